@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct MapperCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "mapper")
+}

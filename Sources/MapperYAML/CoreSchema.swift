@@ -1,0 +1,94 @@
+/// YAML 1.2 core schema resolution of plain scalars.
+///
+/// Unlike YAML 1.1 (and libyaml's own defaults), `yes`, `no`, `on`, `off`, `y` and `n` are strings;
+/// only `true`/`false` are booleans, in any letter case.
+enum CoreSchema {
+    static func resolve(plain text: String) -> Scalar.Kind {
+        if isNull(text) { return .null }
+        if isBool(text) { return .bool }
+        if isInteger(text) { return .int }
+        if isFloat(text) { return .float }
+        return .string
+    }
+
+    static func isNull(_ text: String) -> Bool {
+        text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+    }
+
+    static func isBool(_ text: String) -> Bool {
+        text.utf8.count <= 5 && (text.lowercased() == "true" || text.lowercased() == "false")
+    }
+
+    static func isInteger(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        if bytes.count > 2, bytes[0] == UInt8(ascii: "0") {
+            if bytes[1] == UInt8(ascii: "x") { return bytes[2...].allSatisfy(isHexDigit) }
+            if bytes[1] == UInt8(ascii: "o") { return bytes[2...].allSatisfy { $0 >= 0x30 && $0 <= 0x37 } }
+        }
+        var digits = bytes[...]
+        if let first = digits.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            digits = digits.dropFirst()
+        }
+        return !digits.isEmpty && digits.allSatisfy(isDigit)
+    }
+
+    /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`, `[-+]?\.inf`, `.nan` (three spellings each).
+    static func isFloat(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            bytes = bytes.dropFirst()
+            let rest = String(decoding: bytes, as: UTF8.self)
+            return rest == ".inf" || rest == ".Inf" || rest == ".INF" || isUnsignedFloat(bytes)
+        }
+        return [".inf", ".Inf", ".INF", ".nan", ".NaN", ".NAN"].contains(text) || isUnsignedFloat(bytes)
+    }
+
+    private static func isUnsignedFloat(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        func digits() -> Int {
+            let start = index
+            while index < bytes.endIndex, isDigit(bytes[index]) { index += 1 }
+            return index - start
+        }
+        let whole = digits()
+        var fraction = 0
+        if index < bytes.endIndex, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            fraction = digits()
+            if whole == 0 && fraction == 0 { return false }
+        } else if whole == 0 {
+            return false
+        }
+        if index < bytes.endIndex, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.endIndex, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                index += 1
+            }
+            if digits() == 0 { return false }
+        }
+        return index == bytes.endIndex
+    }
+
+    /// The value of a core-schema integer (`12`, `-3`, `0x1F`, `0o17`) when it fits in `Int64`.
+    static func integerValue(_ text: String) -> Int64? {
+        if text.hasPrefix("0x") { return Int64(text.dropFirst(2), radix: 16) }
+        if text.hasPrefix("0o") { return Int64(text.dropFirst(2), radix: 8) }
+        if text.hasPrefix("+") { return Int64(text.dropFirst()) }
+        return Int64(text)
+    }
+
+    static func floatValue(_ text: String) -> Double? {
+        switch text.lowercased() {
+        case ".inf", "+.inf": return .infinity
+        case "-.inf": return -.infinity
+        case ".nan": return .nan
+        default: return Double(text)
+        }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+    }
+}

@@ -1,0 +1,147 @@
+internal import CYaml
+
+/// One parsed YAML file: its root node (nil when the file is empty or unreadable) and every
+/// problem found reading it.
+public struct YAMLDocument: Sendable {
+    public var root: Node?
+    public var errors: [YAMLError]
+}
+
+public enum YAML {
+    /// Reads one YAML document with libyaml, resolving scalars by the YAML 1.2 core schema.
+    ///
+    /// Never traps: syntax errors, bad encodings, a second document, nesting deeper than
+    /// `limits.maxDepth` and alias expansion beyond `limits.maxNodes` all come back as errors.
+    ///
+    /// ```swift
+    /// let document = YAML.parse(Array("mapper: 1\n".utf8), file: "a.yaml")
+    /// document.root?["mapper"]?.scalar?.int   // 1
+    /// ```
+    public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = YAMLLimits()) -> YAMLDocument {
+        let parser = Parser(bytes: bytes, file: file)
+        var builder = TreeBuilder(file: file, limits: limits)
+        builder.run(parser)
+        return YAMLDocument(root: builder.root, errors: builder.errors)
+    }
+
+    public static func parse(_ text: String, file: String, limits: YAMLLimits = YAMLLimits()) -> YAMLDocument {
+        parse(Array(text.utf8), file: file, limits: limits)
+    }
+}
+
+/// One libyaml event, copied out of the C structure (which is freed right after).
+enum Event {
+    case streamStart, streamEnd
+    case documentStart, documentEnd
+    case alias(anchor: String)
+    case scalar(text: String, anchor: String?, tag: String?, style: Scalar.Style)
+    case sequenceStart(anchor: String?, tag: String?)
+    case sequenceEnd
+    case mappingStart(anchor: String?, tag: String?)
+    case mappingEnd
+}
+
+/// Owns a libyaml parser over a private copy of the input bytes.
+final class Parser {
+    private var parser = yaml_parser_t()
+    private let input: UnsafeMutableBufferPointer<UInt8>
+    private let count: Int
+    private let file: String
+
+    init(bytes: [UInt8], file: String) {
+        self.file = file
+        // libyaml reads the buffer lazily, so it must outlive every call to yaml_parser_parse.
+        count = bytes.count
+        input = .allocate(capacity: max(bytes.count, 1))
+        input.initialize(repeating: 0)
+        _ = input.initialize(from: bytes)
+        yaml_parser_initialize(&parser)
+        yaml_parser_set_input_string(&parser, input.baseAddress, bytes.count)
+    }
+
+    deinit {
+        yaml_parser_delete(&parser)
+        input.deallocate()
+    }
+
+    /// The next event and the position where it starts, or the error libyaml reports.
+    func next() -> Result<(Event, Mark), YAMLError> {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(&parser, &event) == 1 else { return .failure(error()) }
+        defer { yaml_event_delete(&event) }
+        let mark = self.mark(event.start_mark)
+        switch event.type {
+        case YAML_STREAM_START_EVENT: return .success((.streamStart, mark))
+        case YAML_STREAM_END_EVENT, YAML_NO_EVENT: return .success((.streamEnd, mark))
+        case YAML_DOCUMENT_START_EVENT: return .success((.documentStart, mark))
+        case YAML_DOCUMENT_END_EVENT: return .success((.documentEnd, mark))
+        case YAML_ALIAS_EVENT:
+            return .success((.alias(anchor: string(event.data.alias.anchor) ?? ""), mark))
+        case YAML_SCALAR_EVENT:
+            let data = event.data.scalar
+            let text = String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
+            let style: Scalar.Style
+            switch data.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: style = .literal
+            case YAML_FOLDED_SCALAR_STYLE: style = .folded
+            default: style = .plain
+            }
+            return .success((.scalar(text: text, anchor: string(data.anchor), tag: string(data.tag), style: style), mark))
+        case YAML_SEQUENCE_START_EVENT:
+            let data = event.data.sequence_start
+            return .success((.sequenceStart(anchor: string(data.anchor), tag: string(data.tag)), mark))
+        case YAML_SEQUENCE_END_EVENT: return .success((.sequenceEnd, mark))
+        case YAML_MAPPING_START_EVENT:
+            let data = event.data.mapping_start
+            return .success((.mappingStart(anchor: string(data.anchor), tag: string(data.tag)), mark))
+        case YAML_MAPPING_END_EVENT: return .success((.mappingEnd, mark))
+        default: return .success((.streamEnd, mark))
+        }
+    }
+
+    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+
+    private func mark(_ mark: yaml_mark_t) -> Mark {
+        Mark(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    private func error() -> YAMLError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unknown libyaml error"
+        if parser.error == YAML_READER_ERROR {
+            // Reader errors carry a byte offset instead of a mark.
+            let at = markOfByte(parser.problem_offset)
+            var message = problem
+            if parser.problem_value != -1 {
+                let value = String(Int(parser.problem_value), radix: 16, uppercase: true)
+                message += " (0x\(value) at byte offset \(parser.problem_offset))"
+            }
+            return YAMLError(.encoding, "the file is not valid UTF-8 text: \(message)", at: at)
+        }
+        var message = problem
+        if let context = parser.context.map({ String(cString: $0) }) {
+            let contextMark = mark(parser.context_mark)
+            message += " (\(context) at line \(contextMark.line), column \(contextMark.column))"
+        }
+        return YAMLError(.syntax, message, at: mark(parser.problem_mark))
+    }
+
+    /// Line and column of a byte offset, counting columns in characters as libyaml does.
+    private func markOfByte(_ offset: Int) -> Mark {
+        var line = 1
+        var column = 1
+        for byte in input.prefix(min(offset, count)) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return Mark(file: file, line: line, column: column)
+    }
+}

@@ -1,0 +1,264 @@
+/// Turns libyaml's event stream into a `Node` tree without recursion: an explicit stack of open
+/// collections, so that nesting depth is bounded by `limits.maxDepth` and never by the call stack.
+struct TreeBuilder {
+    private struct Frame {
+        var isMapping: Bool
+        var mark: Mark
+        var anchor: String?
+        /// Items of a sequence, or keys and values alternating for a mapping.
+        var items: [Node] = []
+        /// Nodes in this subtree with aliases expanded (itself included).
+        var size = 1
+    }
+
+    private struct Anchored {
+        var node: Node
+        var size: Int
+    }
+
+    /// Stops the event loop: the document cannot be read further.
+    private struct Fatal: Error {}
+
+    private static let coreTag = "tag:yaml.org,2002:"
+
+    let file: String
+    let limits: YAMLLimits
+    private(set) var root: Node?
+    private(set) var errors: [YAMLError] = []
+    private var stack: [Frame] = []
+    private var anchors: [String: Anchored] = [:]
+    private var nodeCount = 0
+    private var documents = 0
+
+    init(file: String, limits: YAMLLimits) {
+        self.file = file
+        self.limits = limits
+    }
+
+    mutating func run(_ parser: Parser) {
+        do {
+            while true {
+                switch parser.next() {
+                case .failure(let error):
+                    errors.append(error)
+                    throw Fatal()
+                case .success((.streamEnd, _)):
+                    return
+                case .success((let event, let mark)):
+                    try handle(event, at: mark)
+                }
+            }
+        } catch {
+            root = nil
+        }
+    }
+
+    private mutating func handle(_ event: Event, at mark: Mark) throws(Fatal) {
+        switch event {
+        case .streamStart, .streamEnd, .documentEnd:
+            break
+        case .documentStart:
+            documents += 1
+            if documents > 1 {
+                errors.append(YAMLError(
+                    .multipleDocuments,
+                    "a mapping file holds one YAML document, but a second one starts here; move it to a file of its own",
+                    at: mark))
+                throw Fatal()
+            }
+        case .alias(let anchor):
+            guard let anchored = anchors[anchor] else {
+                errors.append(YAMLError(
+                    .undefinedAlias,
+                    "alias '*\(anchor)' refers to no anchor defined before it; define '&\(anchor)' first",
+                    at: mark))
+                try add(Node(.scalar(Scalar(text: "", kind: .null, style: .plain)), mark: mark), size: 1)
+                return
+            }
+            try add(anchored.node, size: anchored.size, alias: (anchor, mark))
+        case .scalar(let text, let anchor, let tag, let style):
+            let node = Node(.scalar(scalar(text, tag: tag, style: style, at: mark)), mark: mark)
+            if let anchor { anchors[anchor] = Anchored(node: node, size: 1) }
+            try add(node, size: 1)
+        case .sequenceStart(let anchor, let tag), .mappingStart(let anchor, let tag):
+            let isMapping: Bool
+            if case .mappingStart = event { isMapping = true } else { isMapping = false }
+            checkCollectionTag(tag, isMapping: isMapping, at: mark)
+            guard stack.count < limits.maxDepth else {
+                errors.append(YAMLError(
+                    .tooDeep,
+                    "nesting is deeper than \(limits.maxDepth) levels; flatten the document",
+                    at: mark))
+                throw Fatal()
+            }
+            if let anchor { anchors[anchor] = nil }  // an alias inside the node must not see an older one
+            stack.append(Frame(isMapping: isMapping, mark: mark, anchor: anchor))
+        case .sequenceEnd, .mappingEnd:
+            let frame = stack.removeLast()
+            let node: Node
+            if frame.isMapping {
+                node = Node(.mapping(mapping(from: frame.items)), mark: frame.mark)
+            } else {
+                node = Node(.sequence(frame.items), mark: frame.mark)
+            }
+            if let anchor = frame.anchor { anchors[anchor] = Anchored(node: node, size: frame.size) }
+            try add(node, size: frame.size, counted: true)
+        }
+    }
+
+    /// Attaches a finished node to the open collection (or makes it the root).
+    private mutating func add(
+        _ node: Node, size: Int, counted: Bool = false, alias: (String, Mark)? = nil
+    ) throws(Fatal) {
+        // A collection's own nodes were counted as they arrived; scalars and aliases count here.
+        if !counted { nodeCount += size }
+        if nodeCount > limits.maxNodes {
+            let message: String
+            if let (anchor, _) = alias {
+                message = "alias '*\(anchor)' expands the document beyond \(limits.maxNodes) nodes; "
+                    + "aliases nested in aliases grow exponentially (the \"billion laughs\" document)"
+            } else {
+                message = "the document holds more than \(limits.maxNodes) nodes"
+            }
+            errors.append(YAMLError(.aliasLimit, message, at: alias?.1 ?? node.mark))
+            throw Fatal()
+        }
+        guard !stack.isEmpty else {
+            root = node
+            return
+        }
+        stack[stack.count - 1].items.append(node)
+        stack[stack.count - 1].size += size
+    }
+
+    private mutating func scalar(_ text: String, tag: String?, style: Scalar.Style, at mark: Mark) -> Scalar {
+        guard let tag, tag != "!" else {
+            let kind = style == .plain && tag == nil ? CoreSchema.resolve(plain: text) : .string
+            return Scalar(text: text, kind: kind, style: style)
+        }
+        let kinds: [String: (Scalar.Kind, (String) -> Bool)] = [
+            "str": (.string, { _ in true }),
+            "null": (.null, CoreSchema.isNull),
+            "bool": (.bool, CoreSchema.isBool),
+            "int": (.int, CoreSchema.isInteger),
+            "float": (.float, { CoreSchema.isFloat($0) || CoreSchema.isInteger($0) }),
+        ]
+        guard tag.hasPrefix(Self.coreTag), let (kind, accepts) = kinds[String(tag.dropFirst(Self.coreTag.count))] else {
+            errors.append(YAMLError(
+                .unsupportedTag,
+                "unsupported tag '\(shortTag(tag))'; only !!str, !!int, !!float, !!bool and !!null are understood",
+                at: mark))
+            return Scalar(text: text, kind: .string, style: style)
+        }
+        guard accepts(text) else {
+            errors.append(YAMLError(
+                .invalidTaggedValue,
+                "'\(text)' is not a valid \(shortTag(tag)) value",
+                at: mark))
+            return Scalar(text: text, kind: .string, style: style)
+        }
+        return Scalar(text: text, kind: kind, style: style)
+    }
+
+    private mutating func checkCollectionTag(_ tag: String?, isMapping: Bool, at mark: Mark) {
+        guard let tag, tag != "!" else { return }
+        if tag == Self.coreTag + (isMapping ? "map" : "seq") { return }
+        errors.append(YAMLError(
+            .unsupportedTag,
+            "unsupported tag '\(shortTag(tag))' on a \(isMapping ? "mapping" : "sequence")",
+            at: mark))
+    }
+
+    private func shortTag(_ tag: String) -> String {
+        tag.hasPrefix(Self.coreTag) ? "!!" + tag.dropFirst(Self.coreTag.count) : tag
+    }
+
+    /// Pairs up keys and values, reports duplicate keys (keeping the first) and applies merge
+    /// keys: merged entries take the place of the `<<` key, and keys written in the mapping itself win.
+    private mutating func mapping(from items: [Node]) -> [Pair] {
+        var explicit: [KeyIdentity: Mark] = [:]
+        var pairs: [Pair] = []
+        var merges: [Int: [Pair]] = [:]
+        var index = 0
+        while index + 1 < items.count {
+            let key = items[index]
+            let value = items[index + 1]
+            index += 2
+            if isMergeKey(key) {
+                merges[pairs.count, default: []] += mergeSources(value)
+                continue
+            }
+            let identity = KeyIdentity(key)
+            if let first = explicit[identity] {
+                errors.append(YAMLError(
+                    .duplicateKey,
+                    "duplicate key \(describe(key)) (first defined at line \(first.line), column \(first.column)); remove one of them",
+                    at: key.mark, related: first))
+                continue
+            }
+            explicit[identity] = key.mark
+            pairs.append(Pair(key: key, value: value))
+        }
+        guard !merges.isEmpty else { return pairs }
+
+        var result: [Pair] = []
+        var seen = Set(explicit.keys)
+        for position in 0...pairs.count {
+            for pair in merges[position] ?? [] where seen.insert(KeyIdentity(pair.key)).inserted {
+                result.append(pair)
+            }
+            if position < pairs.count { result.append(pairs[position]) }
+        }
+        return result
+    }
+
+    private func isMergeKey(_ key: Node) -> Bool {
+        guard let scalar = key.scalar, scalar.text == "<<" else { return false }
+        return scalar.style == .plain
+    }
+
+    private mutating func mergeSources(_ value: Node) -> [Pair] {
+        switch value.content {
+        case .mapping(let pairs):
+            return pairs
+        case .sequence(let items) where items.allSatisfy({ $0.mapping != nil }):
+            // Earlier mappings in the list win over later ones.
+            return items.flatMap { $0.mapping ?? [] }
+        default:
+            errors.append(YAMLError(
+                .invalidMerge,
+                "the merge key '<<' takes a mapping or a list of mappings (usually aliases such as *base), not \(value.kindDescription)",
+                at: value.mark))
+            return []
+        }
+    }
+
+    private func describe(_ key: Node) -> String {
+        if let scalar = key.scalar { return "'\(scalar.text)'" }
+        return key.kindDescription
+    }
+}
+
+/// What makes two mapping keys the same key: equal resolved values, wherever they were written.
+private enum KeyIdentity: Hashable {
+    case scalar(Scalar.Kind, String)
+    case sequence([KeyIdentity])
+    case mapping([KeyIdentity])
+
+    init(_ node: Node) {
+        switch node.content {
+        case .scalar(let scalar):
+            switch scalar.kind {
+            case .null: self = .scalar(.null, "")
+            case .bool: self = .scalar(.bool, scalar.text.lowercased())
+            case .int: self = .scalar(.int, scalar.int.map(String.init) ?? scalar.text)
+            case .float: self = .scalar(.float, scalar.double.map { "\($0)" } ?? scalar.text)
+            case .string: self = .scalar(.string, scalar.text)
+            }
+        case .sequence(let items):
+            self = .sequence(items.map(KeyIdentity.init))
+        case .mapping(let pairs):
+            self = .mapping(pairs.flatMap { [KeyIdentity($0.key), KeyIdentity($0.value)] })
+        }
+    }
+}

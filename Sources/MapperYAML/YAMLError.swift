@@ -1,0 +1,58 @@
+/// A problem reading a YAML file, at the position it was found.
+public struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// libyaml could not read, scan or parse the text (its own message is kept).
+        public static let syntax = Code(rawValue: "yaml-syntax")
+        /// The file is not UTF-8 (or UTF-16 with a byte order mark), or holds control characters.
+        public static let encoding = Code(rawValue: "yaml-encoding")
+        /// A mapping holds the same key twice.
+        public static let duplicateKey = Code(rawValue: "duplicate-key")
+        /// A second document (`---`) follows the first.
+        public static let multipleDocuments = Code(rawValue: "multiple-documents")
+        /// Nesting is deeper than the reader's limit.
+        public static let tooDeep = Code(rawValue: "yaml-too-deep")
+        /// Aliases expand to more nodes than the reader's limit (the "billion laughs" document).
+        public static let aliasLimit = Code(rawValue: "yaml-alias-limit")
+        /// An alias names an anchor that is not defined before it.
+        public static let undefinedAlias = Code(rawValue: "undefined-alias")
+        /// A tag other than the core schema's (`!!str`, `!!int`, …) or the non-specific `!`.
+        public static let unsupportedTag = Code(rawValue: "unsupported-tag")
+        /// A scalar whose explicit tag does not fit its text (`!!int abc`).
+        public static let invalidTaggedValue = Code(rawValue: "invalid-tagged-value")
+        /// A merge key (`<<`) whose value is not a mapping or a sequence of mappings.
+        public static let invalidMerge = Code(rawValue: "invalid-merge")
+    }
+
+    public var code: Code
+    /// One sentence, quoting the offending text.
+    public var message: String
+    public var mark: Mark
+    /// Where the earlier, conflicting node is (for duplicate keys).
+    public var related: Mark?
+
+    public init(_ code: Code, _ message: String, at mark: Mark, related: Mark? = nil) {
+        self.code = code
+        self.message = message
+        self.mark = mark
+        self.related = related
+    }
+
+    public var description: String { "\(mark): error: \(message) [\(code)]" }
+}
+
+/// Bounds that keep hostile documents from exhausting the reader.
+public struct YAMLLimits: Sendable, Hashable {
+    /// Deepest nesting of sequences and mappings.
+    public var maxDepth: Int
+    /// Most nodes the document may hold once every alias is expanded.
+    public var maxNodes: Int
+
+    public init(maxDepth: Int = 256, maxNodes: Int = 1_000_000) {
+        self.maxDepth = maxDepth
+        self.maxNodes = maxNodes
+    }
+}
