@@ -2,5 +2,13 @@ import ArgumentParser
 
 @main
 struct MapperCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "mapper")
+    static let configuration = CommandConfiguration(
+        commandName: "mapper",
+        abstract: "Declarative JSON-to-JSON mapping: YAML models in, normalised JSON out.",
+        discussion: """
+            Mapping files are read from --mappings PATH (repeatable), else from the paths in \
+            MAPPER_MAPPINGS (separated by ':'), else from Mappings/ in the working directory.
+            """,
+        subcommands: [Validate.self, Models.self]
+    )
 }

@@ -21,7 +21,12 @@ public enum YAML {
         let parser = Parser(bytes: bytes, file: file)
         var builder = TreeBuilder(file: file, limits: limits)
         builder.run(parser)
-        return YAMLDocument(root: builder.root, errors: builder.errors)
+        // Problems in the order of the file: a mapping's duplicate keys are only found at its end,
+        // after the problems inside it.
+        let errors = builder.errors.enumerated()
+            .sorted { ($0.element.mark, $0.offset) < ($1.element.mark, $1.offset) }
+            .map(\.element)
+        return YAMLDocument(root: builder.root, errors: errors)
     }
 
     public static func parse(_ text: String, file: String, limits: YAMLLimits = YAMLLimits()) -> YAMLDocument {
@@ -114,31 +119,51 @@ final class Parser {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown libyaml error"
         if parser.error == YAML_READER_ERROR {
             // Reader errors carry a byte offset instead of a mark.
-            let at = markOfByte(parser.problem_offset)
-            var message = problem
+            let offset = parser.problem_offset
+            var value = ""
             if parser.problem_value != -1 {
-                let value = String(Int(parser.problem_value), radix: 16, uppercase: true)
-                message += " (0x\(value) at byte offset \(parser.problem_offset))"
+                let hex = String(Int(parser.problem_value), radix: 16, uppercase: true)
+                value = "0x" + String(repeating: "0", count: max(0, 2 - hex.count)) + hex + " "
             }
-            return YAMLError(.encoding, "the file is not valid UTF-8 text: \(message)", at: at)
+            return YAMLError(
+                .encoding, "the file is not valid YAML text: \(problem) (\(value)at byte offset \(offset))",
+                at: markOfByte(offset))
         }
         var message = problem
         if let context = parser.context.map({ String(cString: $0) }) {
             let contextMark = mark(parser.context_mark)
             message += " (\(context) at line \(contextMark.line), column \(contextMark.column))"
         }
-        return YAMLError(.syntax, message, at: mark(parser.problem_mark))
+        // libyaml puts the end of the stream on a line of its own, even when the file does not end
+        // with a line break; point at the real end instead.
+        return YAMLError(.syntax, message, at: min(mark(parser.problem_mark), markOfByte(count)))
     }
 
-    /// Line and column of a byte offset, counting columns in characters as libyaml does.
+    /// Line and column of a byte offset, counting columns in characters and line breaks as libyaml
+    /// does (`\n`, `\r\n` or a lone `\r`).
     private func markOfByte(_ offset: Int) -> Mark {
+        let end = min(offset, count)
+        let isUTF16 = parser.encoding == YAML_UTF16LE_ENCODING || parser.encoding == YAML_UTF16BE_ENCODING
+        let width = isUTF16 ? 2 : 1
+        /// The code unit at a byte index, and whether it begins a character.
+        func unit(at index: Int) -> (value: UInt16, starts: Bool) {
+            guard isUTF16 else { return (UInt16(input[index]), input[index] & 0xC0 != 0x80) }
+            let (low, high) = parser.encoding == YAML_UTF16LE_ENCODING
+                ? (input[index], input[index + 1]) : (input[index + 1], input[index])
+            // The second half of a surrogate pair continues the character the first half began.
+            return (UInt16(high) << 8 | UInt16(low), high & 0xFC != 0xDC)
+        }
+        var index = isUTF16 ? 2 : (input.starts(with: [0xEF, 0xBB, 0xBF]) && end >= 3 ? 3 : 0)
         var line = 1
         var column = 1
-        for byte in input.prefix(min(offset, count)) {
-            if byte == UInt8(ascii: "\n") {
+        while index + width <= end {
+            let (value, starts) = unit(at: index)
+            index += width
+            if value == 0x0D && index + width <= end && unit(at: index).value == 0x0A { continue }
+            if value == 0x0A || value == 0x0D {
                 line += 1
                 column = 1
-            } else if byte & 0xC0 != 0x80 {
+            } else if starts {
                 column += 1
             }
         }

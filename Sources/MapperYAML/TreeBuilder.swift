@@ -9,11 +9,14 @@ struct TreeBuilder {
         var items: [Node] = []
         /// Nodes in this subtree with aliases expanded (itself included).
         var size = 1
+        /// Levels of collections in this subtree with aliases expanded (itself included).
+        var height = 1
     }
 
     private struct Anchored {
         var node: Node
         var size: Int
+        var height: Int
     }
 
     /// Stops the event loop: the document cannot be read further.
@@ -72,14 +75,22 @@ struct TreeBuilder {
                     .undefinedAlias,
                     "alias '*\(anchor)' refers to no anchor defined before it; define '&\(anchor)' first",
                     at: mark))
-                try add(Node(.scalar(Scalar(text: "", kind: .null, style: .plain)), mark: mark), size: 1)
+                try add(Node(.scalar(Scalar(text: "", kind: .null, style: .plain)), mark: mark), size: 1, height: 0)
                 return
             }
-            try add(anchored.node, size: anchored.size, alias: (anchor, mark))
+            // An alias copies its node, so the copy's depth counts where the alias stands.
+            guard stack.count + anchored.height <= limits.maxDepth else {
+                errors.append(YAMLError(
+                    .tooDeep,
+                    "alias '*\(anchor)' nests the document deeper than \(limits.maxDepth) levels; flatten the document",
+                    at: mark))
+                throw Fatal()
+            }
+            try add(anchored.node, size: anchored.size, height: anchored.height, alias: (anchor, mark))
         case .scalar(let text, let anchor, let tag, let style):
             let node = Node(.scalar(scalar(text, tag: tag, style: style, at: mark)), mark: mark)
-            if let anchor { anchors[anchor] = Anchored(node: node, size: 1) }
-            try add(node, size: 1)
+            if let anchor { anchors[anchor] = Anchored(node: node, size: 1, height: 0) }
+            try add(node, size: 1, height: 0)
         case .sequenceStart(let anchor, let tag), .mappingStart(let anchor, let tag):
             let isMapping: Bool
             if case .mappingStart = event { isMapping = true } else { isMapping = false }
@@ -101,17 +112,20 @@ struct TreeBuilder {
             } else {
                 node = Node(.sequence(frame.items), mark: frame.mark)
             }
-            if let anchor = frame.anchor { anchors[anchor] = Anchored(node: node, size: frame.size) }
-            try add(node, size: frame.size, counted: true)
+            if let anchor = frame.anchor {
+                anchors[anchor] = Anchored(node: node, size: frame.size, height: frame.height)
+            }
+            try add(node, size: frame.size, height: frame.height, counted: true)
         }
     }
 
     /// Attaches a finished node to the open collection (or makes it the root).
     private mutating func add(
-        _ node: Node, size: Int, counted: Bool = false, alias: (String, Mark)? = nil
+        _ node: Node, size: Int, height: Int, counted: Bool = false, alias: (String, Mark)? = nil
     ) throws(Fatal) {
-        // A collection's own nodes were counted as they arrived; scalars and aliases count here.
-        if !counted { nodeCount += size }
+        // A collection's children were counted as they arrived, so only the collection itself
+        // counts here; a scalar counts one, an alias its whole expansion.
+        nodeCount += counted ? 1 : size
         if nodeCount > limits.maxNodes {
             let message: String
             if let (anchor, _) = alias {
@@ -129,6 +143,7 @@ struct TreeBuilder {
         }
         stack[stack.count - 1].items.append(node)
         stack[stack.count - 1].size += size
+        stack[stack.count - 1].height = max(stack[stack.count - 1].height, height + 1)
     }
 
     private mutating func scalar(_ text: String, tag: String?, style: Scalar.Style, at mark: Mark) -> Scalar {
@@ -179,13 +194,23 @@ struct TreeBuilder {
         var explicit: [KeyIdentity: Mark] = [:]
         var pairs: [Pair] = []
         var merges: [Int: [Pair]] = [:]
+        var firstMerge: Mark?
         var index = 0
         while index + 1 < items.count {
             let key = items[index]
             let value = items[index + 1]
             index += 2
             if isMergeKey(key) {
-                merges[pairs.count, default: []] += mergeSources(value)
+                if let firstMerge {
+                    errors.append(YAMLError(
+                        .duplicateKey,
+                        "duplicate merge key '<<' (first defined at line \(firstMerge.line), column \(firstMerge.column)); "
+                            + "merge several mappings with one list, as in '<<: [*a, *b]'",
+                        at: key.mark, related: firstMerge))
+                    continue
+                }
+                firstMerge = key.mark
+                merges[pairs.count] = mergeSources(value)
                 continue
             }
             let identity = KeyIdentity(key)
@@ -235,30 +260,6 @@ struct TreeBuilder {
 
     private func describe(_ key: Node) -> String {
         if let scalar = key.scalar { return "'\(scalar.text)'" }
-        return key.kindDescription
-    }
-}
-
-/// What makes two mapping keys the same key: equal resolved values, wherever they were written.
-private enum KeyIdentity: Hashable {
-    case scalar(Scalar.Kind, String)
-    case sequence([KeyIdentity])
-    case mapping([KeyIdentity])
-
-    init(_ node: Node) {
-        switch node.content {
-        case .scalar(let scalar):
-            switch scalar.kind {
-            case .null: self = .scalar(.null, "")
-            case .bool: self = .scalar(.bool, scalar.text.lowercased())
-            case .int: self = .scalar(.int, scalar.int.map(String.init) ?? scalar.text)
-            case .float: self = .scalar(.float, scalar.double.map { "\($0)" } ?? scalar.text)
-            case .string: self = .scalar(.string, scalar.text)
-            }
-        case .sequence(let items):
-            self = .sequence(items.map(KeyIdentity.init))
-        case .mapping(let pairs):
-            self = .mapping(pairs.flatMap { [KeyIdentity($0.key), KeyIdentity($0.value)] })
-        }
+        return "(\(key.kindDescription))"
     }
 }

@@ -1,0 +1,71 @@
+/// How a model derives the JSON key of a property that has no `key` (SPEC §4.1).
+public enum KeyStyle: String, Sendable, Hashable, CaseIterable {
+    case asIs = "as_is"
+    case snakeCase = "snake_case"
+    case camelCase = "camelCase"
+    case pascalCase = "PascalCase"
+    case kebabCase = "kebab-case"
+    case screamingSnakeCase = "SCREAMING_SNAKE_CASE"
+
+    /// The JSON key for a property name.
+    ///
+    /// `snake_case` is exactly Foundation's `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase`
+    /// (`createdAt` → `created_at`, `myURLProperty` → `my_url_property`, and, as there, `URL` →
+    /// `u_rl`: give such properties an explicit `key`). `kebab-case` and `SCREAMING_SNAKE_CASE` are
+    /// that result with `-` or in upper case. `camelCase` and `PascalCase` drop underscores,
+    /// upper-casing the letter after each, and set the case of the first letter.
+    public func key(for name: String) -> String {
+        switch self {
+        case .asIs: return name
+        case .snakeCase: return Self.snakeCase(name)
+        case .kebabCase: return Self.snakeCase(name).replacingOccurrences(of: "_", with: "-")
+        case .screamingSnakeCase: return Self.snakeCase(name).uppercased()
+        case .camelCase: return Self.camelCase(name, upperFirst: false)
+        case .pascalCase: return Self.camelCase(name, upperFirst: true)
+        }
+    }
+
+    /// Foundation's algorithm: split before an upper-case letter that follows a lower-case one, and
+    /// before the last capital of a run of capitals followed by a lower-case letter.
+    static func snakeCase(_ name: String) -> String {
+        let characters = Array(name)
+        guard characters.count > 1 else { return name.lowercased() }
+        var words: [Range<Int>] = []
+        var wordStart = 0
+        var searchStart = 1
+        let end = characters.count
+        while let upper = (searchStart..<end).first(where: { characters[$0].isUppercase }) {
+            words.append(wordStart..<upper)
+            guard let lower = (upper..<end).first(where: { characters[$0].isLowercase }) else {
+                wordStart = upper
+                searchStart = end
+                break
+            }
+            if lower == upper + 1 {
+                wordStart = upper
+            } else {
+                words.append(upper..<(lower - 1))
+                wordStart = lower - 1
+            }
+            searchStart = lower + 1
+            if searchStart >= end { break }
+        }
+        words.append(wordStart..<end)
+        return words.map { String(characters[$0]).lowercased() }.joined(separator: "_")
+    }
+
+    private static func camelCase(_ name: String, upperFirst: Bool) -> String {
+        var result = ""
+        var upperNext = false
+        for character in name {
+            if character == "_" {
+                upperNext = !result.isEmpty
+                continue
+            }
+            result += upperNext ? character.uppercased() : String(character)
+            upperNext = false
+        }
+        guard let first = result.first else { return name }
+        return (upperFirst ? first.uppercased() : first.lowercased()) + result.dropFirst()
+    }
+}

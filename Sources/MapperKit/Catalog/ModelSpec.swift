@@ -1,0 +1,104 @@
+public import MapperYAML
+
+/// A model of the catalog (SPEC §4): its own settings and its properties, inherited ones first.
+public struct ModelSpec: Sendable, Hashable {
+    public enum UnknownKeys: String, Sendable, Hashable, CaseIterable {
+        case ignore, reject, keep
+    }
+
+    public var name: String
+    public var doc: String?
+    /// The model named by `extends`.
+    public var base: String?
+    public var keyStyle: KeyStyle
+    public var unknownKeys: UnknownKeys
+    /// Archive version (§11).
+    public var version: Int
+    /// Every property in declaration order: inherited first, then the model's own (a redefinition
+    /// takes the place of the property it redefines).
+    public var properties: [PropertySpec]
+    public var variants: Variants?
+    public var migrations: [Migration]
+    public var mark: Mark
+
+    public func property(named name: String) -> PropertySpec? {
+        properties.first { $0.name == name }
+    }
+}
+
+/// How a model with `variants` picks the concrete model from a JSON object (§4.5).
+public struct Variants: Sendable, Hashable {
+    public enum Rule: Sendable, Hashable {
+        /// `by: key.path` and `cases: {json value: Model}`.
+        case discriminator(by: JSONKeyPath, cases: [Case])
+        /// `when: [...]`, tried in order.
+        case predicates([Predicate])
+    }
+
+    public struct Case: Sendable, Hashable {
+        public var value: JSONValue
+        public var model: String
+        public var mark: Mark
+    }
+
+    public struct Predicate: Sendable, Hashable {
+        public enum Test: Sendable, Hashable {
+            /// The key path is present and not null.
+            case has(JSONKeyPath)
+            /// Every key path equals its JSON value.
+            case equals([JSONKeyPath: JSONValue])
+        }
+
+        public var test: Test
+        public var model: String
+        public var mark: Mark
+    }
+
+    public var rule: Rule
+    public var fallback: String?
+    public var mark: Mark
+
+    /// Every model the variants can produce.
+    public var models: [String] {
+        var names: [String]
+        switch rule {
+        case .discriminator(_, let cases): names = cases.map(\.model)
+        case .predicates(let predicates): names = predicates.map(\.model)
+        }
+        if let fallback { names.append(fallback) }
+        return names
+    }
+}
+
+/// A step that turns an archive of version `from` into version `from + 1` (§11).
+public struct Migration: Sendable, Hashable {
+    /// One `name: value` entry of a step, in written order.
+    public struct Entry<Value: Sendable & Hashable>: Sendable, Hashable {
+        public var field: String
+        public var value: Value
+    }
+
+    public var from: Int
+    /// Old name → new name, applied first.
+    public var rename: [Entry<String>]
+    /// Field → template such as `"M: ${name}"`, built from the fields after renaming.
+    public var template: [Entry<Template>]
+    /// Field → value, used when the field is absent.
+    public var set: [Entry<JSONValue>]
+    public var drop: [String]
+    public var mark: Mark
+}
+
+/// A string with `${field}` placeholders; `$$` is a literal `$`.
+public struct Template: Sendable, Hashable {
+    public enum Part: Sendable, Hashable {
+        case literal(String)
+        case field(String)
+    }
+
+    public var parts: [Part]
+
+    public var fields: [String] {
+        parts.compactMap { if case .field(let name) = $0 { return name } else { return nil } }
+    }
+}

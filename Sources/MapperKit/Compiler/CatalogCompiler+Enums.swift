@@ -1,0 +1,107 @@
+import MapperYAML
+
+extension CatalogCompiler {
+    /// Enums (§5): case names, their JSON values and aliases (each JSON value used once), default.
+    mutating func compileEnums() {
+        for name in enumOrder {
+            guard let declaration = enumDeclarations[name],
+                  let fields = record(declaration.body, allowed: ["cases", "default", "doc"], what: "enum '\(name)'")
+            else { continue }
+            let doc = fields["doc"].flatMap { string($0, what: "the doc of enum '\(name)'") }
+            guard let casesNode = fields["cases"] else {
+                error(.missingKey, "enum '\(name)' has no 'cases'", at: declaration.mark,
+                      hint: "add 'cases: { caseName: jsonValue, … }'")
+                continue
+            }
+            guard let pairs = mappingPairs(casesNode, what: "the cases of enum '\(name)'") else { continue }
+            guard !pairs.isEmpty else {
+                error(.emptyEnum, "enum '\(name)' has no cases", at: casesNode.mark)
+                continue
+            }
+            var cases: [EnumSpec.Case] = []
+            var owners: [JSONValue: (caseName: String, mark: Mark)] = [:]
+            for pair in pairs {
+                guard let caseName = checkedName(pair.key, kind: .enumCase),
+                      let spec = enumCase(caseName, pair.value, enumName: name)
+                else { continue }
+                var values = [(spec.json, pair.value.mark)]
+                values += spec.aliases.map { ($0, pair.value.mark) }
+                for (value, mark) in values {
+                    if let owner = owners[value] {
+                        let whose = owner.caseName == caseName ? "already" : "also used by case '\(owner.caseName)'"
+                        error(.duplicateEnumValue,
+                              "JSON value \(value.quoted) of case '\(caseName)' of enum '\(name)' is \(whose) (at \(owner.mark))",
+                              at: mark, hint: "each JSON value may decode to one case only")
+                    } else {
+                        owners[value] = (caseName, mark)
+                    }
+                }
+                cases.append(spec)
+            }
+            var defaultCase: String?
+            if let node = fields["default"], let text = text(node, what: "the default of enum '\(name)'") {
+                if cases.contains(where: { $0.name == text }) {
+                    defaultCase = text
+                } else {
+                    error(.unknownCase, "default '\(text)' of enum '\(name)' is not one of its cases", at: node.mark,
+                          hint: Suggestion.hint(for: text, in: cases.map(\.name)))
+                }
+            }
+            enums[name] = EnumSpec(name: name, doc: doc, cases: cases, defaultCase: defaultCase, mark: declaration.mark)
+        }
+    }
+
+    /// `name: value` (short form) or `name: {json: value, aliases: [...], doc: ...}` (long form).
+    private mutating func enumCase(_ caseName: String, _ node: Node, enumName: String) -> EnumSpec.Case? {
+        let what = "case '\(caseName)' of enum '\(enumName)'"
+        var jsonNode = node
+        var aliasNodes: [Node] = []
+        var doc: String?
+        if node.mapping != nil {
+            // A mapping is always the long form; an object-valued JSON value goes under `json`.
+            let pairs = node.mapping ?? []
+            let longFormKeys = ["json", "aliases", "doc"]
+            if pairs.contains(where: { !longFormKeys.contains($0.key.scalar?.text ?? "") }) {
+                let hint = "write an object-valued JSON value in the long form: { json: { … } }"
+                for pair in pairs where !longFormKeys.contains(pair.key.scalar?.text ?? "") {
+                    let key = pair.key.scalar?.text ?? ""
+                    error(.unknownKey, "unknown key '\(key)' in \(what)", at: pair.key.mark,
+                          hint: Suggestion.hint(for: key, in: longFormKeys).map { $0 + " (or \(hint))" } ?? hint)
+                }
+                return nil
+            }
+            let fields = Fields(node: node, pairs: pairs)
+            guard let value = fields["json"] else {
+                error(.missingKey, "\(what) has no 'json' value", at: node.mark, hint: "add 'json: <value>'")
+                return nil
+            }
+            jsonNode = value
+            if let aliases = fields["aliases"] {
+                guard let items = aliases.sequence else {
+                    error(.invalidValue, "the aliases of \(what) must be a list, not \(aliases.kindDescription)",
+                          at: aliases.mark, hint: "write aliases: [\(aliases.scalar?.text ?? "value")]")
+                    return nil
+                }
+                aliasNodes = items
+            }
+            doc = fields["doc"].flatMap { string($0, what: "the doc of \(what)") }
+        }
+        guard let json = enumValue(jsonNode, what: what) else { return nil }
+        var aliases: [JSONValue] = []
+        for alias in aliasNodes {
+            guard let value = enumValue(alias, what: "an alias of \(what)") else { return nil }
+            aliases.append(value)
+        }
+        return EnumSpec.Case(name: caseName, json: json, aliases: aliases, doc: doc, mark: node.mark)
+    }
+
+    private mutating func enumValue(_ node: Node, what: String) -> JSONValue? {
+        guard let value = json(node, what: what) else { return nil }
+        if value == .null {
+            error(.invalidEnumValue, "\(what) has the JSON value null", at: node.mark,
+                  hint: "JSON null always decodes to a null property, so no case can hold it")
+            return nil
+        }
+        return value
+    }
+}

@@ -1,0 +1,229 @@
+import MapperYAML
+
+extension CatalogCompiler {
+    static let modelFields = ["doc", "extends", "key_style", "unknown_keys", "version", "properties", "variants", "migrations"]
+
+    /// A model's own settings as written, before inheritance is applied.
+    struct ModelHeader {
+        var name: String
+        var declaration: Declaration
+        var fields: Fields
+        var base: String?
+        var keyStyle: KeyStyle?
+        var unknownKeys: ModelSpec.UnknownKeys?
+        var version: Int
+        var doc: String?
+    }
+
+    mutating func compileModels() {
+        var headers: [String: ModelHeader] = [:]
+        for name in modelOrder {
+            if let header = modelHeader(name) { headers[name] = header }
+        }
+        breakInheritanceCycles(&headers)
+
+        // Own properties, keyed with the declaring model's (possibly inherited) key style.
+        var own: [String: [PropertySpec]] = [:]
+        var defaults: [PendingDefault] = []
+        for name in modelOrder {
+            guard let header = headers[name] else { continue }
+            let style = inherited(\.keyStyle, of: name, in: headers) ?? .asIs
+            own[name] = ownProperties(of: header, keyStyle: style, defaults: &defaults)
+        }
+
+        for name in modelOrder {
+            guard let header = headers[name] else { continue }
+            models[name] = ModelSpec(
+                name: name, doc: header.doc, base: header.base,
+                keyStyle: inherited(\.keyStyle, of: name, in: headers) ?? .asIs,
+                unknownKeys: inherited(\.unknownKeys, of: name, in: headers) ?? .ignore,
+                version: header.version, properties: effectiveProperties(of: name, headers: headers, own: own),
+                variants: nil, migrations: [], mark: header.declaration.mark)
+        }
+
+        for name in modelOrder {
+            guard let header = headers[name] else { continue }
+            if let node = header.fields["variants"] {
+                let variants = variants(node, of: name)
+                models[name]?.variants = variants
+            }
+            if let node = header.fields["migrations"] {
+                let migrations = migrations(node, of: header)
+                models[name]?.migrations = migrations
+            }
+            checkKeyPaths(of: name)
+        }
+        checkFlattenCycles()
+        for pending in defaults { checkDefault(pending) }
+    }
+
+    private mutating func modelHeader(_ name: String) -> ModelHeader? {
+        guard let declaration = modelDeclarations[name],
+              let fields = record(declaration.body, allowed: Self.modelFields, what: "model '\(name)'")
+        else { return nil }
+        var header = ModelHeader(name: name, declaration: declaration, fields: fields, version: 1)
+        header.doc = fields["doc"].flatMap { string($0, what: "the doc of model '\(name)'") }
+        if let node = fields["extends"], let base = text(node, what: "'extends' of model '\(name)'") {
+            if modelDeclarations[base] != nil {
+                header.base = base
+            } else {
+                reportUnknownModel(base, at: node.mark, context: "model '\(name)' extends")
+            }
+        }
+        if let node = fields["key_style"],
+           let word = word(node, what: "key_style", in: KeyStyle.allCases.map(\.rawValue), code: .unknownKeyStyle) {
+            header.keyStyle = KeyStyle(rawValue: word)
+        }
+        if let node = fields["unknown_keys"],
+           let word = word(node, what: "unknown_keys setting", in: ModelSpec.UnknownKeys.allCases.map(\.rawValue)) {
+            header.unknownKeys = ModelSpec.UnknownKeys(rawValue: word)
+        }
+        if let node = fields["version"] {
+            if let version = node.scalar?.int, version >= 1, version <= Int64(Int32.max) {
+                header.version = Int(version)
+            } else {
+                error(.invalidVersion, "version of model '\(name)' must be a whole number of at least 1, not \(node.kindDescription)",
+                      at: node.mark)
+            }
+        }
+        return header
+    }
+
+    /// Reports `extends` cycles (at every model on one) and cuts them so later phases terminate.
+    private mutating func breakInheritanceCycles(_ headers: inout [String: ModelHeader]) {
+        for name in modelOrder {
+            var chain = [name]
+            var current = headers[name]?.base
+            while let next = current {
+                if next == name {
+                    let mark = headers[name]?.fields["extends"]?.mark ?? headers[name]!.declaration.mark
+                    error(.inheritanceCycle,
+                          "model '\(name)' extends itself: \((chain + [name]).joined(separator: " → "))", at: mark,
+                          hint: "remove 'extends' from one model of the cycle")
+                    break
+                }
+                if chain.contains(next) { break }  // a cycle further up; reported from its own members
+                chain.append(next)
+                current = headers[next]?.base
+            }
+        }
+        for name in modelOrder where onCycle(name, headers) {
+            headers[name]?.base = nil
+        }
+    }
+
+    private func onCycle(_ name: String, _ headers: [String: ModelHeader]) -> Bool {
+        var seen: Set<String> = [name]
+        var current = headers[name]?.base
+        while let next = current {
+            if next == name { return true }
+            guard seen.insert(next).inserted else { return false }
+            current = headers[next]?.base
+        }
+        return false
+    }
+
+    /// A setting of the model itself or, unless set, of its nearest ancestor that sets it.
+    private func inherited<Value>(_ setting: Swift.KeyPath<ModelHeader, Value?>, of name: String, in headers: [String: ModelHeader]) -> Value? {
+        var current: String? = name
+        while let model = current, let header = headers[model] {
+            if let value = header[keyPath: setting] { return value }
+            current = header.base
+        }
+        return nil
+    }
+
+    /// Base properties first, then the model's own; a redefinition takes its base's place.
+    private func effectiveProperties(of name: String, headers: [String: ModelHeader], own: [String: [PropertySpec]]) -> [PropertySpec] {
+        var properties: [PropertySpec] = []
+        if let base = headers[name]?.base {
+            properties = effectiveProperties(of: base, headers: headers, own: own)
+        }
+        for property in own[name] ?? [] {
+            if let index = properties.firstIndex(where: { $0.name == property.name }) {
+                properties[index] = property
+            } else {
+                properties.append(property)
+            }
+        }
+        return properties
+    }
+
+    /// Whether `model` is `ancestor` or extends it, directly or not.
+    func isModel(_ model: String, descendantOf ancestor: String) -> Bool {
+        var current: String? = model
+        var steps = 0
+        while let name = current, steps <= models.count {
+            if name == ancestor { return true }
+            current = models[name]?.base
+            steps += 1
+        }
+        return false
+    }
+
+    mutating func reportUnknownModel(_ name: String, at mark: Mark, context: String) {
+        if enumDeclarations[name] != nil {
+            error(.unknownModel, "\(context) '\(name)', which is an enum, not a model", at: mark)
+        } else {
+            error(.unknownModel, "\(context) unknown model '\(name)'", at: mark,
+                  hint: Suggestion.hint(for: name, in: modelOrder))
+        }
+    }
+
+    // MARK: - Key paths and flatten
+
+    /// Identical key paths within one model (flattened models' paths included) are ambiguous.
+    private mutating func checkKeyPaths(of name: String) {
+        guard let model = models[name] else { return }
+        var owners: [JSONKeyPath: String] = [:]
+        for (path, property) in keyPaths(of: name, visiting: []) {
+            if let first = owners[path] {
+                error(.duplicateKeyPath,
+                      "properties '\(first)' and '\(property.name)' of model '\(name)' both map key path '\(path)'",
+                      at: property.mark, hint: "give one of them another 'key'")
+            } else {
+                owners[path] = property.name
+            }
+        }
+        _ = model
+    }
+
+    /// Every key path a model reads from its JSON object, following flattened properties.
+    private func keyPaths(of name: String, visiting: Set<String>) -> [(JSONKeyPath, PropertySpec)] {
+        guard let model = models[name], !visiting.contains(name) else { return [] }
+        var paths: [(JSONKeyPath, PropertySpec)] = []
+        for property in model.properties {
+            if let key = property.key {
+                paths.append((key, property))
+            } else if property.flatten, case .model(let nested) = property.type {
+                paths += keyPaths(of: nested, visiting: visiting.union([name]))
+            }
+        }
+        return paths
+    }
+
+    private mutating func checkFlattenCycles() {
+        for name in modelOrder {
+            guard let model = models[name] else { continue }
+            for property in model.properties where property.flatten && property.declaredIn == name {
+                guard case .model(let nested) = property.type else { continue }
+                if flattens(nested, into: name, seen: []) {
+                    error(.flattenCycle,
+                          "flattening '\(property.name)' (model '\(nested)') into model '\(name)' never ends: '\(nested)' flattens '\(name)' back",
+                          at: property.mark, hint: "use a key instead of flatten on one side")
+                }
+            }
+        }
+    }
+
+    private func flattens(_ model: String, into target: String, seen: Set<String>) -> Bool {
+        if model == target { return true }
+        guard !seen.contains(model), let spec = models[model] else { return false }
+        for property in spec.properties where property.flatten {
+            if case .model(let nested) = property.type, flattens(nested, into: target, seen: seen.union([model])) {
+                return true
+            }
+        }
+        return false
+    }
+}

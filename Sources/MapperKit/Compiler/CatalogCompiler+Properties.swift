@@ -1,0 +1,213 @@
+import MapperYAML
+
+extension CatalogCompiler {
+    static let propertyFields = [
+        "type", "key", "required", "default", "json", "format", "transient", "computed", "compare", "archive",
+        "merge", "flatten", "transform", "min_length", "max_length", "minimum", "maximum", "pattern", "doc",
+    ]
+
+    /// A `default` to type-check once every model and enum is known.
+    struct PendingDefault {
+        var model: String
+        var property: PropertySpec
+        var node: Node
+    }
+
+    /// The properties a model declares itself, in order.
+    mutating func ownProperties(of header: ModelHeader, keyStyle: KeyStyle, defaults: inout [PendingDefault]) -> [PropertySpec] {
+        guard let node = header.fields["properties"],
+              let pairs = mappingPairs(node, what: "the properties of model '\(header.name)'")
+        else { return [] }
+        var properties: [PropertySpec] = []
+        for pair in pairs {
+            guard let name = checkedName(pair.key, kind: .property) else { continue }
+            var reader = PropertyReader(name: name, model: header.name, keyMark: pair.key.mark, keyStyle: keyStyle)
+            guard let property = reader.read(pair.value, compiler: &self) else { continue }
+            if let node = reader.defaultNode {
+                defaults.append(PendingDefault(model: header.name, property: property, node: node))
+            }
+            properties.append(property)
+        }
+        return properties
+    }
+
+    /// Resolves a type expression written as a string, or as YAML's reading of an unquoted one
+    /// (`[Label]` is a flow sequence, `[string: int]` a sequence holding a one-pair mapping).
+    mutating func typeSpec(_ node: Node, what: String) -> TypeSpec? {
+        guard let expression = typeExpression(node) else {
+            error(.invalidType, "\(what) must be a type expression such as 'string', '[Label]' or '[string: int]', not \(node.kindDescription)",
+                  at: node.mark)
+            return nil
+        }
+        let parser = TypeExpressionParser(
+            isModel: { [modelDeclarations] in modelDeclarations[$0] != nil },
+            isEnum: { [enumDeclarations] in enumDeclarations[$0] != nil })
+        do {
+            let type = try parser.parse(expression)
+            for name in type.referencedNames where enumDeclarations[name] != nil { usedEnums.insert(name) }
+            return type
+        } catch {
+            switch error {
+            case .syntax(let message):
+                self.error(.invalidType, message, at: node.mark)
+            case .unknownName(let name):
+                let candidates = Array(TypeSpec.scalars.keys) + modelOrder + enumOrder
+                self.error(.unknownType, "unknown type '\(name)' for \(what)", at: node.mark,
+                           hint: Suggestion.hint(for: name, in: candidates))
+            }
+        }
+        return nil
+    }
+
+    private func typeExpression(_ node: Node) -> String? {
+        switch node.content {
+        case .scalar(let scalar):
+            return scalar.kind == .string ? scalar.text : nil
+        case .sequence(let items):
+            guard items.count == 1, let item = items.first else { return nil }
+            if let pairs = item.mapping, pairs.count == 1, let key = pairs[0].key.string,
+               let value = typeExpression(pairs[0].value) {
+                return "[\(key): \(value)]"
+            }
+            return typeExpression(item).map { "[\($0)]" }
+        case .mapping:
+            return nil
+        }
+    }
+}
+
+/// Reads one property declaration (short or long form) and checks its fields against each other
+/// and against its type.
+struct PropertyReader {
+    let name: String
+    let model: String
+    let keyMark: Mark
+    let keyStyle: KeyStyle
+    private(set) var defaultNode: Node?
+
+    init(name: String, model: String, keyMark: Mark, keyStyle: KeyStyle) {
+        self.name = name
+        self.model = model
+        self.keyMark = keyMark
+        self.keyStyle = keyStyle
+    }
+
+    private var what: String { "property '\(name)' of model '\(model)'" }
+
+    mutating func read(_ node: Node, compiler: inout CatalogCompiler) -> PropertySpec? {
+        guard node.mapping != nil else {
+            // Short form: the value is the type.
+            guard let type = compiler.typeSpec(node, what: what) else { return nil }
+            return spec(type: type, key: JSONKeyPath(key: keyStyle.key(for: name)))
+        }
+        guard let fields = compiler.record(node, allowed: CatalogCompiler.propertyFields, what: what) else { return nil }
+        guard let typeNode = fields["type"] else {
+            compiler.error(.missingType, "\(what) has no 'type'", at: keyMark,
+                           hint: "add 'type: string' (or the type it holds)")
+            return nil
+        }
+        guard let type = compiler.typeSpec(typeNode, what: what) else { return nil }
+        var property = spec(type: type, key: nil)
+        var ok = true
+
+        func flag(_ field: String) -> Bool {
+            guard let node = fields[field] else { return false }
+            guard let value = compiler.bool(node, what: "'\(field)' of \(what)") else { ok = false; return false }
+            return value
+        }
+        property.required = flag("required")
+        property.transient = flag("transient")
+        property.flatten = flag("flatten")
+        property.compare = fields.has("compare") ? flag("compare") : true
+        property.archive = fields.has("archive") ? flag("archive") : true
+        property.doc = fields["doc"].flatMap { compiler.string($0, what: "the doc of \(what)") }
+
+        if let node = fields["computed"],
+           let word = compiler.word(node, what: "computed value", in: ["now", "uuid"], code: .invalidComputed) {
+            property.computed = PropertySpec.Computed(rawValue: word)
+            let expected: TypeSpec = word == "now" ? .date : .uuid
+            if type != expected {
+                compiler.error(.invalidComputed, "'computed: \(word)' needs type '\(expected)', but \(what) is '\(type)'",
+                               at: node.mark, hint: "change the type to '\(expected)'")
+                ok = false
+            }
+            property.transient = true
+        }
+
+        // Fields that cannot go together.
+        let conflicts: [(String, String, String)] = [
+            ("required", "default", "a required key is never absent, so its default would never be used"),
+            ("computed", "default", "a computed value is always set"),
+            ("computed", "key", "a computed property is never read from JSON"),
+            ("transient", "key", "a transient property is never read from or written to JSON"),
+            ("computed", "required", "a computed property is never read from JSON"),
+            ("flatten", "key", "a flattened model reads its keys from the parent's object"),
+            ("json", "format", "a format already decides the JSON form"),
+        ]
+        for (a, b, reason) in conflicts where fields.has(a) && fields.has(b) {
+            if (a == "transient" && !property.transient) || (a == "flatten" && !property.flatten) || (a == "required" && !property.required) { continue }
+            compiler.error(.conflictingFields, "\(what) has both '\(a)' and '\(b)': \(reason)",
+                           at: fields.keyMark(b) ?? keyMark, hint: "remove '\(b)'")
+            ok = false
+        }
+        if property.transient, property.required {
+            compiler.error(.conflictingFields, "\(what) is transient and required: a transient property is never read from JSON",
+                           at: fields.keyMark("required") ?? keyMark, hint: "remove 'required'")
+            ok = false
+        }
+
+        if property.flatten {
+            guard case .model = type else {
+                compiler.error(.invalidFlatten, "'flatten' needs a model type, but \(what) is '\(type)'",
+                               at: fields.keyMark("flatten") ?? keyMark)
+                return nil
+            }
+            for field in ["required", "default", "json", "format", "transform", "transient", "computed"] where fields.has(field) {
+                compiler.error(.invalidFlatten, "'\(field)' does not apply to flattened \(what)",
+                               at: fields.keyMark(field) ?? keyMark, hint: "remove '\(field)'")
+                ok = false
+            }
+        } else if !property.transient {
+            if let node = fields["key"] {
+                if let text = compiler.text(node, what: "the key of \(what)") {
+                    do {
+                        property.key = try JSONKeyPath(parsing: text)
+                    } catch {
+                        compiler.error(.invalidKeyPath, error.message, at: node.mark)
+                        ok = false
+                    }
+                } else {
+                    ok = false
+                }
+            } else {
+                property.key = JSONKeyPath(key: keyStyle.key(for: name))
+            }
+        }
+
+        ok = readRepresentation(fields, into: &property, compiler: &compiler) && ok
+        ok = readFormat(fields, into: &property, compiler: &compiler) && ok
+        ok = readMerge(fields, into: &property, compiler: &compiler) && ok
+        ok = readConstraints(fields, into: &property, compiler: &compiler) && ok
+        if let node = fields["transform"], let transform = compiler.string(node, what: "the transform of \(what)") {
+            let known = Set(compiler.options.transformers.keys).union(compiler.options.assumedTransformers)
+            if known.contains(transform) {
+                property.transform = transform
+            } else {
+                compiler.error(.unknownTransformer, "\(what) uses transformer '\(transform)', which is not registered",
+                               at: node.mark,
+                               hint: Suggestion.hint(for: transform, in: known)
+                                   ?? "register it when loading the catalog, or pass --assume-transformer \(transform) to mapper validate")
+                ok = false
+            }
+        }
+        defaultNode = fields["default"]
+        return ok ? property : nil
+    }
+
+    private func spec(type: TypeSpec, key: JSONKeyPath?) -> PropertySpec {
+        PropertySpec(
+            name: name, type: type, key: key, required: false, defaultValue: nil, representation: nil,
+            format: nil, transient: false, computed: nil, compare: true, archive: true, merge: .replace,
+            flatten: false, transform: nil, constraints: Constraints(), doc: nil, declaredIn: model, mark: keyMark)
+    }
+}

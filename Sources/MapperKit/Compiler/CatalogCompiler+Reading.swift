@@ -1,0 +1,155 @@
+import MapperYAML
+
+/// A YAML mapping read as a record of known fields.
+struct Fields {
+    let node: Node
+    let pairs: [Pair]
+
+    subscript(key: String) -> Node? {
+        pairs.first { $0.key.scalar?.text == key }?.value
+    }
+
+    /// The position of a field's key (for "field X does not apply" messages).
+    func keyMark(_ key: String) -> Mark? {
+        pairs.first { $0.key.scalar?.text == key }?.key.mark
+    }
+
+    func has(_ key: String) -> Bool { self[key] != nil }
+}
+
+extension CatalogCompiler {
+    /// The pairs of a mapping node; reports anything else.
+    mutating func mappingPairs(_ node: Node, what: String) -> [Pair]? {
+        if let pairs = node.mapping { return pairs }
+        if node.isNull { return [] }
+        error(.invalidValue, "\(what) must be a mapping, not \(node.kindDescription)", at: node.mark)
+        return nil
+    }
+
+    /// Reads a mapping whose keys must come from `allowed`; unknown keys are reported with a
+    /// suggestion and left out.
+    mutating func record(_ node: Node, allowed: [String], what: String) -> Fields? {
+        guard let pairs = mappingPairs(node, what: what) else { return nil }
+        var known: [Pair] = []
+        for pair in pairs {
+            let key = pair.key.scalar?.text ?? ""
+            if pair.key.scalar != nil, allowed.contains(key) {
+                known.append(pair)
+            } else {
+                error(.unknownKey, "unknown key '\(key)' in \(what)", at: pair.key.mark,
+                      hint: Suggestion.hint(for: key, in: allowed) ?? "expected one of: \(allowed.joined(separator: ", "))")
+            }
+        }
+        return Fields(node: node, pairs: known)
+    }
+
+    /// A string scalar (quoted or plain text that resolved to a string).
+    mutating func string(_ node: Node, what: String) -> String? {
+        if let text = node.string { return text }
+        error(.invalidValue, "\(what) must be a string, not \(node.kindDescription)", at: node.mark,
+              hint: node.scalar != nil ? "quote it: \"\(node.scalar!.text)\"" : nil)
+        return nil
+    }
+
+    /// Any non-null scalar's text: for values such as key paths, where `2019` means the text "2019".
+    mutating func text(_ node: Node, what: String) -> String? {
+        if let scalar = node.scalar, scalar.kind != .null { return scalar.text }
+        error(.invalidValue, "\(what) must be a string, not \(node.kindDescription)", at: node.mark)
+        return nil
+    }
+
+    mutating func bool(_ node: Node, what: String) -> Bool? {
+        if let value = node.scalar?.bool { return value }
+        error(.invalidValue, "\(what) must be true or false, not \(node.kindDescription)", at: node.mark,
+              hint: ["yes", "no", "on", "off"].contains(node.scalar?.text.lowercased() ?? "")
+                ? "YAML 1.2 reads '\(node.scalar!.text)' as a string; write true or false" : nil)
+        return nil
+    }
+
+    mutating func integer(_ node: Node, what: String, minimum: Int64) -> Int? {
+        guard let value = node.scalar?.int else {
+            error(.invalidValue, "\(what) must be an integer, not \(node.kindDescription)", at: node.mark)
+            return nil
+        }
+        guard value >= minimum, value <= Int64(Int32.max) else {
+            error(.invalidValue, "\(what) must be at least \(minimum), not \(value)", at: node.mark)
+            return nil
+        }
+        return Int(value)
+    }
+
+    /// One of a closed set of words, with a suggestion when misspelled.
+    mutating func word(_ node: Node, what: String, in choices: [String], code: Diagnostic.Code = .invalidValue) -> String? {
+        guard let text = node.scalar?.text, node.scalar?.kind != .null else {
+            error(code, "\(what) must be one of \(choices.joined(separator: ", ")), not \(node.kindDescription)",
+                  at: node.mark)
+            return nil
+        }
+        guard choices.contains(text) else {
+            error(code, "unknown \(what) '\(text)'", at: node.mark,
+                  hint: Suggestion.hint(for: text, in: choices) ?? "expected one of: \(choices.joined(separator: ", "))")
+            return nil
+        }
+        return text
+    }
+
+    /// The JSON value a YAML node denotes (mapping keys become strings); reports values JSON
+    /// cannot hold (`.inf`, `.nan`).
+    mutating func json(_ node: Node, what: String) -> JSONValue? {
+        switch node.content {
+        case .scalar(let scalar):
+            switch scalar.kind {
+            case .null: return .null
+            case .bool: return .bool(scalar.bool ?? false)
+            case .string: return .string(scalar.text)
+            case .int, .float:
+                if let number = Self.jsonNumber(yaml: scalar) { return .number(number) }
+                error(.invalidValue, "\(what) holds \(scalar.text), which JSON cannot represent", at: node.mark)
+                return nil
+            }
+        case .sequence(let items):
+            var values: [JSONValue] = []
+            for item in items {
+                guard let value = json(item, what: what) else { return nil }
+                values.append(value)
+            }
+            return .array(values)
+        case .mapping(let pairs):
+            var object = JSONObject()
+            for pair in pairs {
+                guard let key = pair.key.scalar?.text else {
+                    error(.invalidValue, "\(what) has a key that is \(pair.key.kindDescription); JSON keys are strings",
+                          at: pair.key.mark)
+                    return nil
+                }
+                guard let value = json(pair.value, what: what) else { return nil }
+                object.append(key, value)
+            }
+            return .object(object)
+        }
+    }
+
+    /// A YAML int or float as a JSON number literal: `+5` → `5`, `0x1F` → `31`, `.5` → `0.5`,
+    /// `1.` → `1.0`; nil for infinities and NaN.
+    static func jsonNumber(yaml scalar: Scalar) -> JSONNumber? {
+        var text = scalar.text
+        if scalar.kind == .int, text.hasPrefix("0x") || text.hasPrefix("0o") {
+            guard let value = scalar.int else { return nil }
+            return JSONNumber(value)
+        }
+        if text.hasPrefix("+") { text.removeFirst() }
+        var negative = false
+        if text.hasPrefix("-") {
+            negative = true
+            text.removeFirst()
+        }
+        if text.hasPrefix(".") { text = "0" + text }
+        text = text.replacingOccurrences(of: ".e", with: ".0e").replacingOccurrences(of: ".E", with: ".0E")
+        if text.hasSuffix(".") { text += "0" }
+        // Leading zeros are not JSON: `007` → `7`.
+        while text.count > 1, text.hasPrefix("0"), let second = text.dropFirst().first, second.isNumber {
+            text.removeFirst()
+        }
+        return JSONNumber((negative ? "-" : "") + text)
+    }
+}

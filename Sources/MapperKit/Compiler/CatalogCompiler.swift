@@ -1,0 +1,250 @@
+import MapperYAML
+
+/// Turns mapping files into a checked `Catalog`, collecting every problem of every file.
+///
+/// Work happens in phases so that each check sees what it needs: declarations of all files are
+/// collected first (names are global), then formats and enums, then models (headers, inheritance,
+/// properties, variants, migrations, defaults), then routes, then the unused-definition warnings.
+struct CatalogCompiler {
+    /// A named definition as written: the name's position and the YAML node of its body.
+    struct Declaration {
+        var name: String
+        var mark: Mark
+        var body: Node
+    }
+
+    struct RoutesDeclaration {
+        var file: String
+        var body: Node
+    }
+
+    let options: LoadOptions
+    var diagnostics: [Diagnostic] = []
+
+    var modelDeclarations: [String: Declaration] = [:]
+    var modelOrder: [String] = []
+    var enumDeclarations: [String: Declaration] = [:]
+    var enumOrder: [String] = []
+    var formatDeclarations: [String: Declaration] = [:]
+    var formatOrder: [String] = []
+    var routeDeclarations: [RoutesDeclaration] = []
+
+    var formats: [String: FormatSpec] = [:]
+    var enums: [String: EnumSpec] = [:]
+    var models: [String: ModelSpec] = [:]
+    var routeTable = RouteTable(blocks: [])
+    var usedEnums: Set<String> = []
+    var usedFormats: Set<String> = []
+
+    init(options: LoadOptions) {
+        self.options = options
+    }
+
+    mutating func compile(_ sources: [Catalog.Source]) -> Catalog? {
+        var revision = Revision()
+        for source in sources {
+            revision.add(source)
+            let document = YAML.parse(source.bytes, file: source.name, limits: options.yamlLimits)
+            for error in document.errors { diagnostics.append(Diagnostic(error)) }
+            if let root = document.root {
+                collect(root, file: source.name)
+            } else if document.errors.isEmpty {
+                error(.emptyFile, "mapping file '\(source.name)' is empty; a mapping file starts with 'mapper: 1'",
+                      at: Mark(file: source.name, line: 1, column: 1))
+            }
+        }
+        compileFormats()
+        compileEnums()
+        compileModels()
+        compileRoutes()
+        warnAboutUnused()
+        guard diagnostics.errorCount == 0 else { return nil }
+        return Catalog(
+            models: models, modelNames: modelOrder, enums: enums, enumNames: enumOrder,
+            formats: formats, formatNames: formatOrder, routes: routeTable, files: sources.map(\.name),
+            revision: revision.hex, warnings: sortedDiagnostics, transformers: options.transformers)
+    }
+
+    /// Diagnostics in file, line and column order, each reported once.
+    var sortedDiagnostics: [Diagnostic] {
+        var seen: Set<Diagnostic> = []
+        let unique = diagnostics.filter { seen.insert($0).inserted }
+        let fileOrder = Dictionary(unique.map(\.file).enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+        return unique.enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            if x.file != y.file { return fileOrder[x.file, default: 0] < fileOrder[y.file, default: 0] }
+            if x.line != y.line { return x.line < y.line }
+            if x.column != y.column { return x.column < y.column }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    mutating func error(_ code: Diagnostic.Code, _ message: String, at mark: Mark, hint: String? = nil) {
+        diagnostics.append(.error(code, message, at: mark, hint: hint))
+    }
+
+    mutating func warning(_ code: Diagnostic.Code, _ message: String, at mark: Mark, hint: String? = nil) {
+        diagnostics.append(.warning(code, message, at: mark, hint: hint))
+    }
+
+    // MARK: - Files and declarations
+
+    private mutating func collect(_ root: Node, file: String) {
+        guard let fields = record(root, allowed: ["mapper", "models", "enums", "formats", "routes"],
+                                  what: "a mapping file's top level")
+        else { return }
+        if let version = fields["mapper"] {
+            if version.scalar?.int != 1 {
+                error(.unsupportedVersion,
+                      "unsupported mapping language version \(version.scalar?.text ?? version.kindDescription)",
+                      at: version.mark, hint: "this mapper reads 'mapper: 1'")
+            }
+        } else {
+            error(.missingVersion, "mapping file '\(file)' does not declare 'mapper: 1'", at: root.mark,
+                  hint: "add 'mapper: 1' as its first line")
+        }
+        declare(fields["models"], kind: .model, into: \.modelDeclarations, order: \.modelOrder)
+        declare(fields["enums"], kind: .enumeration, into: \.enumDeclarations, order: \.enumOrder)
+        declare(fields["formats"], kind: .format, into: \.formatDeclarations, order: \.formatOrder)
+        if let routes = fields["routes"] {
+            routeDeclarations.append(RoutesDeclaration(file: file, body: routes))
+        }
+    }
+
+    private mutating func declare(
+        _ section: Node?, kind: NameKind,
+        into table: WritableKeyPath<CatalogCompiler, [String: Declaration]>,
+        order: WritableKeyPath<CatalogCompiler, [String]>
+    ) {
+        guard let section, let pairs = mappingPairs(section, what: "the \(kind)s section") else { return }
+        for pair in pairs {
+            guard let name = checkedName(pair.key, kind: kind) else { continue }
+            if let first = self[keyPath: table][name] ?? otherDeclaration(named: name, kind: kind) {
+                error(.duplicateDefinition,
+                      "\(kind) '\(name)' is defined twice: here and at \(first.mark)", at: pair.key.mark,
+                      hint: "rename one of them; names are global to the catalog")
+                continue
+            }
+            if kind == .format, FormatReference.builtIn[name] != nil {
+                error(.duplicateDefinition, "format '\(name)' is built in and cannot be redefined", at: pair.key.mark,
+                      hint: "choose another name")
+                continue
+            }
+            self[keyPath: table][name] = Declaration(name: name, mark: pair.key.mark, body: pair.value)
+            self[keyPath: order].append(name)
+        }
+    }
+
+    /// Models and enums share one namespace (a type expression names either).
+    private func otherDeclaration(named name: String, kind: NameKind) -> Declaration? {
+        switch kind {
+        case .model: return enumDeclarations[name]
+        case .enumeration: return modelDeclarations[name]
+        default: return nil
+        }
+    }
+
+    /// The name written in a key, when it is well formed for its kind; reports it otherwise.
+    mutating func checkedName(_ key: Node, kind: NameKind) -> String? {
+        guard let name = key.scalar?.text, key.scalar?.kind != .null else {
+            error(.invalidName, "a \(kind) name must be a string, not \(key.kindDescription)", at: key.mark)
+            return nil
+        }
+        if name.hasPrefix("$") {
+            error(.reservedName, "\(kind) name '\(name)' begins with '$', which is reserved", at: key.mark,
+                  hint: "remove the '$'")
+            return nil
+        }
+        guard kind.accepts(name) else {
+            error(.invalidName, "\(kind) name '\(name)' does not match \(kind.rule)", at: key.mark,
+                  hint: kind.suggestion(for: name).map { "did you mean '\($0)'?" })
+            return nil
+        }
+        return name
+    }
+}
+
+/// The kinds of names of §2 and the rule each follows.
+enum NameKind: CustomStringConvertible {
+    case model, enumeration, format, property, enumCase
+
+    var description: String {
+        switch self {
+        case .model: return "model"
+        case .enumeration: return "enum"
+        case .format: return "format"
+        case .property: return "property"
+        case .enumCase: return "enum case"
+        }
+    }
+
+    var rule: String {
+        switch self {
+        case .model, .enumeration: return "^[A-Z][A-Za-z0-9_]*$"
+        case .format: return "^[a-z][a-z0-9_]*$"
+        case .property, .enumCase: return "^[A-Za-z_][A-Za-z0-9_]*$"
+        }
+    }
+
+    func accepts(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first else { return false }
+        let rest = name.unicodeScalars.dropFirst()
+        func isWord(_ c: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "_"
+        }
+        switch self {
+        case .model, .enumeration:
+            return ("A"..."Z").contains(first) && rest.allSatisfy(isWord)
+        case .format:
+            return ("a"..."z").contains(first)
+                && rest.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        case .property, .enumCase:
+            return (isWord(first) && !("0"..."9").contains(first)) && rest.allSatisfy(isWord)
+        }
+    }
+
+    /// A well-formed name close to a malformed one (`issue` → `Issue`, `Github-Time` → `github_time`).
+    func suggestion(for name: String) -> String? {
+        var cleaned = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+        switch self {
+        case .model, .enumeration:
+            cleaned = cleaned.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        case .format:
+            cleaned = cleaned.lowercased()
+        case .property, .enumCase:
+            break
+        }
+        if let first = cleaned.first, first.isNumber { cleaned = (self == .format ? "f" : "_") + cleaned }
+        return accepts(cleaned) && cleaned != name ? cleaned : nil
+    }
+}
+
+extension Diagnostic {
+    init(_ error: YAMLError) {
+        self.init(.error, Code(rawValue: error.code.rawValue), error.message, at: error.mark)
+    }
+}
+
+/// FNV-1a (64-bit) over file names and contents: a cheap, stable catalog revision.
+struct Revision {
+    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ source: Catalog.Source) {
+        add(Array(source.name.utf8))
+        add([0])
+        add(source.bytes)
+        add([0])
+    }
+
+    private mutating func add(_ bytes: [UInt8]) {
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+    }
+
+    var hex: String {
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,157 @@
+import MapperYAML
+
+extension PropertyReader {
+    /// `json: string | int` (§3): numbers as strings, booleans as strings or 0/1.
+    func readRepresentation(_ fields: Fields, into property: inout PropertySpec, compiler: inout CatalogCompiler) -> Bool {
+        guard let node = fields["json"] else { return true }
+        guard let word = compiler.word(node, what: "json representation", in: ["string", "int"], code: .invalidRepresentation) else {
+            return false
+        }
+        let leaf = property.type.leaf
+        let allowed: [String]
+        switch leaf {
+        case .int, .double, .decimal: allowed = ["string"]
+        case .bool: allowed = ["string", "int"]
+        default: allowed = []
+        }
+        guard allowed.contains(word) else {
+            compiler.error(.invalidRepresentation, "'json: \(word)' does not apply to type '\(leaf)' of property '\(name)' of model '\(model)'",
+                           at: node.mark,
+                           hint: allowed.isEmpty ? "only int, double, decimal and bool have a json representation"
+                               : "type '\(leaf)' takes json: \(allowed.joined(separator: " or "))")
+            return false
+        }
+        property.representation = PropertySpec.Representation(rawValue: word)
+        return true
+    }
+
+    /// `format:` names a built-in or defined date format for dates, a number format for numbers.
+    func readFormat(_ fields: Fields, into property: inout PropertySpec, compiler: inout CatalogCompiler) -> Bool {
+        guard let node = fields["format"], let name = compiler.text(node, what: "the format of property '\(name)'") else {
+            return !fields.has("format")
+        }
+        let leaf = property.type.leaf
+        guard leaf == .date || leaf.isNumber else {
+            compiler.error(.inapplicableField, "'format' does not apply to type '\(leaf)' of property '\(self.name)' of model '\(model)'",
+                           at: fields.keyMark("format") ?? node.mark, hint: "formats apply to date, int, double and decimal")
+            return false
+        }
+        let reference: FormatReference
+        if let builtIn = FormatReference.builtIn[name] {
+            reference = builtIn
+        } else if let declaration = compiler.formatDeclarations[name] {
+            compiler.usedFormats.insert(name)
+            // The format's own errors are reported at its definition; its kind is read from the YAML.
+            let isDate = declaration.body["date"] != nil
+            reference = isDate ? .date(name) : .number(name)
+        } else {
+            let candidates = Array(FormatReference.builtIn.keys) + compiler.formatOrder
+            compiler.error(.unknownFormat, "unknown format '\(name)' for property '\(self.name)' of model '\(model)'",
+                           at: node.mark, hint: Suggestion.hint(for: name, in: candidates))
+            return false
+        }
+        if reference.isDate != (leaf == .date) {
+            let kind = reference.isDate ? "a date format" : "a number format"
+            compiler.error(.formatTypeMismatch, "format '\(name)' is \(kind), but property '\(self.name)' of model '\(model)' has type '\(property.type)'",
+                           at: node.mark,
+                           hint: leaf == .date ? "use a date format (iso8601, unix, unix_ms or one with 'date:')"
+                               : "use a format with 'number:'")
+            return false
+        }
+        property.format = reference
+        return true
+    }
+
+    /// `merge:` strategy (§10), checked against the type it combines.
+    func readMerge(_ fields: Fields, into property: inout PropertySpec, compiler: inout CatalogCompiler) -> Bool {
+        guard let node = fields["merge"] else { return true }
+        guard let word = compiler.word(node, what: "merge strategy", in: MergeStrategy.allCases.map(\.rawValue), code: .unknownMergeStrategy),
+              let strategy = MergeStrategy(rawValue: word)
+        else { return false }
+        let type = property.type
+        let fits: Bool
+        let needs: String
+        switch strategy {
+        case .replace, .keep:
+            fits = true
+            needs = ""
+        case .sum:
+            fits = type.isNumber
+            needs = "a number type (int, double, decimal)"
+        case .max, .min:
+            fits = type.isNumber || type == .date
+            needs = "a number or date type"
+        case .append, .union:
+            if case .array = type { fits = true } else { fits = false }
+            needs = "an array type"
+        case .deep:
+            if case .model = type { fits = true } else { fits = false }
+            needs = "a model type"
+        }
+        guard fits else {
+            compiler.error(.invalidMergeStrategy, "merge strategy '\(word)' needs \(needs), but property '\(name)' of model '\(model)' is '\(type)'",
+                           at: node.mark)
+            return false
+        }
+        property.merge = strategy
+        return true
+    }
+
+    /// `min_length`, `max_length`, `minimum`, `maximum`, `pattern`.
+    func readConstraints(_ fields: Fields, into property: inout PropertySpec, compiler: inout CatalogCompiler) -> Bool {
+        var ok = true
+        let type = property.type
+        func applies(_ field: String, _ fits: Bool, _ types: String) -> Node? {
+            guard let node = fields[field] else { return nil }
+            guard fits else {
+                compiler.error(.inapplicableField, "'\(field)' does not apply to type '\(type)' of property '\(name)' of model '\(model)'",
+                               at: fields.keyMark(field) ?? node.mark, hint: "'\(field)' applies to \(types)")
+                ok = false
+                return nil
+            }
+            return node
+        }
+        let lengthTypes = "string, arrays and dictionaries"
+        if let node = applies("min_length", type == .string || type.isCollection, lengthTypes) {
+            property.constraints.minLength = compiler.integer(node, what: "min_length", minimum: 0)
+            ok = ok && property.constraints.minLength != nil
+        }
+        if let node = applies("max_length", type == .string || type.isCollection, lengthTypes) {
+            property.constraints.maxLength = compiler.integer(node, what: "max_length", minimum: 0)
+            ok = ok && property.constraints.maxLength != nil
+        }
+        if let low = property.constraints.minLength, let high = property.constraints.maxLength, low > high {
+            compiler.error(.invalidRange, "min_length \(low) of property '\(name)' of model '\(model)' is greater than its max_length \(high)",
+                           at: fields["min_length"]?.mark ?? keyMark)
+            ok = false
+        }
+        for field in ["minimum", "maximum"] {
+            guard let node = applies(field, type.isNumber, "int, double and decimal") else { continue }
+            guard let scalar = node.scalar, scalar.kind == .int || scalar.kind == .float,
+                  let number = CatalogCompiler.jsonNumber(yaml: scalar)
+            else {
+                compiler.error(.invalidValue, "\(field) of property '\(name)' of model '\(model)' must be a number, not \(node.kindDescription)",
+                               at: node.mark)
+                ok = false
+                continue
+            }
+            if field == "minimum" { property.constraints.minimum = number } else { property.constraints.maximum = number }
+        }
+        if let low = property.constraints.minimum, let high = property.constraints.maximum, JSONNumber.compare(low, high) > 0 {
+            compiler.error(.invalidRange, "minimum \(low) of property '\(name)' of model '\(model)' is greater than its maximum \(high)",
+                           at: fields["minimum"]?.mark ?? keyMark)
+            ok = false
+        }
+        if let node = applies("pattern", type == .string, "string"),
+           let source = compiler.string(node, what: "the pattern of property '\(name)'") {
+            do {
+                property.constraints.pattern = try Pattern(source)
+            } catch {
+                compiler.error(.invalidPattern, "pattern '\(source)' of property '\(name)' of model '\(model)' is not a valid regular expression: \(error.message)",
+                               at: node.mark)
+                ok = false
+            }
+        }
+        return ok
+    }
+}

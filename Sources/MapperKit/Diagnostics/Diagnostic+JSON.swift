@@ -1,0 +1,21 @@
+extension Diagnostic {
+    /// `{"file", "line", "column", "severity", "code", "message", "hint"}` (SPEC §13.1).
+    public var jsonValue: JSONValue {
+        [
+            "file": .string(file), "line": .number(JSONNumber(Int64(line))), "column": .number(JSONNumber(Int64(column))),
+            "severity": .string(severity.rawValue), "code": .string(code), "message": .string(message),
+            "hint": hint.map(JSONValue.string) ?? .null,
+        ]
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// `{"diagnostics": [...], "errors": N, "warnings": M}` (SPEC §13.1).
+    public var jsonReport: JSONValue {
+        [
+            "diagnostics": .array(map(\.jsonValue)),
+            "errors": .number(JSONNumber(Int64(errorCount))),
+            "warnings": .number(JSONNumber(Int64(warningCount))),
+        ]
+    }
+}

@@ -1,0 +1,85 @@
+public import MapperYAML
+
+/// A problem found while loading a catalog: what (code and message), where (file, line, column)
+/// and, when we can tell, how to fix it (hint).
+///
+/// Text form, compiler style: `Mappings/github.yaml:12:22: error: unknown type 'Usr' for property
+/// 'assignee' of model 'Issue'; did you mean 'User'? [unknown-type]`.
+public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable, Codable {
+        case error, warning
+    }
+
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var severity: Severity
+    /// Stable kebab-case word, e.g. `unknown-type`; see `Diagnostic.Code`.
+    public var code: String
+    /// One sentence that quotes the offending name or value.
+    public var message: String
+    /// How to fix it, e.g. `did you mean 'User'?`.
+    public var hint: String?
+
+    public init(
+        _ severity: Severity, _ code: Code, _ message: String, at mark: Mark, hint: String? = nil
+    ) {
+        self.file = mark.file
+        self.line = mark.line
+        self.column = mark.column
+        self.severity = severity
+        self.code = code.rawValue
+        self.message = message
+        self.hint = hint
+    }
+
+    public var mark: Mark { Mark(file: file, line: line, column: column) }
+
+    /// A file that could not be read at all (missing, unreadable, or a directory without mapping
+    /// files), as opposed to one that was read and found wrong. The CLI exits 2 for these.
+    public var isIOFailure: Bool {
+        [Code.fileNotFound, .unreadableFile, .noMappingFiles].contains { $0.rawValue == code }
+    }
+
+    public var description: String {
+        var text = "\(file):\(line):\(column): \(severity.rawValue): \(message)"
+        if let hint { text += "; \(hint)" }
+        return text + " [\(code)]"
+    }
+
+    static func error(_ code: Code, _ message: String, at mark: Mark, hint: String? = nil) -> Diagnostic {
+        Diagnostic(.error, code, message, at: mark, hint: hint)
+    }
+
+    static func warning(_ code: Code, _ message: String, at mark: Mark, hint: String? = nil) -> Diagnostic {
+        Diagnostic(.warning, code, message, at: mark, hint: hint)
+    }
+}
+
+extension Array where Element == Diagnostic {
+    public var errorCount: Int { count { $0.severity == .error } }
+    public var warningCount: Int { count { $0.severity == .warning } }
+
+    /// `1 error, 2 warnings`.
+    public var summary: String {
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        return "\(plural(errorCount, "error")), \(plural(warningCount, "warning"))"
+    }
+}
+
+/// Loading a catalog failed; `diagnostics` holds every problem in every file (warnings included).
+public struct CatalogError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+
+    public init(diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    /// True when a file could not be read at all (missing path, unreadable file), as opposed to a
+    /// file that was read and found wrong.
+    public var isIOFailure: Bool { diagnostics.contains(where: \.isIOFailure) }
+
+    public var description: String {
+        (diagnostics.map(\.description) + [diagnostics.summary]).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,45 @@
+/// "Did you mean" suggestions for misspelled keys, types, models, enums, formats and cases.
+enum Suggestion {
+    /// The candidate closest to `word`, if it is close enough to be what was meant.
+    static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+        let lowered = word.lowercased()
+        var best: (name: String, distance: Int)?
+        for candidate in candidates where candidate != word {
+            if candidate.lowercased() == lowered { return candidate }
+            let distance = editDistance(lowered, candidate.lowercased())
+            if distance < (best?.distance ?? .max) { best = (candidate, distance) }
+        }
+        guard let best else { return nil }
+        // One edit for short words, up to a third of the letters for long ones.
+        let allowed = max(1, min(3, max(word.count, best.name.count) / 3))
+        return best.distance <= allowed ? best.name : nil
+    }
+
+    /// `did you mean 'User'?`, or nil when nothing is close.
+    static func hint(for word: String, in candidates: some Sequence<String>) -> String? {
+        closest(to: word, in: candidates).map { "did you mean '\($0)'?" }
+    }
+
+    /// Optimal string alignment distance (Levenshtein plus adjacent transpositions).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], previous2[j - 2] + 1)
+                }
+            }
+            (previous2, previous, current) = (previous, current, previous2)
+        }
+        return previous[b.count]
+    }
+}
