@@ -30,6 +30,7 @@ let package = Package(
         .testTarget(
             name: "MapperKitTests",
             dependencies: ["MapperKit", "MapperYAML"],
+            exclude: ["Formats"], // TEMPORARY exclude
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MapperCLITests", dependencies: ["MapperCLI"]),

@@ -4,6 +4,8 @@
 /// only `true`/`false` are booleans, in any letter case.
 enum CoreSchema {
     static func resolve(plain text: String) -> Scalar.Kind {
+        // Most plain scalars are words; only these characters can begin a null, a boolean or a number.
+        if let first = text.utf8.first, !"~nNtTfF+-.0123456789".utf8.contains(first) { return .string }
         if isNull(text) { return .null }
         if isBool(text) { return .bool }
         if isInteger(text) { return .int }

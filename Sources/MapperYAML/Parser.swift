@@ -131,42 +131,68 @@ final class Parser {
         }
         var message = problem
         if let context = parser.context.map({ String(cString: $0) }) {
-            let contextMark = mark(parser.context_mark)
+            let contextMark = markInText(parser.context_mark)
             message += " (\(context) at line \(contextMark.line), column \(contextMark.column))"
         }
-        // libyaml puts the end of the stream on a line of its own, even when the file does not end
-        // with a line break; point at the real end instead.
-        return YAMLError(.syntax, message, at: min(mark(parser.problem_mark), markOfByte(count)))
+        return YAMLError(.syntax, message, at: markInText(parser.problem_mark))
+    }
+
+    /// libyaml puts the end of the stream on a line of its own, at column 0, even when the file
+    /// does not end with a line break; this points at the real end instead.
+    private func markInText(_ mark: yaml_mark_t) -> Mark {
+        guard mark.column == 0 else { return self.mark(mark) }
+        return min(self.mark(mark), markOfByte(count))
     }
 
     /// Line and column of a byte offset, counting columns in characters and line breaks as libyaml
-    /// does (`\n`, `\r\n` or a lone `\r`).
+    /// does (`\n`, `\r\n`, `\r`, U+0085, U+2028, U+2029).
     private func markOfByte(_ offset: Int) -> Mark {
         let end = min(offset, count)
-        let isUTF16 = parser.encoding == YAML_UTF16LE_ENCODING || parser.encoding == YAML_UTF16BE_ENCODING
-        let width = isUTF16 ? 2 : 1
-        /// The code unit at a byte index, and whether it begins a character.
-        func unit(at index: Int) -> (value: UInt16, starts: Bool) {
-            guard isUTF16 else { return (UInt16(input[index]), input[index] & 0xC0 != 0x80) }
-            let (low, high) = parser.encoding == YAML_UTF16LE_ENCODING
-                ? (input[index], input[index + 1]) : (input[index + 1], input[index])
-            // The second half of a surrogate pair continues the character the first half began.
-            return (UInt16(high) << 8 | UInt16(low), high & 0xFC != 0xDC)
+        let utf16: Bool? = switch parser.encoding {
+        case YAML_UTF16LE_ENCODING: true
+        case YAML_UTF16BE_ENCODING: false
+        default: nil
         }
-        var index = isUTF16 ? 2 : (input.starts(with: [0xEF, 0xBB, 0xBF]) && end >= 3 ? 3 : 0)
+        var index = utf16 != nil ? 2 : input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1
         var column = 1
-        while index + width <= end {
-            let (value, starts) = unit(at: index)
+        var previous: UInt32 = 0
+        while index < end {
+            let (character, width) = character(at: index, utf16LittleEndian: utf16)
             index += width
-            if value == 0x0D && index + width <= end && unit(at: index).value == 0x0A { continue }
-            if value == 0x0A || value == 0x0D {
+            defer { previous = character }
+            switch character {
+            case 0x0A where previous == 0x0D:
+                break  // the `\r` of `\r\n` broke the line
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
                 line += 1
                 column = 1
-            } else if starts {
+            default:
                 column += 1
             }
         }
         return Mark(file: file, line: line, column: column)
+    }
+
+    /// The character starting at a byte index of the input, and its width in bytes.
+    private func character(at index: Int, utf16LittleEndian: Bool?) -> (UInt32, Int) {
+        guard let littleEndian = utf16LittleEndian else {
+            let byte = input[index]
+            let width = byte < 0xC0 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : byte < 0xF8 ? 4 : 1
+            guard width > 1, index + width <= count else { return (UInt32(byte), 1) }
+            var value = UInt32(byte) & (0x7F >> width)
+            for next in input[(index + 1)..<(index + width)] { value = value << 6 | UInt32(next & 0x3F) }
+            return (value, width)
+        }
+        func unit(_ at: Int) -> UInt32? {
+            guard at + 2 <= count else { return nil }
+            let (first, second) = (UInt32(input[at]), UInt32(input[at + 1]))
+            return littleEndian ? second << 8 | first : first << 8 | second
+        }
+        guard let first = unit(index) else { return (0xFFFD, 2) }
+        if first & 0xFC00 == 0xD800, let second = unit(index + 2), second & 0xFC00 == 0xDC00 {
+            return (0x10000 + ((first & 0x3FF) << 10 | second & 0x3FF), 4)
+        }
+        return (first, 2)
     }
 }

@@ -75,7 +75,8 @@ struct TreeBuilder {
                     .undefinedAlias,
                     "alias '*\(anchor)' refers to no anchor defined before it; define '&\(anchor)' first",
                     at: mark))
-                try add(Node(.scalar(Scalar(text: "", kind: .null, style: .plain)), mark: mark), size: 1, height: 0)
+                try count(1, at: mark)
+                add(Node(.scalar(Scalar(text: "", kind: .null, style: .plain)), mark: mark), size: 1, height: 0)
                 return
             }
             // An alias copies its node, so the copy's depth counts where the alias stands.
@@ -86,11 +87,13 @@ struct TreeBuilder {
                     at: mark))
                 throw Fatal()
             }
-            try add(anchored.node, size: anchored.size, height: anchored.height, alias: (anchor, mark))
+            try count(anchored.size, at: mark, alias: anchor)
+            add(anchored.node, size: anchored.size, height: anchored.height)
         case .scalar(let text, let anchor, let tag, let style):
             let node = Node(.scalar(scalar(text, tag: tag, style: style, at: mark)), mark: mark)
             if let anchor { anchors[anchor] = Anchored(node: node, size: 1, height: 0) }
-            try add(node, size: 1, height: 0)
+            try count(1, at: mark)
+            add(node, size: 1, height: 0)
         case .sequenceStart(let anchor, let tag), .mappingStart(let anchor, let tag):
             let isMapping: Bool
             if case .mappingStart = event { isMapping = true } else { isMapping = false }
@@ -102,6 +105,7 @@ struct TreeBuilder {
                     at: mark))
                 throw Fatal()
             }
+            try count(1, at: mark)
             if let anchor { anchors[anchor] = nil }  // an alias inside the node must not see an older one
             stack.append(Frame(isMapping: isMapping, mark: mark, anchor: anchor))
         case .sequenceEnd, .mappingEnd:
@@ -115,28 +119,28 @@ struct TreeBuilder {
             if let anchor = frame.anchor {
                 anchors[anchor] = Anchored(node: node, size: frame.size, height: frame.height)
             }
-            try add(node, size: frame.size, height: frame.height, counted: true)
+            add(node, size: frame.size, height: frame.height)
         }
     }
 
-    /// Attaches a finished node to the open collection (or makes it the root).
-    private mutating func add(
-        _ node: Node, size: Int, height: Int, counted: Bool = false, alias: (String, Mark)? = nil
-    ) throws(Fatal) {
-        // A collection's children were counted as they arrived, so only the collection itself
-        // counts here; a scalar counts one, an alias its whole expansion.
-        nodeCount += counted ? 1 : size
-        if nodeCount > limits.maxNodes {
-            let message: String
-            if let (anchor, _) = alias {
-                message = "alias '*\(anchor)' expands the document beyond \(limits.maxNodes) nodes; "
-                    + "aliases nested in aliases grow exponentially (the \"billion laughs\" document)"
-            } else {
-                message = "the document holds more than \(limits.maxNodes) nodes"
-            }
-            errors.append(YAMLError(.aliasLimit, message, at: alias?.1 ?? node.mark))
-            throw Fatal()
+    /// Counts nodes towards `limits.maxNodes`: a collection where it starts, a scalar where it
+    /// stands, an alias with its whole expansion.
+    private mutating func count(_ size: Int, at mark: Mark, alias anchor: String? = nil) throws(Fatal) {
+        nodeCount += size
+        guard nodeCount > limits.maxNodes else { return }
+        let message: String
+        if let anchor {
+            message = "alias '*\(anchor)' expands the document beyond \(limits.maxNodes) nodes; "
+                + "aliases nested in aliases grow exponentially (the \"billion laughs\" document)"
+        } else {
+            message = "the document holds more than \(limits.maxNodes) nodes"
         }
+        errors.append(YAMLError(.aliasLimit, message, at: mark))
+        throw Fatal()
+    }
+
+    /// Attaches a finished node to the open collection (or makes it the root).
+    private mutating func add(_ node: Node, size: Int, height: Int) {
         guard !stack.isEmpty else {
             root = node
             return

@@ -60,7 +60,7 @@ extension CatalogCompiler {
     private mutating func route(_ pattern: String, at mark: Mark) -> RouteTable.Route? {
         var method: String?
         var path = Substring(pattern)
-        if let space = pattern.firstIndex(of: " ") {
+        if !pattern.hasPrefix("/"), let space = pattern.firstIndex(of: " ") {
             let word = String(pattern[..<space])
             path = pattern[pattern.index(after: space)...].drop { $0 == " " }
             guard Self.httpMethods.contains(word) else {
@@ -73,7 +73,8 @@ extension CatalogCompiler {
         }
         if path.contains("?") || path.contains(" ") {
             error(.invalidRoute, "route '\(pattern)' is not a path pattern", at: mark,
-                  hint: "patterns are paths such as '/users/*/repos'; queries are ignored when matching")
+                  hint: path.contains(" ") ? "write a space inside a segment as %20"
+                      : "patterns are paths such as '/users/*/repos'; queries are ignored when matching")
             return nil
         }
         let trimmed = path.drop { $0 == "/" }

@@ -1,0 +1,40 @@
+import Testing
+
+@testable import MapperKit
+
+struct TypeExpressionTests {
+    let parser = TypeExpressionParser(isModel: { $0 == "Label" }, isEnum: { $0 == "State" })
+
+    @Test func parsesEveryForm() throws {
+        #expect(try parser.parse("string") == .string)
+        #expect(try parser.parse("Label") == .model("Label"))
+        #expect(try parser.parse("State") == .enumeration("State"))
+        #expect(try parser.parse("[Label]") == .array(.model("Label")))
+        #expect(try parser.parse("[string: int]") == .dictionary(.int))
+        #expect(try parser.parse(" [ [ string : [State] ] ] ") == .array(.dictionary(.array(.enumeration("State")))))
+    }
+
+    @Test func descriptionRoundTrips() throws {
+        for text in ["[string: [Label]]", "[[int]]", "uuid", "[string: any]"] {
+            #expect(try parser.parse(text).description == text)
+        }
+    }
+
+    @Test(arguments: ["[int", "[int]]", "[int: string]", "", "[]", "int string", "[string:]"])
+    func rejectsMalformedExpressions(_ text: String) {
+        #expect(throws: TypeExpressionParser.Failure.self) { try parser.parse(text) }
+    }
+
+    @Test func reportsUnknownNames() {
+        do {
+            _ = try parser.parse("[Usr]")
+            Issue.record("expected a failure")
+        } catch {
+            guard case .unknownName(let name) = error else {
+                Issue.record("expected unknownName, got \(error)")
+                return
+            }
+            #expect(name == "Usr")
+        }
+    }
+}
