@@ -36,7 +36,8 @@ enum SourceFiles {
     }
 
     static func mappingFiles(under directory: String) -> [String] {
-        let base = URL(fileURLWithPath: directory)
+        // A symlinked directory is enumerated through its target.
+        let base = URL(fileURLWithPath: directory).resolvingSymlinksInPath()
         guard let enumerator = FileManager.default.enumerator(
             at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         else { return [] }

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+struct ModelsCommandTests {
+    @Test func listsModelsEnumsFormatsAndRoutes() throws {
+        let result = try MapperProcess.run(["models"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Models ("))
+        #expect(result.stdout.contains("  Issue  [Mappings/github/issues.yaml:"))
+        #expect(result.stdout.range(of: #"number\s+int\s+← number, required"#, options: .regularExpression) != nil)
+        #expect(result.stdout.contains("Enums ("))
+        #expect(result.stdout.contains("Formats ("))
+        #expect(result.stdout.contains("twitter_time: date \"EEE MMM dd HH:mm:ss Z yyyy\""))
+        #expect(result.stdout.contains("Routes ("))
+        #expect(result.stdout.range(of: #"/repos/\*/\*/issues/#\s+→ Issue"#, options: .regularExpression) != nil)
+    }
+
+    @Test func jsonListing() throws {
+        let result = try MapperProcess.run(["models", "--format", "json"])
+        #expect(result.status == 0)
+        let listing = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let models = try #require(listing["models"] as? [[String: Any]])
+        let event = try #require(models.first { $0["name"] as? String == "Event" })
+        let variants = try #require(event["variants"] as? [String: Any])
+        #expect(variants["by"] as? String == "type")
+        let routes = try #require(listing["routes"] as? [[String: Any]])
+        #expect(routes.contains { $0["pattern"] as? String == "/search/issues" && $0["model"] as? String == "SearchIssueResults" })
+    }
+
+    @Test func brokenCatalogExitsWithOneAndPrintsDiagnostics() throws {
+        let directory = try MapperProcess.directory(["m.yaml": "mapper: 1\nmodels: { A: { properties: { a: strin } } }\n"])
+        let result = try MapperProcess.run(["models", "--mappings", "m.yaml"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("m.yaml:2:33: error: unknown type 'strin' for property 'a' of model 'A'; did you mean 'string'? [unknown-type]"))
+    }
+}
