@@ -18,7 +18,7 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "MapperYAML", dependencies: ["CYaml"]),
-        .target(name: "MapperKit", dependencies: ["MapperYAML"], exclude: ["Formats"]), // TEMPORARY exclude
+        .target(name: "MapperKit", dependencies: ["MapperYAML"]),
         .executableTarget(
             name: "MapperCLI",
             dependencies: [
@@ -30,7 +30,6 @@ let package = Package(
         .testTarget(
             name: "MapperKitTests",
             dependencies: ["MapperKit", "MapperYAML"],
-            exclude: ["Formats"], // TEMPORARY exclude
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MapperCLITests", dependencies: ["MapperCLI"]),

@@ -17,8 +17,21 @@ enum Output {
         write(text + "\n", to: 2)
     }
 
+    /// Text on stderr without a newline (progress lines).
+    static func errorRaw(_ text: String) {
+        write(text, to: 2)
+    }
+
+    static func write(_ bytes: [UInt8]) {
+        write(bytes, to: 1)
+    }
+
     private static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)
+        write(Array(text.utf8), to: descriptor)
+    }
+
+    private static func write(_ bytes: [UInt8], to descriptor: Int32) {
+        var bytes = bytes
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer in

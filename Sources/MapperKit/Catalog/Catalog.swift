@@ -49,11 +49,13 @@ public final class Catalog: Sendable {
     /// The warnings found while loading (a catalog with errors does not load).
     public let warnings: [Diagnostic]
     public let transformers: [String: Transformer]
+    /// The models compiled for decoding and encoding.
+    let runtime: Runtime
 
     init(
         models: [String: ModelSpec], modelNames: [String], enums: [String: EnumSpec], enumNames: [String],
         formats: [String: FormatSpec], formatNames: [String], routes: RouteTable, files: [String],
-        revision: String, warnings: [Diagnostic], transformers: [String: Transformer]
+        revision: String, warnings: [Diagnostic], transformers: [String: Transformer], runtime: Runtime? = nil
     ) {
         self.models = models
         self.modelNames = modelNames
@@ -66,6 +68,9 @@ public final class Catalog: Sendable {
         self.revision = revision
         self.warnings = warnings
         self.transformers = transformers
+        self.runtime = runtime ?? PlanBuilder(
+            models: models, order: modelNames, enums: enums, formats: formats, transformers: transformers
+        ).build()
     }
 
     /// Loads every `*.yaml`/`*.yml` file under the given files and directories (sorted path order).
@@ -90,7 +95,7 @@ public final class Catalog: Sendable {
             models: catalog.models, modelNames: catalog.modelNames, enums: catalog.enums,
             enumNames: catalog.enumNames, formats: catalog.formats, formatNames: catalog.formatNames,
             routes: catalog.routes, files: catalog.files, revision: catalog.revision,
-            warnings: catalog.warnings, transformers: catalog.transformers)
+            warnings: catalog.warnings, transformers: catalog.transformers, runtime: catalog.runtime)
     }
 
     /// Checks mapping files without throwing: what `mapper validate` prints.

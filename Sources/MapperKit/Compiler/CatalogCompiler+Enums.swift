@@ -22,11 +22,9 @@ extension CatalogCompiler {
             var owners: [JSONValue: (caseName: String, mark: Mark)] = [:]
             for pair in pairs {
                 guard let caseName = checkedName(pair.key, kind: .enumCase),
-                      let spec = enumCase(caseName, pair.value, enumName: name)
+                      case let (spec, marks)? = enumCase(caseName, pair.value, keyMark: pair.key.mark, enumName: name)
                 else { continue }
-                var values = [(spec.json, pair.value.mark)]
-                values += spec.aliases.map { ($0, pair.value.mark) }
-                for (value, mark) in values {
+                for (value, mark) in zip([spec.json] + spec.aliases, marks) {
                     if let owner = owners[value] {
                         let whose = owner.caseName == caseName ? "already" : "also used by case '\(owner.caseName)'"
                         error(.duplicateEnumValue,
@@ -51,8 +49,9 @@ extension CatalogCompiler {
         }
     }
 
-    /// `name: value` (short form) or `name: {json: value, aliases: [...], doc: ...}` (long form).
-    private mutating func enumCase(_ caseName: String, _ node: Node, enumName: String) -> EnumSpec.Case? {
+    /// `name: value` (short form) or `name: {json: value, aliases: [...], doc: ...}` (long form), with
+    /// the positions of its JSON value and aliases (where a value used twice is reported).
+    private mutating func enumCase(_ caseName: String, _ node: Node, keyMark: Mark, enumName: String) -> (EnumSpec.Case, [Mark])? {
         let what = "case '\(caseName)' of enum '\(enumName)'"
         var jsonNode = node
         var aliasNodes: [Node] = []
@@ -72,7 +71,7 @@ extension CatalogCompiler {
             }
             let fields = Fields(node: node, pairs: pairs)
             guard let value = fields["json"] else {
-                error(.missingKey, "\(what) has no 'json' value", at: node.mark, hint: "add 'json: <value>'")
+                error(.missingKey, "\(what) has no 'json' value", at: keyMark, hint: "add 'json: <value>'")
                 return nil
             }
             jsonNode = value
@@ -92,7 +91,8 @@ extension CatalogCompiler {
             guard let value = enumValue(alias, what: "an alias of \(what)") else { return nil }
             aliases.append(value)
         }
-        return EnumSpec.Case(name: caseName, json: json, aliases: aliases, doc: doc, mark: node.mark)
+        return (EnumSpec.Case(name: caseName, json: json, aliases: aliases, doc: doc, mark: node.mark),
+                ([jsonNode] + aliasNodes).map(\.mark))
     }
 
     private mutating func enumValue(_ node: Node, what: String) -> JSONValue? {

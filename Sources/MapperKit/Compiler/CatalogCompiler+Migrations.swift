@@ -13,14 +13,17 @@ extension CatalogCompiler {
         }
         var steps: [Migration] = []
         var seen: [Int: Mark] = [:]
+        var written: [Int: Node] = [:]
         for item in items {
             guard let step = migration(item, of: header) else { continue }
+            let fromMark = item["from"]?.mark ?? step.mark
             if let first = seen[step.from] {
                 error(.invalidMigration, "model '\(model)' has two migrations from version \(step.from) (first at \(first))",
-                      at: step.mark)
+                      at: fromMark)
                 continue
             }
-            seen[step.from] = step.mark
+            seen[step.from] = fromMark
+            written[step.from] = item
             steps.append(step)
         }
         steps.sort { $0.from < $1.from }
@@ -29,10 +32,10 @@ extension CatalogCompiler {
             for version in oldest..<header.version where seen[version] == nil {
                 error(.invalidMigration,
                       "model '\(model)' has migrations from version \(oldest) but none from version \(version) to \(version + 1)",
-                      at: node.mark, hint: "add a step with 'from: \(version)'")
+                      at: header.fields.keyMark("migrations") ?? node.mark, hint: "add a step with 'from: \(version)'")
             }
         }
-        checkSetValues(steps, of: model)
+        checkSetValues(steps, of: model, items: written)
         return steps
     }
 
@@ -90,7 +93,7 @@ extension CatalogCompiler {
 
     /// A value a step sets for a property the model still has afterwards (not renamed or dropped
     /// by a later step) must be canonical for that property's type.
-    private mutating func checkSetValues(_ steps: [Migration], of model: String) {
+    private mutating func checkSetValues(_ steps: [Migration], of model: String, items: [Int: Node]) {
         guard let spec = models[model] else { return }
         for (index, step) in steps.enumerated() {
             let later = steps[(index + 1)...]
@@ -101,7 +104,7 @@ extension CatalogCompiler {
                 else { continue }
                 error(.invalidMigration,
                       "migration from version \(step.from) of model '\(model)' sets '\(entry.field)' to a value that is not a canonical \(property.type): \(problem)",
-                      at: step.mark)
+                      at: items[step.from]?["set"]?[entry.field]?.mark ?? step.mark)
             }
         }
     }

@@ -44,7 +44,7 @@ extension CatalogCompiler {
         for name in modelOrder {
             guard let header = headers[name] else { continue }
             if let node = header.fields["variants"] {
-                let variants = variants(node, of: name)
+                let variants = variants(node, of: name, at: header.fields.keyMark("variants") ?? node.mark)
                 models[name]?.variants = variants
             }
             if let node = header.fields["migrations"] {
@@ -173,19 +173,31 @@ extension CatalogCompiler {
     // MARK: - Key paths and flatten
 
     /// Identical key paths within one model (flattened models' paths included) are ambiguous.
+    /// Reported at the model's property that brings the second path in.
     private mutating func checkKeyPaths(of name: String) {
         guard let model = models[name] else { return }
-        var owners: [JSONKeyPath: String] = [:]
-        for (path, property) in keyPaths(of: name, visiting: []) {
-            if let first = owners[path] {
+        let inherited = Set(model.base.flatMap { models[$0] }?.properties ?? [])
+        var owners: [JSONKeyPath: (shown: String, top: PropertySpec)] = [:]
+        for top in model.properties {
+            var paths: [(JSONKeyPath, PropertySpec)] = []
+            if let key = top.key {
+                paths = [(key, top)]
+            } else if top.flatten, case .model(let nested) = top.type {
+                paths = keyPaths(of: nested, visiting: [name])
+            }
+            for (path, property) in paths {
+                let shown = property == top ? "'\(top.name)'" : "'\(property.name)' (flattened by '\(top.name)')"
+                guard let first = owners[path] else {
+                    owners[path] = (shown, top)
+                    continue
+                }
+                // Reported where the clash is declared: at the base, or in the flattened model.
+                if first.top == top || (inherited.contains(top) && inherited.contains(first.top)) { continue }
                 error(.duplicateKeyPath,
-                      "properties '\(first)' and '\(property.name)' of model '\(name)' both map key path '\(path)'",
-                      at: property.mark, hint: "give one of them another 'key'")
-            } else {
-                owners[path] = property.name
+                      "properties \(first.shown) and \(shown) of model '\(name)' both map key path '\(path)'",
+                      at: top.mark, hint: "give one of them another 'key'")
             }
         }
-        _ = model
     }
 
     /// Every key path a model reads from its JSON object, following flattened properties.

@@ -101,6 +101,10 @@ struct PropertyReader {
             return spec(type: type, key: JSONKeyPath(key: keyStyle.key(for: name)))
         }
         guard let fields = compiler.record(node, allowed: CatalogCompiler.propertyFields, what: what) else { return nil }
+        // A format named here is not "never used", even when this property turns out to be wrong.
+        if let format = fields["format"]?.scalar?.text, compiler.formatDeclarations[format] != nil {
+            compiler.usedFormats.insert(format)
+        }
         guard let typeNode = fields["type"] else {
             compiler.error(.missingType, "\(what) has no 'type'", at: keyMark,
                            hint: "add 'type: string' (or the type it holds)")
@@ -144,13 +148,16 @@ struct PropertyReader {
             ("flatten", "key", "a flattened model reads its keys from the parent's object"),
             ("json", "format", "a format already decides the JSON form"),
         ]
-        for (a, b, reason) in conflicts where fields.has(a) && fields.has(b) {
+        // One report per field to remove: `computed` with `transient` and `key` is one problem.
+        var conflicting: Set<String> = []
+        for (a, b, reason) in conflicts where fields.has(a) && fields.has(b) && !conflicting.contains(b) {
             if (a == "transient" && !property.transient) || (a == "flatten" && !property.flatten) || (a == "required" && !property.required) { continue }
             compiler.error(.conflictingFields, "\(what) has both '\(a)' and '\(b)': \(reason)",
                            at: fields.keyMark(b) ?? keyMark, hint: "remove '\(b)'")
+            conflicting.insert(b)
             ok = false
         }
-        if property.transient, property.required {
+        if property.transient, property.required, !conflicting.contains("required") {
             compiler.error(.conflictingFields, "\(what) is transient and required: a transient property is never read from JSON",
                            at: fields.keyMark("required") ?? keyMark, hint: "remove 'required'")
             ok = false

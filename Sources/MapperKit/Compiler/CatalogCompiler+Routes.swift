@@ -28,7 +28,7 @@ extension CatalogCompiler {
             }
             if let doc = fields["doc"] { _ = string(doc, what: "the doc of \(what)") }
             guard let node = fields["paths"] else {
-                error(.missingKey, "\(what) have no 'paths'", at: declaration.body.mark,
+                error(.missingKey, "\(what) have no 'paths'", at: declaration.mark,
                       hint: "add 'paths: { /users/*: User }'")
                 continue
             }

@@ -2,8 +2,9 @@ import MapperYAML
 
 extension CatalogCompiler {
     /// `variants` (§4.5): a discriminator (`by` + `cases`) or predicates (`when`), and `fallback`.
-    /// Every model named must be the model itself or extend it.
-    mutating func variants(_ node: Node, of model: String) -> Variants? {
+    /// Every model named must be the model itself or extend it. `keyMark` is the `variants` key,
+    /// where a missing part is reported.
+    mutating func variants(_ node: Node, of model: String, at keyMark: Mark) -> Variants? {
         let what = "the variants of model '\(model)'"
         guard let fields = record(node, allowed: ["by", "cases", "when", "fallback"], what: what) else { return nil }
         var rule: Variants.Rule?
@@ -20,16 +21,16 @@ extension CatalogCompiler {
         case (nil, nil, let when?):
             rule = predicates(when, of: model).map { .predicates($0) }
         case (_, _, .some):
-            error(.invalidVariant, "\(what) mix 'when' with 'by'/'cases'", at: node.mark,
+            error(.invalidVariant, "\(what) mix 'when' with 'by'/'cases'", at: fields.keyMark("when") ?? node.mark,
                   hint: "use either a discriminator (by + cases) or predicates (when)")
         case (.some, nil, nil):
-            error(.missingKey, "\(what) have 'by' but no 'cases'", at: node.mark,
+            error(.missingKey, "\(what) have 'by' but no 'cases'", at: keyMark,
                   hint: "add 'cases: { jsonValue: Model, … }'")
         case (nil, .some, nil):
-            error(.missingKey, "\(what) have 'cases' but no 'by'", at: node.mark,
+            error(.missingKey, "\(what) have 'cases' but no 'by'", at: keyMark,
                   hint: "add 'by: <key path of the discriminator>'")
         case (nil, nil, nil):
-            error(.missingKey, "\(what) have neither 'by' + 'cases' nor 'when'", at: node.mark)
+            error(.missingKey, "\(what) have neither 'by' + 'cases' nor 'when'", at: keyMark)
         }
         var fallback: String?
         if let node = fields["fallback"], let name = text(node, what: "the fallback of \(what)") {

@@ -16,10 +16,14 @@ struct CatalogCompiler {
     struct RoutesDeclaration {
         var file: String
         var body: Node
+        /// The `routes` key, where a problem of the block as a whole is reported.
+        var mark: Mark
     }
 
     let options: LoadOptions
     var diagnostics: [Diagnostic] = []
+    /// The files in load order, which is the order their diagnostics are listed in.
+    var sourceNames: [String] = []
 
     var modelDeclarations: [String: Declaration] = [:]
     var modelOrder: [String] = []
@@ -42,6 +46,7 @@ struct CatalogCompiler {
 
     mutating func compile(_ sources: [Catalog.Source]) -> Catalog? {
         var revision = Revision()
+        sourceNames = sources.map(\.name)
         for source in sources {
             revision.add(source)
             let document = YAML.parse(source.bytes, file: source.name, limits: options.yamlLimits)
@@ -65,11 +70,11 @@ struct CatalogCompiler {
             revision: revision.hex, warnings: sortedDiagnostics, transformers: options.transformers)
     }
 
-    /// Diagnostics in file, line and column order, each reported once.
+    /// Diagnostics in file (load order), line and column order, each reported once.
     var sortedDiagnostics: [Diagnostic] {
         var seen: Set<Diagnostic> = []
         let unique = diagnostics.filter { seen.insert($0).inserted }
-        let fileOrder = Dictionary(unique.map(\.file).enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+        let fileOrder = Dictionary((sourceNames + unique.map(\.file)).enumerated().map { ($1, $0) }, uniquingKeysWith: min)
         return unique.enumerated().sorted { a, b in
             let (x, y) = (a.element, b.element)
             if x.file != y.file { return fileOrder[x.file, default: 0] < fileOrder[y.file, default: 0] }
@@ -95,8 +100,10 @@ struct CatalogCompiler {
         else { return }
         if let version = fields["mapper"] {
             if version.scalar?.int != 1 {
+                // `mapper: "1"` must not read as "version 1": quote anything that is not an integer.
+                let written = version.scalar?.kind == .int ? version.scalar!.text : version.kindDescription
                 error(.unsupportedVersion,
-                      "unsupported mapping language version \(version.scalar?.text ?? version.kindDescription)",
+                      "unsupported mapping language version \(written)",
                       at: version.mark, hint: "this mapper reads 'mapper: 1'")
             }
         } else {
@@ -107,7 +114,7 @@ struct CatalogCompiler {
         declare(fields["enums"], kind: .enumeration, into: \.enumDeclarations, order: \.enumOrder)
         declare(fields["formats"], kind: .format, into: \.formatDeclarations, order: \.formatOrder)
         if let routes = fields["routes"] {
-            routeDeclarations.append(RoutesDeclaration(file: file, body: routes))
+            routeDeclarations.append(RoutesDeclaration(file: file, body: routes, mark: fields.keyMark("routes") ?? routes.mark))
         }
     }
 

@@ -1,4 +1,4 @@
-extension DatePattern {
+extension DatePattern.Compiled {
     /// Writes `instant`; at most `maximumLength` bytes. Only IANA zones call Foundation (for the
     /// offset, and for `z`/`zzzz` whether daylight saving time is in effect).
     func write(_ instant: Instant, to out: inout ByteCursor) {
@@ -9,7 +9,9 @@ extension DatePattern {
             switch step.kind {
             case .literal:
                 literals.withUnsafeBufferPointer { bytes in
-                    out.append(UnsafeBufferPointer(rebasing: bytes[step.literalStart..<step.literalStart + step.literalLength]))
+                    out.append(
+                        UnsafeBufferPointer(rebasing: bytes[step.literalStart..<step.literalStart + step.literalLength])
+                    )
                 }
             case .era: symbols[step.symbols].write(time.year > 0 ? 1 : 0, to: &out)
             case .year: out.appendNumber(yearOfEra, minimumDigits: step.count == 1 ? 1 : step.count)
@@ -46,7 +48,8 @@ extension DatePattern {
                 zone.gmt.write(offsetSeconds: offset, long: step.long, to: &out)
             case .offsetISO:
                 DatePattern.writeOffset(
-                    offset, z: step.isoZ, colon: step.isoColon, minutes: step.isoMinutesRequired ? .always : .whenNonZero,
+                    offset, z: step.isoZ, colon: step.isoColon,
+                    minutes: step.isoMinutesRequired ? .always : .whenNonZero,
                     seconds: step.isoSeconds, to: &out)
             case .zoneName:
                 zone.writeName(
@@ -54,7 +57,9 @@ extension DatePattern {
             }
         }
     }
+}
 
+extension DatePattern {
     enum MinutesShown {
         case always, whenNonZero
     }

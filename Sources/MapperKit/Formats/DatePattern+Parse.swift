@@ -1,38 +1,45 @@
-extension DatePattern {
-    /// What the fields of one input said; nil = not in the text.
+extension DatePattern.Compiled {
+    /// What the fields of one input said; `unset` for "not in the text" (plain integers keep the
+    /// struct small: it is set up for every parse).
     private struct Fields {
-        var era: Int64?
-        var yearOfEra: Int64?
-        var twoDigitYear: Int64?
-        var extendedYear: Int64?
-        var month: Int64?
+        static let unset = Int64.min
+        var era = unset  // 0 BC, 1 AD
+        var yearOfEra = unset
+        var twoDigitYear = unset
+        var extendedYear = unset
+        var month = unset
         /// Months a name matched (bit 0 = January); 0 = no name.
         var monthMask: UInt32 = 0
-        var day: Int64?
-        var dayOfYear: Int64?
         /// Weekdays still allowed (bit 0 = Sunday).
         var weekdayMask: UInt32 = 0x7F
-        var pm: Bool?
-        var hour24: Int64?
-        var hour12: Int64?
-        var minute: Int64?
-        var second: Int64?
-        var millisecond: Int64?
-        var offsetSeconds: Int?
-        var daylight: Bool?
+        var day = unset
+        var dayOfYear = unset
+        var pm = unset  // 0 AM, 1 PM
+        var hour24 = unset
+        var hour12 = unset
+        var minute = unset
+        var second = unset
+        var millisecond = unset
+        var offsetSeconds = unset
+        var daylight = unset  // 0 standard, 1 daylight saving time
+
+        @inline(__always)
+        static func value(_ raw: Int64) -> Int64? {
+            raw == unset ? nil : raw
+        }
     }
 
-    /// Records `value` in `slot`; false when the slot already holds a different value (a field
-    /// given twice with different values).
-    @inline(__always)
-    private static func assign<T: Equatable>(_ slot: inout T?, _ value: T) -> Bool {
-        if let existing = slot { return existing == value }
-        slot = value
-        return true
+    func parse(_ input: UnsafeBufferPointer<UInt8>) -> Instant? {
+        steps.withUnsafeBufferPointer { steps in
+            literals.withUnsafeBufferPointer { literals in
+                parse(input, steps: steps, literals: literals)
+            }
+        }
     }
 
-    /// Parses raw UTF-8 bytes without allocating (IANA zones ask Foundation for offsets).
-    package func parse(_ input: UnsafeBufferPointer<UInt8>) -> Instant? {
+    private func parse(
+        _ input: UnsafeBufferPointer<UInt8>, steps: UnsafeBufferPointer<DateStep>, literals: UnsafeBufferPointer<UInt8>
+    ) -> Instant? {
         var fields = Fields()
         var position = 0
         let end = input.count
@@ -40,13 +47,9 @@ extension DatePattern {
             switch step.kind {
             case .literal:
                 guard step.literalLength <= end - position else { return nil }
-                let matched = literals.withUnsafeBufferPointer { literal in
-                    for k in 0..<step.literalLength where input[position + k] != literal[step.literalStart + k] {
-                        return false
-                    }
-                    return true
+                for k in 0..<step.literalLength where input[position + k] != literals[step.literalStart + k] {
+                    return nil
                 }
-                guard matched else { return nil }
                 position += step.literalLength
 
             case .fraction:
@@ -91,20 +94,24 @@ extension DatePattern {
                 case .weekdayName:
                     fields.weekdayMask &= mask
                 default:
-                    guard mask == 1 || mask == 2, DatePattern.assign(&fields.pm, mask == 2) else { return nil }
+                    guard mask == 1 || mask == 2, DatePattern.assign(&fields.pm, mask == 2 ? 1 : 0) else { return nil }
                 }
 
             case .offsetBasic, .offsetGMT, .offsetISO:
                 let parsed: (offsetSeconds: Int, length: Int)? =
                     switch step.kind {
-                    case .offsetBasic: DatePattern.parseOffset(input, at: position, z: false, colon: false, minutes: true, seconds: false)
+                    case .offsetBasic:
+                        DatePattern.parseOffset(
+                            input, at: position, z: false, colon: false, minutes: true, seconds: false)
                     case .offsetGMT: zone.gmt.parse(input, at: position)
                     default:
                         DatePattern.parseOffset(
                             input, at: position, z: step.isoZ, colon: step.isoColon, minutes: step.isoMinutesRequired,
                             seconds: step.isoSeconds)
                     }
-                guard let parsed, DatePattern.assign(&fields.offsetSeconds, parsed.offsetSeconds) else { return nil }
+                guard let parsed, DatePattern.assign(&fields.offsetSeconds, Int64(parsed.offsetSeconds)) else {
+                    return nil
+                }
                 position += parsed.length
 
             case .zoneName:
@@ -113,12 +120,12 @@ extension DatePattern {
                 let offset = zone.gmt.parse(input, at: position)
                 let name = zone.names.match(input, at: position)
                 if let offset, offset.length >= name?.length ?? 0 {
-                    guard DatePattern.assign(&fields.offsetSeconds, offset.offsetSeconds) else { return nil }
+                    guard DatePattern.assign(&fields.offsetSeconds, Int64(offset.offsetSeconds)) else { return nil }
                     position += offset.length
                 } else if let name {
                     position += name.length
                     if name.mask == 1 || name.mask == 2 {
-                        guard DatePattern.assign(&fields.daylight, name.mask == 2) else { return nil }
+                        guard DatePattern.assign(&fields.daylight, name.mask == 2 ? 1 : 0) else { return nil }
                     }
                 } else {
                     return nil
@@ -153,20 +160,20 @@ extension DatePattern {
         }
     }
 
-    private func resolve(_ fields: Fields) -> Instant? {
-        var year = fields.extendedYear
-        if let yearOfEra = fields.yearOfEra {
+    private func resolve(_ fields: borrowing Fields) -> Instant? {
+        var year = Fields.value(fields.extendedYear)
+        if let yearOfEra = Fields.value(fields.yearOfEra) {
             guard DatePattern.assign(&year, fields.era == 0 ? 1 - yearOfEra : yearOfEra) else { return nil }
         } else if fields.era == 0, year == nil {
             year = 1 - 1970
         }
-        if let twoDigits = fields.twoDigitYear {
+        if let twoDigits = Fields.value(fields.twoDigitYear) {
             guard DatePattern.assign(&year, twoDigits < 50 ? 2000 + twoDigits : 1900 + twoDigits) else { return nil }
         }
         let resolvedYear = year ?? 1970
         guard (0...9999).contains(resolvedYear) else { return nil }
 
-        var month = fields.month
+        var month = Fields.value(fields.month)
         if fields.monthMask != 0 {
             if let month {
                 guard fields.monthMask & 1 << UInt32(month - 1) != 0 else { return nil }
@@ -174,8 +181,8 @@ extension DatePattern {
                 month = Int64(fields.monthMask.trailingZeroBitCount) + 1
             }
         }
-        var day = fields.day
-        if let dayOfYear = fields.dayOfYear {
+        var day = Fields.value(fields.day)
+        if let dayOfYear = Fields.value(fields.dayOfYear) {
             guard dayOfYear <= Civil.daysInYear(resolvedYear) else { return nil }
             let date = Civil.date(days: Civil.days(year: resolvedYear, month: 1, day: 1) + dayOfYear - 1)
             guard DatePattern.assign(&month, date.month), DatePattern.assign(&day, date.day) else { return nil }
@@ -187,27 +194,47 @@ extension DatePattern {
         guard fields.weekdayMask & 1 << UInt32(Civil.weekday(days: days)) != 0 else { return nil }
 
         let hour: Int64
-        if let hour12 = fields.hour12 {
-            hour = hour12 + (fields.pm == true ? 12 : 0)
-            if let hour24 = fields.hour24, hour24 != hour { return nil }
-        } else if let hour24 = fields.hour24 {
-            if let pm = fields.pm, pm != (hour24 >= 12) { return nil }
+        if let hour12 = Fields.value(fields.hour12) {
+            hour = hour12 + (fields.pm == 1 ? 12 : 0)
+            if let hour24 = Fields.value(fields.hour24), hour24 != hour { return nil }
+        } else if let hour24 = Fields.value(fields.hour24) {
+            if let pm = Fields.value(fields.pm), (pm == 1) != (hour24 >= 12) { return nil }
             hour = hour24
         } else {
-            hour = fields.pm == true ? 12 : 0
+            hour = fields.pm == 1 ? 12 : 0
         }
-        let local = days * Civil.millisecondsPerDay + hour * 3_600_000 + (fields.minute ?? 0) * 60000
-            + (fields.second ?? 0) * 1000 + (fields.millisecond ?? 0)
+        let local =
+            days * Civil.millisecondsPerDay + hour * 3_600_000 + (Fields.value(fields.minute) ?? 0) * 60000
+            + (Fields.value(fields.second) ?? 0) * 1000 + (Fields.value(fields.millisecond) ?? 0)
         let utc: Int64
-        if let offset = fields.offsetSeconds {
-            utc = local - Int64(offset) * 1000
-        } else if let resolved = zone.utc(fromLocal: local, daylight: fields.daylight) {
+        if let offset = Fields.value(fields.offsetSeconds) {
+            utc = local - offset * 1000
+        } else if let resolved = zone.utc(fromLocal: local, daylight: Fields.value(fields.daylight).map { $0 == 1 }) {
             utc = resolved
         } else {
             return nil
         }
         let instant = Instant(milliseconds: utc)
         return instant.isSupported ? instant : nil
+    }
+}
+
+extension DatePattern {
+    /// Records `value` in `slot`; false when the slot already holds a different value (a field
+    /// given twice with different values).
+    @inline(__always)
+    static func assign<T: Equatable>(_ slot: inout T?, _ value: T) -> Bool {
+        if let existing = slot { return existing == value }
+        slot = value
+        return true
+    }
+
+    /// `assign` for a slot that holds `Int64.min` while unset.
+    @inline(__always)
+    static func assign(_ slot: inout Int64, _ value: Int64) -> Bool {
+        if slot != .min { return slot == value }
+        slot = value
+        return true
     }
 
     /// `±HH`, `±HHMM`, `±HH:MM`, optionally seconds, optionally `Z` for zero; hours up to 23.

@@ -23,23 +23,55 @@ import Foundation
 ///   Foundation's `twoDigitStartDate` (1950-01-01) on Linux; ICU's own default slides with today's
 ///   date, which would make the same input decode differently over the years.
 /// - A parsed offset (`Z`, `X`, `O`, a GMT form in `z`) overrides the pattern's zone. A zone name of
-///   the pattern's own zone (`PDT`) selects which reading of an ambiguous wall-clock time is meant
-///   and must agree with the date; other abbreviations are not recognised. Without one, a wall-clock
-///   time that happens twice (clocks going back) is the later one, and one that never happens
-///   (clocks going forward) is a failure, as with a non-lenient `DateFormatter`.
+///   the pattern's own zone (`PDT`) selects which reading of an ambiguous wall-clock time is meant;
+///   on a date without that kind of time it stands for the zone's typical offset of that kind
+///   (`PDT` in January is UTC−7), as ICU reads it. Names of other zones (`EST` in a Los Angeles
+///   pattern) are not recognised. Without a name, a wall-clock time that happens twice (clocks
+///   going back) is the later one, and one that never happens (clocks going forward) is a failure,
+///   as with a non-lenient `DateFormatter`.
 /// - Fields missing from the pattern default to 1970-01-01 00:00:00.000 in the pattern's zone.
 /// - Supported letters: `G y yy u M L d D E e c a h H k K m s S Z O X x z v`. `Y` (week-based year),
 ///   `w`, `W`, `F`, `g`, `A`, `Q`, `q`, `b`, `B`, `U`, `r`, `V` are rejected with a hint.
 /// - Only the Gregorian calendar is supported; digits are always ASCII, even for locales whose
 ///   `DateFormatter` writes native digits.
 package struct DatePattern: Sendable {
-    package let pattern: String
-    let steps: [DateStep]
-    let literals: [UInt8]
-    let symbols: DateSymbols
-    let zone: FormatZone
-    /// Upper bound of a formatted string, so formatting writes in place.
-    let maximumLength: Int
+    /// Everything built at init, behind one reference: copying a pattern (into a closure, a
+    /// dictionary, another thread) costs one retain, not one per table.
+    final class Compiled: Sendable {
+        let pattern: String
+        let steps: [DateStep]
+        let literals: [UInt8]
+        let symbols: DateSymbols
+        let zone: FormatZone
+        /// Upper bound of a formatted string, so formatting writes in place.
+        let maximumLength: Int
+
+        init(pattern: String, steps: [DateStep], literals: [UInt8], symbols: DateSymbols, zone: FormatZone) {
+            self.pattern = pattern
+            self.steps = steps
+            self.literals = literals
+            self.symbols = symbols
+            self.zone = zone
+            var length = 0
+            for step in steps {
+                switch step.kind {
+                case .literal: length += step.literalLength
+                case .era, .monthName, .weekdayName, .dayPeriod: length += symbols[step.symbols].maximumLength
+                case .offsetBasic, .offsetISO: length += 16
+                case .offsetGMT: length += zone.gmt.maximumLength
+                case .zoneName: length += zone.maximumNameLength
+                default: length += max(step.count, 20) + 1
+                }
+            }
+            maximumLength = length
+        }
+    }
+
+    let compiled: Compiled
+
+    package var pattern: String {
+        compiled.pattern
+    }
 
     package init(
         pattern: String, locale: String = "en_US_POSIX", timeZone: String = "UTC", calendar: String = "gregorian"
@@ -48,38 +80,35 @@ package struct DatePattern: Sendable {
             throw FormatError(
                 code: "unknown-calendar",
                 message: "unknown calendar '\(calendar)': only 'gregorian' is supported",
-                hint: Suggestion.didYouMean(calendar, among: ["gregorian"]) ?? "remove 'calendar' or set it to 'gregorian'")
+                hint: FormatSuggestion.didYouMean(calendar, among: ["gregorian"])
+                    ?? "remove 'calendar' or set it to 'gregorian'")
         }
-        (steps, literals) = try DatePattern.compile(pattern)
+        let (steps, literals) = try DatePattern.compile(pattern)
         let locale = Locale(identifier: try LocaleIdentifier.validate(locale))
-        zone = try FormatZone(identifier: timeZone, locale: locale)
-        symbols = DateSymbols(locale: locale)
-        self.pattern = pattern
-        var length = 0
-        for step in steps {
-            switch step.kind {
-            case .literal: length += step.literalLength
-            case .era, .monthName, .weekdayName, .dayPeriod: length += symbols[step.symbols].maximumLength
-            case .offsetBasic, .offsetISO: length += 16
-            case .offsetGMT: length += zone.gmt.maximumLength
-            case .zoneName: length += zone.maximumNameLength
-            default: length += max(step.count, 20) + 1
-            }
-        }
-        maximumLength = length
+        let zone = try FormatZone(identifier: timeZone, locale: locale)
+        compiled = Compiled(
+            pattern: pattern, steps: steps, literals: literals, symbols: DateSymbols(locale: locale), zone: zone)
     }
 
     /// The instant `text` denotes, or nil when it does not match the pattern exactly.
     package func parse(_ text: some StringProtocol) -> Instant? {
-        UTF8Buffer.withBytes(of: text) { parse($0) }
+        let compiled = compiled
+        return UTF8Buffer.withBytes(of: text) { compiled.parse($0) }
+    }
+
+    /// Parses raw UTF-8 bytes without allocating (IANA zones ask Foundation for offsets).
+    package func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Instant? {
+        compiled.parse(bytes)
     }
 
     package func format(_ instant: Instant) -> String {
-        UTF8Buffer.string(capacity: maximumLength) { write(instant, to: &$0) }
+        let compiled = compiled
+        return UTF8Buffer.string(capacity: compiled.maximumLength) { compiled.write(instant, to: &$0) }
     }
 
     package func format(_ instant: Instant, into bytes: inout [UInt8]) {
-        UTF8Buffer.append(to: &bytes, capacity: maximumLength) { write(instant, to: &$0) }
+        let compiled = compiled
+        UTF8Buffer.append(to: &bytes, capacity: compiled.maximumLength) { compiled.write(instant, to: &$0) }
     }
 
     /// nil when the pattern reads back what it writes; otherwise one sentence saying what went wrong
@@ -99,7 +128,9 @@ package struct DatePattern: Sendable {
                 return "date pattern \"\(pattern)\" writes \(sample) as \"\(text)\" but parses that back as \(parsed), "
                     + "which it writes as \"\(again)\""
             }
-            if let unit = precision, !(sample.milliseconds - unit + 1...sample.milliseconds).contains(parsed.milliseconds) {
+            if let unit = precision,
+                !(sample.milliseconds - unit + 1...sample.milliseconds).contains(parsed.milliseconds)
+            {
                 return "date pattern \"\(pattern)\" writes \(sample) as \"\(text)\" but parses that back as \(parsed)"
             }
         }
@@ -118,21 +149,17 @@ package struct DatePattern: Sendable {
     /// The smallest unit in milliseconds when the pattern holds a whole date and time to the minute
     /// or finer; nil otherwise (then only the text round trip is checked).
     private var precision: Int64? {
+        let steps = compiled.steps
         let kinds = Set(steps.map(\.kind))
         let hasYear = !kinds.isDisjoint(with: [.year, .twoDigitYear, .extendedYear])
-        let hasDate = kinds.contains(.dayOfYear) || (kinds.contains(.day) && !kinds.isDisjoint(with: [.month, .monthName]))
+        let hasDate =
+            kinds.contains(.dayOfYear) || (kinds.contains(.day) && !kinds.isDisjoint(with: [.month, .monthName]))
         let hasHour = !kinds.isDisjoint(with: [.hour0To23, .hour1To24, .hour1To12, .hour0To11])
         guard hasYear, hasDate, hasHour, kinds.contains(.minute) else { return nil }
         if let fraction = steps.first(where: { $0.kind == .fraction }) {
-            return [100, 10][safe: fraction.count - 1] ?? 1
+            return fraction.count == 1 ? 100 : fraction.count == 2 ? 10 : 1
         }
         return kinds.contains(.second) ? 1000 : 60000
-    }
-}
-
-extension Array {
-    fileprivate subscript(safe index: Int) -> Element? {
-        indices.contains(index) ? self[index] : nil
     }
 }
 
@@ -146,7 +173,7 @@ enum LocaleIdentifier {
         if available.contains(underscored) { return underscored }
         throw FormatError(
             code: "unknown-locale", message: "unknown locale '\(identifier)'",
-            hint: Suggestion.didYouMean(identifier, among: available.sorted())
+            hint: FormatSuggestion.didYouMean(identifier, among: available.sorted())
                 ?? "use a locale identifier such as 'en_US', 'de_DE' or 'en_US_POSIX'")
     }
 }

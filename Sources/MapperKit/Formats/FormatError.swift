@@ -22,7 +22,10 @@ extension FormatError: CustomStringConvertible {
     }
 }
 
-enum Suggestion {
+/// Did-you-mean hints for format settings (time zones, locales, styles). Kept apart from the catalog's
+/// `Suggestion` so that this folder builds on its own; its tie-break (longest shared prefix) suits
+/// identifiers such as `en_USS` → `en_US`.
+enum FormatSuggestion {
     /// `did you mean 'X'?` for the candidate closest to `value` by edit distance (ignoring case),
     /// or nil when nothing is close enough to be a plausible typo.
     static func didYouMean(_ value: String, among candidates: some Sequence<String>) -> String? {
@@ -31,15 +34,20 @@ enum Suggestion {
 
     static func closest(to value: String, among candidates: some Sequence<String>) -> String? {
         let target = Array(value.lowercased().unicodeScalars)
-        let limit = max(2, target.count / 3)
-        var best: (name: String, distance: Int)?
+        guard !target.isEmpty else { return nil }
+        // One edit for short words, up to a third of the letters for long ones.
+        let limit = max(1, target.count / 3)
+        // Closest first; among equally close, the one sharing the longest prefix (`en_USS` is
+        // `en_US`, not `en_SS`).
+        var best: (name: String, distance: Int, prefix: Int)?
         for candidate in candidates {
             let scalars = Array(candidate.lowercased().unicodeScalars)
             guard abs(scalars.count - target.count) <= limit else { continue }
             let distance = editDistance(target, scalars)
-            if distance <= limit, distance < (best?.distance ?? .max) {
-                best = (candidate, distance)
-            }
+            guard distance <= limit else { continue }
+            let prefix = zip(target, scalars).prefix(while: { $0 == $1 }).count
+            if let current = best, (current.distance, -current.prefix) <= (distance, -prefix) { continue }
+            best = (candidate, distance, prefix)
         }
         return best?.name
     }

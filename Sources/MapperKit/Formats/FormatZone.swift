@@ -16,6 +16,9 @@ struct FormatZone: Sendable {
     /// Display names for `z`, `zzzz`, `v`, `vvvv`; empty means "write the localized GMT offset".
     private let shortStandard: [UInt8], shortDaylight: [UInt8], longStandard: [UInt8], longDaylight: [UInt8]
     private let shortGeneric: [UInt8], longGeneric: [UInt8]
+    /// The zone's present-day standard and daylight offsets, which a parsed `PST` or `PDT` means
+    /// when the date itself does not have that kind of time (a `PDT` in January is UTC−7).
+    private let standardOffset: Int?, daylightOffset: Int?
 
     init(identifier: String, locale: Locale) throws(FormatError) {
         self.identifier = identifier
@@ -41,6 +44,18 @@ struct FormatZone: Sendable {
             // A fixed zone has one name; Foundation's daylight and generic names of UTC say "GMT".
             styles = [.shortStandard, .shortStandard, .standard, .standard, .shortStandard, .standard]
         }
+        var typical: (standard: Int?, daylight: Int?) = (nil, nil)
+        if case .foundation(let zone) = rule {
+            for seconds in [1_579_046_400.0, 1_594_771_200] {  // 2020-01-15 and 2020-07-15
+                let date = Date(timeIntervalSince1970: seconds)
+                if zone.isDaylightSavingTime(for: date) {
+                    typical.daylight = zone.secondsFromGMT(for: date)
+                } else {
+                    typical.standard = zone.secondsFromGMT(for: date)
+                }
+            }
+        }
+        (standardOffset, daylightOffset) = typical
         let texts = styles.map(name)
         shortStandard = Array(texts[0].utf8)
         shortDaylight = Array(texts[1].utf8)
@@ -53,11 +68,6 @@ struct FormatZone: Sendable {
             [texts[1], texts[3]].filter { !$0.isEmpty },
             [texts[4], texts[5]].filter { !$0.isEmpty },
         ])
-    }
-
-    var isUTC: Bool {
-        if case .fixed(0) = rule { return true }
-        return false
     }
 
     var maximumNameLength: Int {
@@ -84,7 +94,8 @@ struct FormatZone: Sendable {
     /// The UTC instant whose wall-clock reading here is `local`, or nil when there is none (the
     /// hour skipped when clocks go forward). When clocks go back and a reading happens twice, the
     /// later one is taken, as ICU (and so `DateFormatter`) does, unless `daylight` says which one
-    /// the text meant (a parsed `PDT` or `PST`).
+    /// the text meant (a parsed `PDT` or `PST`). A `daylight` that the date cannot have stands for
+    /// the zone's typical offset of that kind, as ICU reads zone abbreviations.
     func utc(fromLocal local: Int64, daylight: Bool?) -> Int64? {
         switch rule {
         case .fixed(let seconds):
@@ -103,6 +114,9 @@ struct FormatZone: Sendable {
             }
             consider(before)
             if after != before { consider(after) }
+            if found == nil, let daylight, let typical = daylight ? daylightOffset : standardOffset {
+                return local - Int64(typical) * 1000
+            }
             return found
         }
     }
@@ -159,8 +173,9 @@ struct FormatZone: Sendable {
 
     static func unknown(_ identifier: String) -> FormatError {
         let message = "unknown time zone '\(identifier)'"
-        if let first = identifier.first, first == "+" || first == "-" || identifier.hasPrefix("UTC")
-            || identifier.hasPrefix("GMT")
+        if let first = identifier.first,
+            first == "+" || first == "-" || identifier.hasPrefix("UTC")
+                || identifier.hasPrefix("GMT")
         {
             return FormatError(
                 code: "unknown-time-zone", message: message,
@@ -169,7 +184,7 @@ struct FormatZone: Sendable {
         let candidates = ["UTC", "GMT"] + TimeZone.knownTimeZoneIdentifiers
         return FormatError(
             code: "unknown-time-zone", message: message,
-            hint: Suggestion.didYouMean(identifier, among: candidates)
+            hint: FormatSuggestion.didYouMean(identifier, among: candidates)
                 ?? "use an IANA name such as 'Europe/Paris', 'UTC', or an offset such as '+05:30'")
     }
 }

@@ -69,7 +69,8 @@ package enum ISO8601 {
         guard index == count else { return nil }
 
         let days = Civil.days(year: year, month: month, day: day)
-        let local = days * Civil.millisecondsPerDay + hour * 3_600_000 + minute * 60000 + second * 1000
+        let local =
+            days * Civil.millisecondsPerDay + hour * 3_600_000 + minute * 60000 + second * 1000
             + millisecond
         let instant = Instant(milliseconds: local - offsetSeconds * 1000)
         return instant.isSupported ? instant : nil

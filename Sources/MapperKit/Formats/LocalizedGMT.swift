@@ -67,7 +67,7 @@ struct LocalizedGMT: Sendable {
     private var accepted: (prefixes: [[UInt8]], plus: [[UInt8]], minus: [[UInt8]]) = ([], [], [])
 
     /// Reads the locale's form, or `GMT`/`UTC` (any ASCII case) followed by an optional `±H`, `±HH`,
-    /// `±H:MM`, `±HH:MM` or `±HHMM`.
+    /// `±H:MM`, `±HH:MM` or `±HHMM`, and `:SS` after `:MM`.
     func parse(_ input: UnsafeBufferPointer<UInt8>, at start: Int) -> (offsetSeconds: Int, length: Int)? {
         var position = start
         if let length = LocalizedGMT.prefixLength(input, at: position, accepted.prefixes) {
@@ -96,18 +96,25 @@ struct LocalizedGMT: Sendable {
             position += 1
             hourDigits = 2
         }
-        var minutes = 0
-        if position < input.count, input[position] == UInt8(ascii: ":"),
-            let tens = digit(position + 1), let ones = digit(position + 2)
-        {
-            minutes = tens * 10 + ones
+        /// `:NN`, the minutes and then the seconds that local mean times have.
+        func colonPart() -> Int? {
+            guard position < input.count, input[position] == UInt8(ascii: ":"), let tens = digit(position + 1),
+                let ones = digit(position + 2)
+            else { return nil }
             position += 3
+            return tens * 10 + ones
+        }
+        var minutes = 0
+        var seconds = 0
+        if let value = colonPart() {
+            minutes = value
+            seconds = colonPart() ?? 0
         } else if hourDigits == 2, let tens = digit(position), let ones = digit(position + 1) {
             minutes = tens * 10 + ones
             position += 2
         }
-        guard hours <= 23, minutes <= 59 else { return nil }
-        return (sign * (hours * 3600 + minutes * 60), position - start)
+        guard hours <= 23, minutes <= 59, seconds <= 59 else { return nil }
+        return (sign * (hours * 3600 + minutes * 60 + seconds), position - start)
     }
 
     /// The length of the longest of `options` found at `position`, ignoring ASCII case.

@@ -26,7 +26,8 @@ extension NumberPattern {
             minusSigns = [NumberSymbols.normalized(symbols.minusSign), ["-"]]
             nativeDigits = symbols.digits.compactMap(\.unicodeScalars.first)
             groupingSize = symbols.groupingSize
-            secondaryGroupingSize = symbols.secondaryGroupingSize > 0 ? symbols.secondaryGroupingSize : symbols.groupingSize
+            secondaryGroupingSize =
+                symbols.secondaryGroupingSize > 0 ? symbols.secondaryGroupingSize : symbols.groupingSize
         }
 
         func digit(_ scalar: Unicode.Scalar) -> UInt8? {

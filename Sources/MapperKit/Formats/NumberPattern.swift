@@ -35,7 +35,7 @@ package struct NumberPattern: Sendable {
             let names = Style.allCases.map(\.rawValue)
             throw FormatError(
                 code: "unknown-number-style", message: "unknown number style '\(style)'",
-                hint: Suggestion.didYouMean(style, among: names) ?? "use decimal, percent or scientific")
+                hint: FormatSuggestion.didYouMean(style, among: names) ?? "use decimal, percent or scientific")
         }
         self.style = resolved
         symbols = NumberSymbols(style: resolved, locale: Locale(identifier: try LocaleIdentifier.validate(locale)))
@@ -51,7 +51,8 @@ package struct NumberPattern: Sendable {
     package func parse(_ text: some StringProtocol) -> String? {
         let input = NumberSymbols.normalized(text)
         for (prefix, suffix, negative) in [
-            (matcher.negativePrefix, matcher.negativeSuffix, true), (matcher.positivePrefix, matcher.positiveSuffix, false),
+            (matcher.negativePrefix, matcher.negativeSuffix, true),
+            (matcher.positivePrefix, matcher.positiveSuffix, false),
         ] {
             guard input.count >= prefix.count + suffix.count, input.starts(with: prefix),
                 input.reversed().starts(with: suffix.reversed())

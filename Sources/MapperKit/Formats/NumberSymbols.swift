@@ -48,11 +48,14 @@ struct NumberSymbols: Sendable {
         minusSign = text(formatter.minusSign, "-")
         plusSign = text(formatter.plusSign, "+")
         exponentSymbol = text(formatter.exponentSymbol, "E")
-        if NumberSymbols.normalized(negativePrefix + negativeSuffix) == NumberSymbols.normalized(positivePrefix + positiveSuffix) {
+        if NumberSymbols.normalized(negativePrefix + negativeSuffix)
+            == NumberSymbols.normalized(positivePrefix + positiveSuffix)
+        {
             negativePrefix = minusSign + positivePrefix
         }
 
-        let exponentPattern = affix(formatter.positiveFormat).split(separator: "E", maxSplits: 1).dropFirst().first ?? ""
+        let exponentPattern =
+            affix(formatter.positiveFormat).split(separator: "E", maxSplits: 1).dropFirst().first ?? ""
         exponentShowsPlus = exponentPattern.hasPrefix("+")
         exponentMinimumDigits = max(1, exponentPattern.filter { $0 == "0" }.count)
 

@@ -4,25 +4,30 @@
 /// Matching ignores ASCII case and also accepts each name's full Unicode lower- and upper-case
 /// forms (`märz`, `MÄRZ` for `März`); the longest name wins, and `match` reports every index that
 /// matched at that length (narrow names such as `S` are ambiguous).
-struct SymbolTable: Sendable {
+final class SymbolTable: Sendable {
     private struct Candidate: Sendable {
         var start: Int
         var count: Int
         var index: Int
     }
 
-    private var display: [UInt8] = []
-    private var displayStarts: [Int] = [0]
-    private var candidateBytes: [UInt8] = []
-    private var candidates: [Candidate] = []
-    private(set) var maximumLength = 0
+    private let display: [UInt8]
+    private let displayStarts: [Int]
+    private let candidateBytes: [UInt8]
+    private let candidates: [Candidate]
+    let maximumLength: Int
 
-    init(_ names: [String]) {
+    convenience init(_ names: [String]) {
         self.init(alternatives: names.map { [$0] })
     }
 
     /// Each entry lists the names of one index; the first is the one written.
     init(alternatives: [[String]]) {
+        var display: [UInt8] = []
+        var displayStarts = [0]
+        var candidateBytes: [UInt8] = []
+        var candidates: [Candidate] = []
+        var maximumLength = 0
         for (index, names) in alternatives.enumerated() {
             let name = names.first ?? ""
             display += Array(name.utf8)
@@ -37,14 +42,15 @@ struct SymbolTable: Sendable {
                 candidateBytes += folded
             }
         }
+        self.display = display
+        self.displayStarts = displayStarts
+        self.candidateBytes = candidateBytes
+        self.candidates = candidates
+        self.maximumLength = maximumLength
     }
 
     var count: Int {
         displayStarts.count - 1
-    }
-
-    func name(_ index: Int) -> String {
-        String(decoding: display[displayStarts[index]..<displayStarts[index + 1]], as: UTF8.self)
     }
 
     func write(_ index: Int, to out: inout ByteCursor) {

@@ -75,7 +75,8 @@ package enum UnixTime {
         guard let number = JSONNumberSyntax(bytes) else { return nil }
         let digitCount = number.integerDigits.count + number.fractionDigits.count
         @inline(__always) func digit(_ k: Int) -> Int64 {
-            let byte = k < number.integerDigits.count
+            let byte =
+                k < number.integerDigits.count
                 ? bytes[number.integerDigits.lowerBound + k]
                 : bytes[number.fractionDigits.lowerBound + k - number.integerDigits.count]
             return Int64(byte &- 48)

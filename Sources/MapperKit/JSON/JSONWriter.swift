@@ -1,66 +1,67 @@
 /// Writes `JSONValue`s as JSON text, compact or pretty, keeping key order and number digits.
 public enum JSONWriter {
+    /// Compact (`{"a":[1,null]}`) or pretty (2-space indent, `"a": 1`) JSON text.
     public static func write(_ value: JSONValue, pretty: Bool = false) -> String {
-        var output = ""
-        write(value, into: &output, pretty: pretty, indent: 0)
-        return output
-    }
-
-    static func write(_ value: JSONValue, into output: inout String, pretty: Bool, indent: Int) {
-        switch value {
-        case .null: output += "null"
-        case .bool(let bool): output += bool ? "true" : "false"
-        case .number(let number): output += number.text
-        case .string(let string): output += quote(string)
-        case .array(let items):
-            guard !items.isEmpty else { output += "[]"; return }
-            output += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
-                newline(&output, pretty: pretty, indent: indent + 1)
-                write(item, into: &output, pretty: pretty, indent: indent + 1)
-            }
-            newline(&output, pretty: pretty, indent: indent)
-            output += "]"
-        case .object(let object):
-            guard !object.isEmpty else { output += "{}"; return }
-            output += "{"
-            for (index, member) in object.enumerated() {
-                if index > 0 { output += "," }
-                newline(&output, pretty: pretty, indent: indent + 1)
-                output += quote(member.key)
-                output += pretty ? ": " : ":"
-                write(member.value, into: &output, pretty: pretty, indent: indent + 1)
-            }
-            newline(&output, pretty: pretty, indent: indent)
-            output += "}"
-        }
-    }
-
-    private static func newline(_ output: inout String, pretty: Bool, indent: Int) {
-        guard pretty else { return }
-        output += "\n"
-        output += String(repeating: "  ", count: indent)
+        var output = JSONOutput()
+        output.append(value, pretty: pretty)
+        return output.string
     }
 
     /// A JSON string literal: `"`, `\` and control characters escaped, everything else as is.
     public static func quote(_ string: String) -> String {
-        var output = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case "\u{00}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+        var output = JSONOutput()
+        output.appendString(string)
+        return output.string
+    }
+}
+
+extension JSONOutput {
+    /// Appends a value as JSON: compact, or pretty with 2-space indentation and `": "`.
+    package mutating func append(_ value: JSONValue, pretty: Bool = false) {
+        append(value, pretty: pretty, indent: 0)
+    }
+
+    private mutating func append(_ value: JSONValue, pretty: Bool, indent: Int) {
+        switch value {
+        case .null: append(contentsOf: "null")
+        case .bool(let bool): append(contentsOf: bool ? "true" : "false")
+        case .number(let number): append(contentsOf: number.text)
+        case .string(let string): appendString(string)
+        case .array(let items):
+            guard !items.isEmpty else {
+                append(contentsOf: "[]")
+                return
             }
+            append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { append(UInt8(ascii: ",")) }
+                newline(pretty: pretty, indent: indent + 1)
+                append(item, pretty: pretty, indent: indent + 1)
+            }
+            newline(pretty: pretty, indent: indent)
+            append(UInt8(ascii: "]"))
+        case .object(let object):
+            guard !object.isEmpty else {
+                append(contentsOf: "{}")
+                return
+            }
+            append(UInt8(ascii: "{"))
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { append(UInt8(ascii: ",")) }
+                newline(pretty: pretty, indent: indent + 1)
+                appendString(member.key)
+                append(UInt8(ascii: ":"))
+                if pretty { append(UInt8(ascii: " ")) }
+                append(member.value, pretty: pretty, indent: indent + 1)
+            }
+            newline(pretty: pretty, indent: indent)
+            append(UInt8(ascii: "}"))
         }
-        return output + "\""
+    }
+
+    private mutating func newline(pretty: Bool, indent: Int) {
+        guard pretty else { return }
+        bytes.append(0x0A)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
     }
 }

@@ -13,6 +13,10 @@ enum URIReference {
         bytes.withUnsafeBufferPointer { isValid($0) }
     }
 
+    static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        isValid(bytes.assumingMemoryBound(to: UInt8.self))
+    }
+
     static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         var sawDelimiter = false  // a '/', '?' or '#' before any ':'

@@ -1,0 +1,207 @@
+import Foundation
+
+/// The result of decoding: a JSON object gives one model, a JSON array gives models (with `nil`
+/// where the array held `null`).
+public enum Decoded: Sendable, Hashable {
+    case model(Model)
+    case array([Model?])
+
+    /// The model, when the input was an object.
+    public var model: Model? {
+        if case .model(let model) = self { return model }
+        return nil
+    }
+}
+
+/// A reusable worker over a catalog that keeps its scratch space (token tape, slots, output
+/// buffer) between documents: what the CLI and the service use per line and per request.
+///
+/// Not `Sendable`: give each thread or task its own session; the catalog itself is shared.
+///
+/// ```swift
+/// var session = MappingSession(catalog: catalog)
+/// let canonical = try session.decodeToCanonical(Array(line.utf8), as: "Issue")
+/// ```
+public struct MappingSession {
+    public let catalog: Catalog
+    private var tape = JSONTape()
+    private var reader: ValueReader
+    private var encoder: ModelEncoder
+    private var output = JSONOutput()
+
+    public init(catalog: Catalog) {
+        self.catalog = catalog
+        reader = ValueReader(runtime: catalog.runtime, mode: .external, now: Instant(milliseconds: 0))
+        encoder = ModelEncoder(runtime: catalog.runtime)
+    }
+
+    /// Reports unknown keys and enum values that fell back to `default` as they are seen.
+    public mutating func observe(
+        unknownKeys: @escaping @Sendable ([String], _ model: String) -> Void,
+        enumFallback: @escaping @Sendable (_ enumName: String, _ value: String) -> Void
+    ) {
+        reader.observer = DecodeObserver(unknownKeys: unknownKeys, enumFallback: enumFallback)
+    }
+
+    // MARK: - Models
+
+    /// External JSON (an object or an array of objects) → models (§8).
+    public mutating func decode(_ bytes: some Collection<UInt8>, as model: String, now: Instant? = nil) throws(MappingErrors) -> Decoded {
+        try read(bytes, as: catalog.requireType(model), mode: .external, now: now ?? .now)
+    }
+
+    /// Canonical JSON (§9) → models, strictly: unknown property names, non-canonical values and
+    /// missing required properties are errors.
+    public mutating func readCanonical(_ bytes: some Collection<UInt8>, as model: String) throws(MappingErrors) -> Decoded {
+        try read(bytes, as: catalog.requireType(model), mode: .canonical, now: .now)
+    }
+
+    /// Models → canonical JSON; `model` is the declared type (its variants decide `$type`).
+    public func canonicalJSON(_ decoded: Decoded, as model: String) throws(MappingErrors) -> [UInt8] {
+        var output = JSONOutput()
+        CanonicalWriter.write(decoded, declared: try catalog.requireType(model), into: &output)
+        return output.bytes
+    }
+
+    /// Models → external JSON (the reverse mapping).
+    public mutating func encode(_ decoded: Decoded, as model: String) throws(MappingErrors) -> [UInt8] {
+        let type = try catalog.requireType(model)
+        output.reset()
+        encoder.encode(decoded, root: type.name, into: &output)
+        guard encoder.errors.isEmpty else { throw MappingErrors(encoder.errors) }
+        return output.bytes
+    }
+
+    // MARK: - Bytes to bytes
+
+    /// External JSON → canonical JSON, without handing models back.
+    public mutating func decodeToCanonical(_ bytes: some Collection<UInt8>, as model: String, now: Instant? = nil) throws(MappingErrors) -> [UInt8] {
+        let type = try catalog.requireType(model)
+        let decoded = try read(bytes, as: type, mode: .external, now: now ?? .now)
+        output.reset()
+        CanonicalWriter.write(decoded, declared: type, into: &output)
+        return output.bytes
+    }
+
+    /// Canonical JSON → external JSON.
+    public mutating func encodeCanonical(_ bytes: some Collection<UInt8>, as model: String) throws(MappingErrors) -> [UInt8] {
+        let decoded = try readCanonical(bytes, as: model)
+        return try encode(decoded, as: model)
+    }
+
+    /// Decode as `source`, keep the properties `target` declares, encode as `target` (§13).
+    public mutating func convert(_ bytes: some Collection<UInt8>, from source: String, to target: String, now: Instant? = nil) throws(MappingErrors) -> [UInt8] {
+        let sourceType = try catalog.requireType(source)
+        let targetType = try catalog.requireType(target)
+        let decoded = try read(bytes, as: sourceType, mode: .external, now: now ?? .now)
+        let keep = Set(targetType.properties.map(\.name))
+        func narrow(_ model: Model) -> JSONValue {
+            guard case .object(let object) = CanonicalWriter.jsonValue(.model(model), .model(index: sourceType.index, dispatch: false)) else {
+                return .null
+            }
+            return .object(JSONObject(object.members.filter { keep.contains($0.key) }))
+        }
+        let narrowed: JSONValue
+        switch decoded {
+        case .model(let model): narrowed = narrow(model)
+        case .array(let models): narrowed = .array(models.map { $0.map(narrow) ?? .null })
+        }
+        let converted = try read(Array(JSONWriter.write(narrowed).utf8), as: targetType, mode: .canonical, now: now ?? .now)
+        return try encode(converted, as: target)
+    }
+
+    private mutating func read(_ bytes: some Collection<UInt8>, as type: ModelType, mode: ValueReader.Mode, now: Instant) throws(MappingErrors) -> Decoded {
+        let result = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(MappingErrors) in try read(UnsafeRawBufferPointer(buffer), as: type, mode: mode, now: now) }
+        }
+        if let result { return try result.get() }
+        let copy = Array(bytes)
+        return try copy.withUnsafeBytes { buffer in
+            Result { () throws(MappingErrors) in try read(buffer, as: type, mode: mode, now: now) }
+        }.get()
+    }
+
+    private mutating func read(_ bytes: UnsafeRawBufferPointer, as type: ModelType, mode: ValueReader.Mode, now: Instant) throws(MappingErrors) -> Decoded {
+        do {
+            try JSONTokenizer.tokenize(bytes, into: &tape)
+        } catch {
+            throw MappingErrors([MappingError(invalidJSON: error)])
+        }
+        reader.mode = mode
+        reader.begin(root: type.name, now: now)
+        let document = JSONDocument(bytes: bytes, tape: tape)
+        let decoded = reader.readTop(document, as: type)
+        guard let decoded, reader.errors.isEmpty else { throw MappingErrors(reader.errors) }
+        return decoded
+    }
+}
+
+extension MappingError {
+    /// A syntax error of the input, with its line, column and byte offset.
+    init(invalidJSON error: JSONSyntaxError) {
+        self.init(.invalidJSON, pointer: error.pointer, path: "", message: "malformed JSON: \(error.description)", source: "")
+    }
+}
+
+extension Catalog {
+    /// The compiled model named `name`.
+    public func modelType(named name: String) -> ModelType? {
+        runtime.type(named: name)
+    }
+
+    /// The model name closest to a misspelled one, if any is close.
+    public func closestModel(to name: String) -> String? {
+        Suggestion.closest(to: name, in: modelNames)
+    }
+
+    /// The compiled model, or an error naming the closest model.
+    func requireType(_ name: String) throws(MappingErrors) -> ModelType {
+        if let type = runtime.type(named: name) { return type }
+        let hint = closestModel(to: name).map { "; did you mean '\($0)'?" } ?? ""
+        throw MappingErrors([MappingError(.unknownModel, pointer: "", path: "", message: "unknown model '\(name)'\(hint)", source: "")])
+    }
+
+    /// External JSON → models (§8). For many documents, reuse a `MappingSession`.
+    public func decode(_ bytes: some Collection<UInt8>, as model: String, now: Instant? = nil) throws(MappingErrors) -> Decoded {
+        var session = MappingSession(catalog: self)
+        return try session.decode(bytes, as: model, now: now)
+    }
+
+    /// A JSON object → one model.
+    public func decodeModel(_ bytes: some Collection<UInt8>, as model: String, now: Instant? = nil) throws(MappingErrors) -> Model {
+        guard case .model(let decoded) = try decode(bytes, as: model, now: now) else {
+            throw MappingErrors([MappingError(.invalidInput, pointer: "", path: model, message: "expected a JSON object, found an array", source: "")])
+        }
+        return decoded
+    }
+
+    /// Canonical JSON (§9) → models.
+    public func readCanonical(_ bytes: some Collection<UInt8>, as model: String) throws(MappingErrors) -> Decoded {
+        var session = MappingSession(catalog: self)
+        return try session.readCanonical(bytes, as: model)
+    }
+
+    /// Models → canonical JSON (§9).
+    public func canonicalJSON(_ decoded: Decoded, as model: String) throws(MappingErrors) -> [UInt8] {
+        try MappingSession(catalog: self).canonicalJSON(decoded, as: model)
+    }
+
+    /// Models → external JSON.
+    public func encode(_ decoded: Decoded, as model: String) throws(MappingErrors) -> [UInt8] {
+        var session = MappingSession(catalog: self)
+        return try session.encode(decoded, as: model)
+    }
+}
+
+extension Instant {
+    /// An RFC 3339 instant such as `2020-01-01T00:00:00Z`; nil when the text is not one.
+    public init?(iso8601 text: String) {
+        guard let instant = ISO8601.parse(text) else { return nil }
+        self = instant
+    }
+
+    /// The current time, to the millisecond.
+    public static var now: Instant {
+        Instant(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
+    }
+}

@@ -1,0 +1,102 @@
+/// How one value is read from JSON and written back: a property's type with its representation
+/// hint, format, enum or model resolved once, when the catalog loads.
+indirect enum Conversion: Sendable {
+    case string
+    case int(NumberRepresentation)
+    case double(NumberRepresentation)
+    case decimal(NumberRepresentation)
+    case bool(BoolRepresentation)
+    case url
+    case uuid
+    case date(DateFormat)
+    case any
+    case enumeration(EnumPlan)
+    /// A model by its index in the catalog's types; `dispatch` when the declared model has variants.
+    case model(index: Int, dispatch: Bool)
+    case array(Conversion)
+    case dictionary(Conversion)
+    /// A registered transformer turns the external JSON into canonical JSON of `canonical`.
+    case transformed(name: String, transformer: Transformer, canonical: Conversion)
+
+    /// Whether canonical JSON of values of this type starts with `$type` (§9).
+    var hasVariants: Bool {
+        if case .model(_, let dispatch) = self { return dispatch }
+        return false
+    }
+}
+
+enum NumberRepresentation: Sendable {
+    /// A JSON number.
+    case number
+    /// `json: string`: a JSON string holding the number.
+    case string
+    /// A number format (§6): a JSON string in that format.
+    case format(name: String, pattern: NumberPattern, style: String)
+}
+
+enum BoolRepresentation: Sendable {
+    case bool
+    /// `"true"` / `"false"`.
+    case string
+    /// `0` / `1`.
+    case int
+}
+
+enum DateFormat: Sendable {
+    case iso8601
+    case unix
+    case unixMilliseconds
+    case pattern(name: String, pattern: DatePattern, text: String)
+
+    /// For messages: `format github_time ("yyyy-MM-dd'T'HH:mm:ss'Z'")`.
+    var description: String {
+        switch self {
+        case .iso8601: return "format iso8601"
+        case .unix: return "format unix (seconds since 1970)"
+        case .unixMilliseconds: return "format unix_ms (milliseconds since 1970)"
+        case .pattern(let name, _, let text): return "format \(name) (\"\(text)\")"
+        }
+    }
+}
+
+/// An enum compiled for lookups both ways.
+struct EnumPlan: Sendable {
+    let name: String
+    let caseNames: [String]
+    /// The JSON value each case encodes to.
+    let jsonValues: [JSONValue]
+    /// String JSON values and aliases → case index.
+    let strings: KeyTable
+    /// Other JSON values and aliases → case index.
+    let others: [(value: JSONValue, index: Int)]
+    /// Case names → case index (canonical JSON).
+    let names: KeyTable
+    let defaultCase: Int?
+
+    init(_ spec: EnumSpec) {
+        name = spec.name
+        caseNames = spec.cases.map(\.name)
+        jsonValues = spec.cases.map(\.json)
+        var strings: [(key: String, value: Int)] = []
+        var others: [(value: JSONValue, index: Int)] = []
+        for (index, item) in spec.cases.enumerated() {
+            for value in [item.json] + item.aliases {
+                if case .string(let text) = value { strings.append((text, index)) } else { others.append((value, index)) }
+            }
+        }
+        self.strings = KeyTable(strings)
+        self.others = others
+        names = KeyTable(spec.cases.enumerated().map { ($1.name, $0) })
+        defaultCase = spec.defaultCase.flatMap { name in spec.cases.firstIndex { $0.name == name } }
+    }
+
+    /// `"open", "closed"` — the accepted JSON values, for messages.
+    var acceptedValues: String {
+        jsonValues.map(\.quoted).joined(separator: ", ")
+    }
+
+    func index(of value: JSONValue) -> Int? {
+        if case .string(let text) = value { return strings.value(for: text) }
+        return others.first { $0.value == value }?.index
+    }
+}

@@ -1,0 +1,93 @@
+/// A model of a loaded catalog, compiled once into everything decoding and encoding need: no
+/// lookups of specs by name per record, keys compared as bytes.
+public final class ModelType: Sendable, CustomStringConvertible {
+    public let spec: ModelSpec
+    /// Position in the catalog's list of types (what conversions refer to).
+    let index: Int
+    let properties: [PropertyPlan]
+    /// Property names → index into `properties` (canonical JSON keys).
+    let names: KeyTable
+    /// The JSON key paths of the properties, as a tree from the model's object.
+    let keyTree: KeyTree
+    /// Where each property (and each discriminator) is written on encode.
+    let encodeTree: [EncodeNode]
+    /// The model and every model it extends.
+    let lineage: Set<String>
+    /// How this model dispatches to a variant, when it declares `variants`.
+    let variants: VariantPlan?
+
+    init(
+        spec: ModelSpec, index: Int, properties: [PropertyPlan], keyTree: KeyTree, encodeTree: [EncodeNode],
+        lineage: Set<String>, variants: VariantPlan?
+    ) {
+        self.spec = spec
+        self.index = index
+        self.properties = properties
+        self.names = KeyTable(properties.enumerated().map { ($1.name, $0) })
+        self.keyTree = keyTree
+        self.encodeTree = encodeTree
+        self.lineage = lineage
+        self.variants = variants
+    }
+
+    public var name: String { spec.name }
+    public var description: String { spec.name }
+
+    /// Whether a model of this type can stand where `declared` is expected.
+    public func isKind(of declared: String) -> Bool { lineage.contains(declared) }
+
+    func propertyIndex(named name: String) -> Int? { names.value(for: name) }
+}
+
+/// One property, compiled.
+struct PropertyPlan: Sendable {
+    let spec: PropertySpec
+    var name: String { spec.name }
+    /// Nodes of `keyTree` along the key path (empty when the property has no key).
+    let path: [Int]
+    let conversion: Conversion
+    /// The default, read from its canonical JSON.
+    var defaultValue: Value?
+    /// `file:line:column` of the declaration, the `source` of runtime errors.
+    let source: String
+}
+
+/// The key paths of a model as a tree: node 0 is the model's object; each node maps the keys of
+/// its object to child nodes.
+struct KeyTree: Sendable {
+    struct Node: Sendable {
+        var keys: KeyTable
+        var segment: String
+    }
+
+    var nodes: [Node]
+
+    var root: Node { nodes[0] }
+}
+
+/// An object member written on encode, with the properties whose key path ends there and the
+/// members nested under it, in order of first appearance.
+struct EncodeNode: Sendable {
+    var key: String
+    /// Property index paths (more than one index when reached through flattened models).
+    var consumers: [[Int]]
+    /// A variant's discriminator value, which wins over properties mapped to the same key.
+    var constant: JSONValue?
+    var children: [EncodeNode]
+}
+
+/// Variant dispatch (§4.5) of a model that declares `variants`.
+struct VariantPlan: Sendable {
+    enum Rule: Sendable {
+        case discriminator(path: [String], cases: [(value: JSONValue, type: Int)])
+        case predicates([(test: Test, type: Int)])
+    }
+
+    enum Test: Sendable {
+        case has([String])
+        case equals([(path: [String], value: JSONValue)])
+    }
+
+    let rule: Rule
+    let fallback: Int?
+}

@@ -1,0 +1,217 @@
+/// Reads models from tokenized JSON: external JSON by key paths (decode, §8) or canonical JSON by
+/// property names (§9), collecting every error (up to `MappingErrors.limit`).
+///
+/// One reader is reused across documents (NDJSON lines, requests) so its scratch space is
+/// allocated once.
+struct ValueReader {
+    enum Mode {
+        /// External JSON: key paths, representation hints, formats, enum JSON values.
+        case external
+        /// Canonical JSON: property names, canonical values, `$type` and `$extra`.
+        case canonical
+    }
+
+    let runtime: Runtime
+    var mode: Mode
+    /// The instant `computed: now` properties get; one per document.
+    var now: Instant
+    var errors: [MappingError] = []
+    var path = PathStack(root: "")
+    /// Node slots of the models being read: for each open model, one entry per key tree node
+    /// holding the tape index of the member's value, or -1.
+    var slots: [Int32] = []
+    /// Compiled `pattern` constraints, by source (Regex is not Sendable, so it cannot live in the catalog).
+    var patterns: [String: Regex<AnyRegexOutput>] = [:]
+    /// Scratch for unknown keys of the object being read.
+    var unknown: [Int] = []
+    var observer: DecodeObserver?
+
+    init(runtime: Runtime, mode: Mode, now: Instant) {
+        self.runtime = runtime
+        self.mode = mode
+        self.now = now
+    }
+
+    var isFull: Bool { errors.count >= MappingErrors.limit }
+
+    mutating func fail(_ code: MappingError.Code, _ message: String, source: String, pointer: String? = nil) {
+        guard !isFull else { return }
+        errors.append(MappingError(code, pointer: pointer ?? path.pointer, path: path.modelPath, message: message, source: source))
+    }
+
+    /// Starts a new document: errors cleared, paths rooted at `root`.
+    mutating func begin(root: String, now: Instant) {
+        errors.removeAll(keepingCapacity: true)
+        path.reset(root: root)
+        slots.removeAll(keepingCapacity: true)
+        self.now = now
+    }
+
+    // MARK: - Top level
+
+    /// An object gives one model; an array gives models (null elements stay null); anything else
+    /// is an error.
+    mutating func readTop(_ document: JSONDocument, as type: ModelType) -> Decoded? {
+        switch document.kind(at: 0) {
+        case .object:
+            return readModel(document, at: 0, type: type, dispatch: type.variants != nil).map(Decoded.model)
+        case .array:
+            var models: [Model?] = []
+            for (position, element) in document.elements(ofArrayAt: 0).enumerated() {
+                guard !isFull else { break }
+                path.push(.element(position))
+                if document.kind(at: element) == .null {
+                    models.append(nil)
+                } else {
+                    models.append(readModel(document, at: element, type: type, dispatch: type.variants != nil))
+                }
+                path.pop()
+            }
+            return errors.isEmpty ? .array(models) : nil
+        default:
+            fail(.invalidInput, "expected a JSON object or an array of objects for model '\(type.name)', found \(document.quoted(at: 0))",
+                 source: type.spec.mark.description)
+            return nil
+        }
+    }
+
+    // MARK: - Models
+
+    mutating func readModel(_ document: JSONDocument, at index: Int, type declared: ModelType, dispatch: Bool) -> Model? {
+        guard document.kind(at: index) == .object else {
+            fail(.typeMismatch, "expected an object for model '\(declared.name)', found \(document.quoted(at: index))",
+                 source: declared.spec.mark.description)
+            return nil
+        }
+        switch mode {
+        case .external:
+            var type = declared
+            if dispatch, let variants = declared.variants {
+                guard let chosen = chooseVariant(document, at: index, of: declared, variants) else { return nil }
+                type = runtime.types[chosen]
+            }
+            return readExternal(document, at: index, type: type, suppressUnknown: false)
+        case .canonical:
+            return readCanonical(document, at: index, declared: declared, dispatch: dispatch)
+        }
+    }
+
+    /// External JSON: first every member is matched against the key tree (slots), then the
+    /// properties are read in declaration order.
+    mutating func readExternal(_ document: JSONDocument, at index: Int, type: ModelType, suppressUnknown: Bool) -> Model? {
+        let base = slots.count
+        slots.append(contentsOf: repeatElement(-1, count: type.keyTree.nodes.count))
+        defer { slots.removeSubrange(base...) }
+        unknown.removeAll(keepingCapacity: true)
+        fill(document, object: index, node: 0, type: type, base: base, collectUnknown: !suppressUnknown)
+        let unknownMembers = unknown
+        let errorsBefore = errors.count
+        var values = [Value?](repeating: nil, count: type.properties.count)
+        for (position, plan) in type.properties.enumerated() {
+            guard !isFull else { break }
+            values[position] = readProperty(plan, of: type, document: document, object: index, base: base)
+        }
+        var extra: JSONObject?
+        if !unknownMembers.isEmpty {
+            extra = handleUnknown(unknownMembers, document: document, type: type)
+        }
+        return errors.count == errorsBefore ? Model(type: type, values: values, extra: extra) : nil
+    }
+
+    private mutating func fill(_ document: JSONDocument, object: Int, node: Int, type: ModelType, base: Int, collectUnknown: Bool) {
+        let keys = type.keyTree.nodes[node].keys
+        for (key, value) in document.members(ofObjectAt: object) {
+            guard let child = document.withStringBytes(at: key, { keys.value(for: $0) }) else {
+                if collectUnknown && node == 0 { unknown.append(key) }
+                continue
+            }
+            slots[base + child] = Int32(value)
+            if !type.keyTree.nodes[child].keys.isEmpty && document.kind(at: value) == .object {
+                fill(document, object: value, node: child, type: type, base: base, collectUnknown: false)
+            }
+        }
+    }
+
+    private mutating func handleUnknown(_ keys: [Int], document: JSONDocument, type: ModelType) -> JSONObject? {
+        observer?.unknownKeys(keys.map { document.string(at: $0) }, type.name)
+        switch type.spec.unknownKeys {
+        case .ignore:
+            return nil
+        case .reject:
+            let names = keys.map { JSONWriter.quote(document.string(at: $0)) }
+            fail(.unknownKeys, "model '\(type.name)' does not map the key\(names.count == 1 ? "" : "s") \(names.joined(separator: ", "))",
+                 source: type.spec.mark.description)
+            return nil
+        case .keep:
+            var extra = JSONObject()
+            for key in keys { extra.append(document.string(at: key), document.jsonValue(at: key + 1)) }
+            return extra
+        }
+    }
+
+    private mutating func readProperty(_ plan: PropertyPlan, of type: ModelType, document: JSONDocument, object: Int, base: Int) -> Value? {
+        let spec = plan.spec
+        if let computed = spec.computed {
+            switch computed {
+            case .now: return .date(now)
+            case .uuid: return .uuid(RandomUUID.make())
+            }
+        }
+        if spec.flatten, case .model(let nestedIndex, _) = plan.conversion {
+            path.push(.flattened(name: spec.name))
+            defer { path.pop() }
+            return readExternal(document, at: object, type: runtime.types[nestedIndex], suppressUnknown: true).map(Value.model)
+        }
+        if spec.transient { return plan.defaultValue }
+        guard let key = spec.key else { return plan.defaultValue }
+        path.push(.property(name: spec.name, segments: key.segments))
+        defer { path.pop() }
+        var valueIndex = -1
+        for (depth, node) in plan.path.enumerated() {
+            let slot = Int(slots[base + node])
+            if slot < 0 { break }
+            if depth == plan.path.count - 1 {
+                valueIndex = slot
+            } else if document.kind(at: slot) == .null {
+                break
+            } else if document.kind(at: slot) != .object {
+                fail(.keyPathConflict,
+                     "expected an object at '\(key.segments.prefix(depth + 1).joined(separator: "."))' for key path '\(key)', found \(document.quoted(at: slot))",
+                     source: plan.source, pointer: path.pointer(truncatingLastPropertyTo: depth + 1))
+                return nil
+            }
+        }
+        if valueIndex < 0 {
+            if spec.required {
+                fail(.missingRequired, "required key '\(key)' is missing", source: plan.source)
+                return nil
+            }
+            return plan.defaultValue
+        }
+        return readPresent(document, at: valueIndex, plan: plan)
+    }
+
+    /// A present value: null rules, then conversion, then constraints.
+    mutating func readPresent(_ document: JSONDocument, at index: Int, plan: PropertyPlan) -> Value? {
+        if document.kind(at: index) == .null {
+            if plan.spec.required {
+                fail(.missingRequired, "required \(mode == .external ? "key" : "property") '\(plan.spec.key?.description ?? plan.name)' is null",
+                     source: plan.source)
+                return nil
+            }
+            return .null
+        }
+        guard let value = convert(document, at: index, plan.conversion, source: plan.source) else { return nil }
+        if !plan.spec.constraints.isEmpty, let problem = constraintProblem(value, plan.spec.constraints) {
+            fail(.constraint, problem, source: plan.source)
+            return nil
+        }
+        return value
+    }
+}
+
+/// Hooks for watching upstream drift (the service's metrics).
+struct DecodeObserver: Sendable {
+    var unknownKeys: @Sendable ([String], _ model: String) -> Void
+    var enumFallback: @Sendable (_ enumName: String, _ value: String) -> Void
+}

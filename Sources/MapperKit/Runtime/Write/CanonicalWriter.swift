@@ -1,0 +1,104 @@
+/// Writes models as canonical JSON (§9): property names in declaration order, absent properties
+/// left out, normalised values, `$type` first where the declared type has variants, `$extra` last.
+enum CanonicalWriter {
+    /// `declared`: the model asked for; when it has variants, each object says its `$type`.
+    static func write(_ decoded: Decoded, declared: ModelType, into output: inout JSONOutput) {
+        let tagged = declared.variants != nil
+        switch decoded {
+        case .model(let model):
+            write(model, tagged: tagged, into: &output)
+        case .array(let models):
+            output.append(UInt8(ascii: "["))
+            for (position, model) in models.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                if let model { write(model, tagged: tagged, into: &output) } else { output.append(contentsOf: "null") }
+            }
+            output.append(UInt8(ascii: "]"))
+        }
+    }
+
+    /// `tagged`: the declared type has variants, so the concrete type is written as `$type`.
+    static func write(_ model: Model, tagged: Bool, into output: inout JSONOutput) {
+        output.append(UInt8(ascii: "{"))
+        var first = true
+        func key(_ name: String) {
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
+            output.appendString(name)
+            output.append(UInt8(ascii: ":"))
+        }
+        if tagged {
+            key("$type")
+            output.appendString(model.type.name)
+        }
+        for (plan, value) in zip(model.type.properties, model.values) {
+            guard let value else { continue }
+            key(plan.name)
+            write(value, plan.conversion, into: &output)
+        }
+        if let extra = model.extra, !extra.isEmpty {
+            key("$extra")
+            output.append(.object(extra))
+        }
+        output.append(UInt8(ascii: "}"))
+    }
+
+    static func write(_ value: Value, _ conversion: Conversion, into output: inout JSONOutput) {
+        switch value {
+        case .null: output.append(contentsOf: "null")
+        case .string(let text), .url(let text), .uuid(let text), .enumCase(let text): output.appendString(text)
+        case .int(let int): output.appendInt64(int)
+        case .double(let double): output.appendDouble(double)
+        case .decimal(let number): output.append(contentsOf: number.text)
+        case .bool(let bool): output.append(contentsOf: bool ? "true" : "false")
+        case .date(let instant):
+            output.append(UInt8(ascii: "\""))
+            ISO8601.format(instant, into: &output.bytes)
+            output.append(UInt8(ascii: "\""))
+        case .model(let model):
+            write(model, tagged: conversion.canonicalElement.hasVariants, into: &output)
+        case .array(let values):
+            let element = conversion.canonicalElement.collectionElement
+            output.append(UInt8(ascii: "["))
+            for (position, item) in values.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                write(item, element, into: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .dictionary(let dictionary):
+            let element = conversion.canonicalElement.collectionElement
+            output.append(UInt8(ascii: "{"))
+            for (position, entry) in dictionary.entries.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                output.appendString(entry.key)
+                output.append(UInt8(ascii: ":"))
+                write(entry.value, element, into: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        case .any(let json): output.append(json)
+        }
+    }
+
+    /// The canonical JSON of one value, as a `JSONValue` (for transformers and merges).
+    static func jsonValue(_ value: Value, _ conversion: Conversion) -> JSONValue {
+        var output = JSONOutput()
+        write(value, conversion, into: &output)
+        return (try? JSONValue(parsing: output.bytes)) ?? .null
+    }
+}
+
+extension Conversion {
+    /// The conversion that describes the canonical form: a transformer's target type.
+    var canonicalElement: Conversion {
+        if case .transformed(_, _, let inner) = self { return inner }
+        return self
+    }
+
+    /// The element conversion of an array or dictionary (itself otherwise).
+    var collectionElement: Conversion {
+        switch self {
+        case .array(let element), .dictionary(let element): return element
+        default: return self
+        }
+    }
+}

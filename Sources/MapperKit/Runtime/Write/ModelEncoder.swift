@@ -1,0 +1,231 @@
+/// Writes models back into their external JSON shape (§4.2, §4.5, §8): key paths become nested
+/// objects shared by common prefixes, representation hints and formats are applied, enums write
+/// their JSON values, variants write their discriminator, kept unknown keys come last.
+struct ModelEncoder {
+    let runtime: Runtime
+    var errors: [MappingError] = []
+    var path = PathStack(root: "")
+
+    init(runtime: Runtime) {
+        self.runtime = runtime
+    }
+
+    mutating func encode(_ decoded: Decoded, root: String, into output: inout JSONOutput) {
+        path.reset(root: root)
+        errors.removeAll(keepingCapacity: true)
+        switch decoded {
+        case .model(let model):
+            encode(model, into: &output)
+        case .array(let models):
+            output.append(UInt8(ascii: "["))
+            for (position, model) in models.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                path.push(.element(position))
+                if let model { encode(model, into: &output) } else { output.append(contentsOf: "null") }
+                path.pop()
+            }
+            output.append(UInt8(ascii: "]"))
+        }
+    }
+
+    mutating func encode(_ model: Model, into output: inout JSONOutput) {
+        output.append(UInt8(ascii: "{"))
+        var first = true
+        writeMembers(model.type.encodeTree, of: model, first: &first, into: &output)
+        if let extra = model.extra {
+            // Mapped keys win on collision (§4.3).
+            let mapped = Set(model.type.encodeTree.map(\.key))
+            for member in extra where !mapped.contains(member.key) {
+                separate(&first, &output)
+                output.appendString(member.key)
+                output.append(UInt8(ascii: ":"))
+                output.append(member.value)
+            }
+        }
+        output.append(UInt8(ascii: "}"))
+    }
+
+    private func separate(_ first: inout Bool, _ output: inout JSONOutput) {
+        if !first { output.append(UInt8(ascii: ",")) }
+        first = false
+    }
+
+    private mutating func writeMembers(_ nodes: [EncodeNode], of model: Model, first: inout Bool, into output: inout JSONOutput) {
+        for node in nodes {
+            if let constant = node.constant {
+                separate(&first, &output)
+                output.appendString(node.key)
+                output.append(UInt8(ascii: ":"))
+                output.append(constant)
+                continue
+            }
+            var consumer: (Value, PropertyPlan)?
+            for indices in node.consumers {
+                if let found = resolve(indices, in: model) {
+                    consumer = found
+                    break
+                }
+            }
+            let nested = node.children.contains { hasValue($0, in: model) }
+            switch (consumer, nested) {
+            case (nil, false):
+                continue
+            case (let (value, plan)?, false):
+                separate(&first, &output)
+                output.appendString(node.key)
+                output.append(UInt8(ascii: ":"))
+                path.push(.property(name: plan.name, segments: plan.spec.key?.segments ?? [plan.name]))
+                write(value, plan.conversion, source: plan.source, into: &output)
+                path.pop()
+            case (nil, true):
+                separate(&first, &output)
+                output.appendString(node.key)
+                output.append(contentsOf: ":{")
+                var innerFirst = true
+                writeMembers(node.children, of: model, first: &innerFirst, into: &output)
+                output.append(UInt8(ascii: "}"))
+            case (let (value, plan)?, true):
+                // A property writes an object here and others write keys inside it: merge them.
+                separate(&first, &output)
+                output.appendString(node.key)
+                output.append(UInt8(ascii: ":"))
+                merge(value, plan, children: node.children, of: model, into: &output)
+            }
+        }
+    }
+
+    /// The value at a property index path (through flattened models), when present.
+    private func resolve(_ indices: [Int], in model: Model) -> (Value, PropertyPlan)? {
+        var current = model
+        for (depth, index) in indices.enumerated() {
+            guard let value = current.values[index] else { return nil }
+            if depth == indices.count - 1 { return (value, current.type.properties[index]) }
+            guard case .model(let nested) = value else { return nil }
+            current = nested
+        }
+        return nil
+    }
+
+    private func hasValue(_ node: EncodeNode, in model: Model) -> Bool {
+        node.constant != nil || node.consumers.contains { resolve($0, in: model) != nil }
+            || node.children.contains { hasValue($0, in: model) }
+    }
+
+    private mutating func merge(_ value: Value, _ plan: PropertyPlan, children: [EncodeNode], of model: Model, into output: inout JSONOutput) {
+        var own = JSONOutput()
+        path.push(.property(name: plan.name, segments: plan.spec.key?.segments ?? [plan.name]))
+        write(value, plan.conversion, source: plan.source, into: &own)
+        guard case .object(var object)? = try? JSONValue(parsing: own.bytes) else {
+            fail(.keyPathConflict,
+                 "property '\(plan.name)' writes \(CanonicalWriter.jsonValue(value, plan.conversion).quoted) at '\(plan.spec.key?.description ?? plan.name)', where other properties write keys inside an object",
+                 source: plan.source)
+            path.pop()
+            output.append(contentsOf: "null")
+            return
+        }
+        path.pop()
+        var inner = JSONOutput()
+        inner.append(UInt8(ascii: "{"))
+        var innerFirst = true
+        writeMembers(children, of: model, first: &innerFirst, into: &inner)
+        inner.append(UInt8(ascii: "}"))
+        if case .object(let nested)? = try? JSONValue(parsing: inner.bytes) {
+            for member in nested {
+                if let index = object.members.firstIndex(where: { $0.key == member.key }) {
+                    object.members[index].value = member.value
+                } else {
+                    object.append(member.key, member.value)
+                }
+            }
+        }
+        output.append(.object(object))
+    }
+
+    private mutating func fail(_ code: MappingError.Code, _ message: String, source: String) {
+        guard errors.count < MappingErrors.limit else { return }
+        errors.append(MappingError(code, pointer: path.pointer, path: path.modelPath, message: message, source: source))
+    }
+
+    // MARK: - Values
+
+    mutating func write(_ value: Value, _ conversion: Conversion, source: String, into output: inout JSONOutput) {
+        if case .null = value {
+            output.append(contentsOf: "null")
+            return
+        }
+        switch (conversion, value) {
+        case (.int(let representation), .int(let int)):
+            writeNumber(String(int), representation, into: &output)
+        case (.double(let representation), .double(let double)):
+            writeNumber(JSONOutput.doubleText(double), representation, into: &output)
+        case (.decimal(let representation), .decimal(let number)):
+            writeNumber(number.text, representation, into: &output)
+        case (.bool(.string), .bool(let bool)):
+            output.appendString(bool ? "true" : "false")
+        case (.bool(.int), .bool(let bool)):
+            output.append(UInt8(ascii: bool ? "1" : "0"))
+        case (.date(let format), .date(let instant)):
+            switch format {
+            case .iso8601:
+                output.append(UInt8(ascii: "\""))
+                ISO8601.format(instant, into: &output.bytes)
+                output.append(UInt8(ascii: "\""))
+            case .unix: UnixTime.formatSeconds(instant, into: &output.bytes)
+            case .unixMilliseconds: UnixTime.formatMilliseconds(instant, into: &output.bytes)
+            case .pattern(_, let pattern, _): output.appendString(pattern.format(instant))
+            }
+        case (.enumeration(let plan), .enumCase(let name)):
+            if let index = plan.names.value(for: name) {
+                output.append(plan.jsonValues[index])
+            } else {
+                output.appendString(name)
+            }
+        case (.model, .model(let model)):
+            encode(model, into: &output)
+        case (.array(let element), .array(let values)):
+            output.append(UInt8(ascii: "["))
+            for (position, item) in values.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                path.push(.element(position))
+                write(item, element, source: source, into: &output)
+                path.pop()
+            }
+            output.append(UInt8(ascii: "]"))
+        case (.dictionary(let element), .dictionary(let dictionary)):
+            output.append(UInt8(ascii: "{"))
+            for (position, entry) in dictionary.entries.enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                output.appendString(entry.key)
+                output.append(UInt8(ascii: ":"))
+                path.push(.key(entry.key))
+                write(entry.value, element, source: source, into: &output)
+                path.pop()
+            }
+            output.append(UInt8(ascii: "}"))
+        case (.transformed(let name, let transformer, let inner), _):
+            guard let reverse = transformer.reverse else {
+                fail(.transformFailed, "transformer '\(name)' has no reverse, so this property cannot be encoded", source: source)
+                output.append(contentsOf: "null")
+                return
+            }
+            do {
+                output.append(try reverse(CanonicalWriter.jsonValue(value, inner)))
+            } catch {
+                fail(.transformFailed, "transformer '\(name)' failed to reverse \(CanonicalWriter.jsonValue(value, inner).quoted): \(error)",
+                     source: source)
+                output.append(contentsOf: "null")
+            }
+        default:
+            // Strings, URLs, UUIDs, plain booleans and `any` have the same form on both sides.
+            CanonicalWriter.write(value, conversion, into: &output)
+        }
+    }
+
+    private func writeNumber(_ literal: String, _ representation: NumberRepresentation, into output: inout JSONOutput) {
+        switch representation {
+        case .number: output.append(contentsOf: literal)
+        case .string: output.appendString(literal)
+        case .format(_, let pattern, _): output.appendString(pattern.format(literal))
+        }
+    }
+}
