@@ -7,6 +7,9 @@ struct TreeBuilder {
         var anchor: String?
         /// Items of a sequence, or keys and values alternating for a mapping.
         var items: [Node] = []
+        /// For each item read through an alias, where the alias was written (the node itself keeps
+        /// its anchor's position).
+        var aliasMarks: [Mark?] = []
         /// Nodes in this subtree with aliases expanded (itself included).
         var size = 1
         /// Levels of collections in this subtree with aliases expanded (itself included).
@@ -88,7 +91,7 @@ struct TreeBuilder {
                 throw Fatal()
             }
             try count(anchored.size, at: mark, alias: anchor)
-            add(anchored.node, size: anchored.size, height: anchored.height)
+            add(anchored.node, size: anchored.size, height: anchored.height, alias: mark)
         case .scalar(let text, let anchor, let tag, let style):
             let node = Node(.scalar(scalar(text, tag: tag, style: style, at: mark)), mark: mark)
             if let anchor { anchors[anchor] = Anchored(node: node, size: 1, height: 0) }
@@ -112,7 +115,7 @@ struct TreeBuilder {
             let frame = stack.removeLast()
             let node: Node
             if frame.isMapping {
-                node = Node(.mapping(mapping(from: frame.items)), mark: frame.mark)
+                node = Node(.mapping(mapping(from: frame.items, aliasMarks: frame.aliasMarks)), mark: frame.mark)
             } else {
                 node = Node(.sequence(frame.items), mark: frame.mark)
             }
@@ -140,12 +143,13 @@ struct TreeBuilder {
     }
 
     /// Attaches a finished node to the open collection (or makes it the root).
-    private mutating func add(_ node: Node, size: Int, height: Int) {
+    private mutating func add(_ node: Node, size: Int, height: Int, alias: Mark? = nil) {
         guard !stack.isEmpty else {
             root = node
             return
         }
         stack[stack.count - 1].items.append(node)
+        stack[stack.count - 1].aliasMarks.append(alias)
         stack[stack.count - 1].size += size
         stack[stack.count - 1].height = max(stack[stack.count - 1].height, height + 1)
     }
@@ -194,7 +198,7 @@ struct TreeBuilder {
 
     /// Pairs up keys and values, reports duplicate keys (keeping the first) and applies merge
     /// keys: merged entries take the place of the `<<` key, and keys written in the mapping itself win.
-    private mutating func mapping(from items: [Node]) -> [Pair] {
+    private mutating func mapping(from items: [Node], aliasMarks: [Mark?]) -> [Pair] {
         var explicit: [KeyIdentity: Mark] = [:]
         var pairs: [Pair] = []
         var merges: [Int: [Pair]] = [:]
@@ -214,7 +218,7 @@ struct TreeBuilder {
                     continue
                 }
                 firstMerge = key.mark
-                merges[pairs.count] = mergeSources(value)
+                merges[pairs.count] = mergeSources(value, writtenAt: aliasMarks[index - 1] ?? value.mark)
                 continue
             }
             let identity = KeyIdentity(key)
@@ -246,7 +250,7 @@ struct TreeBuilder {
         return scalar.style == .plain
     }
 
-    private mutating func mergeSources(_ value: Node) -> [Pair] {
+    private mutating func mergeSources(_ value: Node, writtenAt mark: Mark) -> [Pair] {
         switch value.content {
         case .mapping(let pairs):
             return pairs
@@ -257,7 +261,7 @@ struct TreeBuilder {
             errors.append(YAMLError(
                 .invalidMerge,
                 "the merge key '<<' takes a mapping or a list of mappings (usually aliases such as *base), not \(value.kindDescription)",
-                at: value.mark))
+                at: mark))
             return []
         }
     }

@@ -16,8 +16,6 @@ import Testing
 /// column, whose message contains the quoted text and whose hint contains the hinted text. The
 /// diagnostics must be exactly the expected ones. Other directives:
 /// - `# assume-transformer: NAME` loads with that transformer name assumed (`--assume-transformer`).
-/// - `# needs: format-engine`: the expectation needs the real date/number format engine; while
-///   `Compiler/TemporaryFormatStubs.swift` stands in for it, a mismatch is a known issue.
 /// - `# known-issue: TEXT`: a bug not fixed yet; the test fails once the file passes, so that the
 ///   marker is removed.
 struct BrokenCorpusTests {
@@ -26,11 +24,7 @@ struct BrokenCorpusTests {
         let entry = try BrokenCorpus.Entry(name)
         try #require(!entry.expectations.isEmpty, "\(name) states no '# expect:' line")
         let check = Catalog.check(sources: entry.sources, options: entry.options)
-        if entry.needsFormatEngine && FormatEngine.isStubbed {
-            withKnownIssue("the format engine is stubbed by Compiler/TemporaryFormatStubs.swift") {
-                BrokenCorpus.compare(check, with: entry)
-            }
-        } else if let issue = entry.knownIssue {
+        if let issue = entry.knownIssue {
             withKnownIssue(Comment(rawValue: issue)) {
                 BrokenCorpus.compare(check, with: entry)
             }
@@ -167,12 +161,6 @@ struct BrokenCorpusTests {
     }
 }
 
-/// Whether the real date/number format engine is in the build (it rejects non-Gregorian calendars;
-/// the temporary stub accepts everything but a few marker values).
-enum FormatEngine {
-    static let isStubbed = (try? DatePattern(pattern: "yyyy", calendar: "julian")) != nil
-}
-
 enum BrokenCorpus {
     static let directory = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/broken")
 
@@ -196,7 +184,6 @@ enum BrokenCorpus {
         var sources: [Catalog.Source] = []
         var expectations: [Expectation] = []
         var options = LoadOptions()
-        var needsFormatEngine = false
         var knownIssue: String?
 
         init(_ name: String) throws {
@@ -215,8 +202,6 @@ enum BrokenCorpus {
                         expectations.append(expectation)
                     } else if let value = Self.directive("assume-transformer", in: line) {
                         options.assumedTransformers.insert(value)
-                    } else if Self.directive("needs", in: line) == "format-engine" {
-                        needsFormatEngine = true
                     } else if let value = Self.directive("known-issue", in: line) {
                         knownIssue = value
                     }

@@ -1,18 +1,23 @@
 /// "Did you mean" suggestions for misspelled keys, types, models, enums, formats and cases.
 enum Suggestion {
-    /// The candidate closest to `word`, if it is close enough to be what was meant.
+    /// The candidate closest to `word`, if it is close enough to be what was meant: one edit for
+    /// short words, up to a third of the letters for long ones. Among equally close candidates the
+    /// one sharing the longest prefix wins (`en_USS` → `en_US`, not `en_SS`).
     static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
-        var best: (name: String, distance: Int)?
+        var best: (name: String, distance: Int, prefix: Int)?
         for candidate in candidates where candidate != word {
-            if candidate.lowercased() == lowered { return candidate }
-            let distance = editDistance(lowered, candidate.lowercased())
-            if distance < (best?.distance ?? .max) { best = (candidate, distance) }
+            let other = candidate.lowercased()
+            if other == lowered { return candidate }
+            let allowed = max(1, min(3, max(word.count, candidate.count) / 3))
+            guard abs(other.count - lowered.count) <= allowed else { continue }
+            let distance = editDistance(lowered, other)
+            guard distance <= allowed else { continue }
+            let prefix = zip(lowered, other).prefix { $0 == $1 }.count
+            if let current = best, (current.distance, -current.prefix) <= (distance, -prefix) { continue }
+            best = (candidate, distance, prefix)
         }
-        guard let best else { return nil }
-        // One edit for short words, up to a third of the letters for long ones.
-        let allowed = max(1, min(3, max(word.count, best.name.count) / 3))
-        return best.distance <= allowed ? best.name : nil
+        return best?.name
     }
 
     /// `did you mean 'User'?`, or nil when nothing is close.

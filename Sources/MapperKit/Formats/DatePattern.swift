@@ -80,7 +80,7 @@ package struct DatePattern: Sendable {
             throw FormatError(
                 code: "unknown-calendar",
                 message: "unknown calendar '\(calendar)': only 'gregorian' is supported",
-                hint: FormatSuggestion.didYouMean(calendar, among: ["gregorian"])
+                hint: Suggestion.hint(for: calendar, in: ["gregorian"])
                     ?? "remove 'calendar' or set it to 'gregorian'")
         }
         let (steps, literals) = try DatePattern.compile(pattern)
@@ -173,7 +173,7 @@ enum LocaleIdentifier {
         if available.contains(underscored) { return underscored }
         throw FormatError(
             code: "unknown-locale", message: "unknown locale '\(identifier)'",
-            hint: FormatSuggestion.didYouMean(identifier, among: available.sorted())
+            hint: Suggestion.hint(for: identifier, in: available.sorted())
                 ?? "use a locale identifier such as 'en_US', 'de_DE' or 'en_US_POSIX'")
     }
 }

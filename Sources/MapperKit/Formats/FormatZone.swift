@@ -184,7 +184,7 @@ struct FormatZone: Sendable {
         let candidates = ["UTC", "GMT"] + TimeZone.knownTimeZoneIdentifiers
         return FormatError(
             code: "unknown-time-zone", message: message,
-            hint: FormatSuggestion.didYouMean(identifier, among: candidates)
+            hint: Suggestion.hint(for: identifier, in: candidates)
                 ?? "use an IANA name such as 'Europe/Paris', 'UTC', or an offset such as '+05:30'")
     }
 }

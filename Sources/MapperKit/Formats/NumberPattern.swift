@@ -35,7 +35,7 @@ package struct NumberPattern: Sendable {
             let names = Style.allCases.map(\.rawValue)
             throw FormatError(
                 code: "unknown-number-style", message: "unknown number style '\(style)'",
-                hint: FormatSuggestion.didYouMean(style, among: names) ?? "use decimal, percent or scientific")
+                hint: Suggestion.hint(for: style, in: names) ?? "use decimal, percent or scientific")
         }
         self.style = resolved
         symbols = NumberSymbols(style: resolved, locale: Locale(identifier: try LocaleIdentifier.validate(locale)))

@@ -1,6 +1,12 @@
-/// Validates JSON text and fills a `JSONTape` in one pass over the bytes (simdjson's design, minus
-/// the SIMD): strings are scanned 8 bytes at a time, UTF-8 is decoded only where a byte ≥ 0x80
-/// occurs, and nesting is tracked on an explicit stack, so deep input is an error, never a crash.
+/// Validates JSON text and fills a `JSONTape` in one pass over the bytes (simdjson's tape, without
+/// its SIMD stage): strings are scanned 16 bytes per step with SWAR word tricks, UTF-8 is decoded
+/// only where a byte ≥ 0x80 occurs, and nesting is tracked on an explicit stack, so deep input is an
+/// error, never a crash. Nothing is allocated per token; the tape's memory is reused.
+///
+/// ```swift
+/// var tape = JSONTape()
+/// try line.withUnsafeBytes { try JSONTokenizer.tokenize($0, into: &tape) }
+/// ```
 ///
 /// Stricter than RFC 8259 where SPEC §3 says so: UTF-8 only (no byte order mark), no duplicate
 /// keys (compared after unescaping), no lone surrogate escapes, nesting limited to `maxDepth`.
@@ -65,18 +71,19 @@ package struct JSONTokenizer {
             self.base = base
             self.count = count
             self.maxDepth = maxDepth
-            entries = scratch.entries
-            entryCapacity = scratch.entryCapacity
-            frames = scratch.frames
-            frameCapacity = scratch.frameCapacity
-            keys = scratch.keys
-            keyCapacity = scratch.keyCapacity
-            slots = scratch.slots
-            slotCapacity = scratch.slotCapacity
-            text = scratch.text
-            textCapacity = scratch.textCapacity
+            let storage = scratch.storage
+            entries = storage.entries
+            entryCapacity = storage.entryCapacity
+            frames = storage.frames
+            frameCapacity = storage.frameCapacity
+            keys = storage.keys
+            keyCapacity = storage.keyCapacity
+            slots = storage.slots
+            slotCapacity = storage.slotCapacity
+            text = storage.text
+            textCapacity = storage.textCapacity
             // A previous run may have thrown with live slots: start from an empty table.
-            epoch = scratch.epoch
+            epoch = storage.epoch
             nextEpoch()
             if entryCapacity < 64 {
                 JSONTokenizerScratch.grow(&entries, capacity: &entryCapacity, used: 0, minimum: min(count / 8 + 64, 1 << 16))
@@ -84,17 +91,10 @@ package struct JSONTokenizer {
         }
 
         func store(into scratch: JSONTokenizerScratch) {
-            scratch.entries = entries
-            scratch.entryCapacity = entryCapacity
-            scratch.frames = frames
-            scratch.frameCapacity = frameCapacity
-            scratch.keys = keys
-            scratch.keyCapacity = keyCapacity
-            scratch.slots = slots
-            scratch.slotCapacity = slotCapacity
-            scratch.epoch = epoch
-            scratch.text = text
-            scratch.textCapacity = textCapacity
+            scratch.storage = JSONTokenizerScratch.Storage(
+                entries: entries, entryCapacity: entryCapacity, frames: frames, frameCapacity: frameCapacity, keys: keys,
+                keyCapacity: keyCapacity, slots: slots, slotCapacity: slotCapacity, epoch: epoch, text: text,
+                textCapacity: textCapacity)
         }
 
         /// The main loop: parse a value, then consume separators and closing brackets up to the next

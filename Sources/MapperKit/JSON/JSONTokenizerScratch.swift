@@ -1,9 +1,10 @@
 /// The tokenizer's reusable working memory, owned by a `JSONTape`.
 ///
 /// Raw allocations rather than arrays: the hot loop copies the pointers into locals and grows them
-/// itself, so it pays for neither uniqueness checks nor exclusivity checks per token.
-/// `@unchecked Sendable` is sound because `tokenize` only writes to a scratch it holds the sole
-/// reference to (it replaces a shared one first).
+/// itself, so it pays for neither uniqueness checks nor exclusivity checks per token. They sit in one
+/// struct so that a tokenization reads and writes the class once (each class property access is an
+/// exclusivity check). `@unchecked Sendable` is sound because `tokenize` only writes to a scratch it
+/// holds the sole reference to (it replaces a shared one first).
 final class JSONTokenizerScratch: @unchecked Sendable {
     /// An open container on the tokenizer's stack.
     struct Frame {
@@ -37,25 +38,29 @@ final class JSONTokenizerScratch: @unchecked Sendable {
         var hash: UInt32
     }
 
-    var entries = UnsafeMutablePointer<JSONTape.Entry>.allocate(capacity: 0)
-    var entryCapacity = 0
-    var frames = UnsafeMutablePointer<Frame>.allocate(capacity: 0)
-    var frameCapacity = 0
-    var keys = UnsafeMutablePointer<KeyRecord>.allocate(capacity: 0)
-    var keyCapacity = 0
-    var slots = UnsafeMutablePointer<Slot>.allocate(capacity: 0)
-    var slotCapacity = 0
-    var epoch: UInt32 = 1
-    /// Unescaped keys, for hashing and comparing keys that contain escapes.
-    var text = UnsafeMutableRawPointer.allocate(byteCount: 0, alignment: 8)
-    var textCapacity = 0
+    struct Storage {
+        var entries = UnsafeMutablePointer<JSONTape.Entry>.allocate(capacity: 0)
+        var entryCapacity = 0
+        var frames = UnsafeMutablePointer<Frame>.allocate(capacity: 0)
+        var frameCapacity = 0
+        var keys = UnsafeMutablePointer<KeyRecord>.allocate(capacity: 0)
+        var keyCapacity = 0
+        var slots = UnsafeMutablePointer<Slot>.allocate(capacity: 0)
+        var slotCapacity = 0
+        var epoch: UInt32 = 1
+        /// Unescaped keys, for hashing and comparing keys that contain escapes.
+        var text = UnsafeMutableRawPointer.allocate(byteCount: 0, alignment: 8)
+        var textCapacity = 0
+    }
+
+    var storage = Storage()
 
     deinit {
-        entries.deallocate()
-        frames.deallocate()
-        keys.deallocate()
-        slots.deallocate()
-        text.deallocate()
+        storage.entries.deallocate()
+        storage.frames.deallocate()
+        storage.keys.deallocate()
+        storage.slots.deallocate()
+        storage.text.deallocate()
     }
 
     /// Moves `used` elements into a new allocation of at least `minimum` (doubling) elements.

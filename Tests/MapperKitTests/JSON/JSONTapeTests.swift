@@ -28,7 +28,7 @@ struct JSONTapeTests {
     }
 
     @Test func invariantsHoldOnGeneratedDocuments() throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = JSONTestGenerator(seed: 7)
         for _ in 0..<300 {
             let value = JSONTestSupport.randomValue(depth: 5, using: &generator)
             let text = JSONWriter.write(value, pretty: Bool.random(using: &generator))
@@ -40,7 +40,7 @@ struct JSONTapeTests {
     }
 
     @Test func aReusedTapeMatchesAFreshOne() throws {
-        var generator = SeededGenerator(seed: 11)
+        var generator = JSONTestGenerator(seed: 11)
         var tape = JSONTape()
         for _ in 0..<100 {
             let bytes = Array(JSONWriter.write(JSONTestSupport.randomValue(depth: 4, using: &generator)).utf8)
@@ -82,7 +82,7 @@ struct JSONTapeTests {
 
     @Test func duplicateDetectionMatchesASet() throws {
         // Keys that share lengths, prefixes and suffixes, so hashes and filters are put to work.
-        var generator = SeededGenerator(seed: 3)
+        var generator = JSONTestGenerator(seed: 3)
         let alphabet = Array("ab_é\\".unicodeScalars)
         for _ in 0..<400 {
             let count = Int.random(in: 1...60, using: &generator)
@@ -135,7 +135,7 @@ struct JSONTapeTests {
     }
 
     @Test func randomBytesNeverCrash() {
-        var generator = SeededGenerator(seed: 42)
+        var generator = JSONTestGenerator(seed: 42)
         let alphabet = Array(#"{}[]:,"\ -+.0123456789eEtrufalsn"#.utf8) + [0x00, 0x0A, 0x7F, 0x80, 0xC3, 0xA9, 0xED, 0xF0, 0xFF]
         var accepted = 0
         for _ in 0..<20_000 {
@@ -147,7 +147,7 @@ struct JSONTapeTests {
     }
 
     @Test func mutatedValidDocumentsNeverCrash() throws {
-        var generator = SeededGenerator(seed: 1234)
+        var generator = JSONTestGenerator(seed: 1234)
         let seeds = try JSONTestSupport.suiteFiles.filter { $0.hasPrefix("y_") }.map(JSONTestSupport.suiteBytes)
         for _ in 0..<20_000 {
             var bytes = seeds.randomElement(using: &generator)!
@@ -178,24 +178,9 @@ struct JSONTapeTests {
     }
 }
 
-/// SplitMix64: deterministic, so failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 extension JSONTestSupport {
     /// A random JSON value (unique keys per object) for round-trip and invariant tests.
-    static func randomValue(depth: Int, using generator: inout SeededGenerator) -> JSONValue {
+    static func randomValue(depth: Int, using generator: inout JSONTestGenerator) -> JSONValue {
         let numbers = ["0", "-0", "7", "-12", "3.25", "1e10", "-2.5E-3", "18446744073709551616", "0.000001"]
         let strings = ["", "a", "hello world", "é", "😀 ok", "tab\there", "quote\"back\\slash", "\u{1}\u{1F}", "/"]
         let choice = Int.random(in: 0..<(depth > 0 ? 8 : 6), using: &generator)
