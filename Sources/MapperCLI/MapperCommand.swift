@@ -9,6 +9,9 @@ struct MapperCommand: AsyncParsableCommand {
             Mapping files are read from --mappings PATH (repeatable), else from the paths in \
             MAPPER_MAPPINGS (separated by ':'), else from Mappings/ in the working directory.
             """,
-        subcommands: [Validate.self, Models.self, Decode.self, Encode.self, Convert.self, Match.self, Test.self]
+        subcommands: [
+            Validate.self, Models.self, Decode.self, Encode.self, Convert.self, Match.self, Merge.self, Diff.self, Archive.self, Unarchive.self,
+            Schema.self, Test.self,
+        ]
     )
 }

@@ -18,4 +18,13 @@ struct OutputOptions: ParsableArguments {
     func write(_ value: JSONValue) {
         Output.print(JSONWriter.write(value, pretty: isPretty))
     }
+
+    /// JSON bytes as they are (compact), or re-indented when pretty.
+    func write(bytes: [UInt8]) {
+        if isPretty, let value = try? JSONValue(parsing: bytes) {
+            write(value)
+        } else {
+            Output.write(bytes + [UInt8(ascii: "\n")])
+        }
+    }
 }

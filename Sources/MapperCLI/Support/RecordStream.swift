@@ -27,20 +27,11 @@ struct RecordStream {
         } else {
             let bytes = [UInt8](input.readDataToEndOfFile())
             do {
-                let result = try transform(bytes[...])
-                writeDocument(result)
+                output.write(bytes: try transform(bytes[...]))
             } catch {
                 data.report(error)
                 throw ExitCode(1)
             }
-        }
-    }
-
-    private func writeDocument(_ bytes: [UInt8]) {
-        if output.isPretty, let value = try? JSONValue(parsing: bytes) {
-            Output.print(JSONWriter.write(value, pretty: true))
-        } else {
-            Output.write(bytes + [UInt8(ascii: "\n")])
         }
     }
 

@@ -17,6 +17,11 @@ final class SymbolTable: Sendable {
     private let candidates: [Candidate]
     let maximumLength: Int
 
+    /// The names as written, by index.
+    var names: [String] {
+        (0..<(displayStarts.count - 1)).map { String(decoding: display[displayStarts[$0]..<displayStarts[$0 + 1]], as: UTF8.self) }
+    }
+
     convenience init(_ names: [String]) {
         self.init(alternatives: names.map { [$0] })
     }

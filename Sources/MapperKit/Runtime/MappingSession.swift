@@ -56,16 +56,25 @@ public struct MappingSession {
         try read(bytes, as: catalog.requireType(model), mode: .canonical, now: .now)
     }
 
+    mutating func readCanonical(_ bytes: some Collection<UInt8>, as model: String, family: String) throws(MappingErrors) -> Decoded {
+        reader.family = family
+        defer { reader.family = nil }
+        return try read(bytes, as: catalog.requireType(model), mode: .canonical, now: .now)
+    }
+
     /// Models → canonical JSON; `model` is the declared type (its variants decide `$type`).
     public func canonicalJSON(_ decoded: Decoded, as model: String) throws(MappingErrors) -> [UInt8] {
+        let type = try catalog.requireType(model)
+        try Self.requireKind(decoded, of: type)
         var output = JSONOutput()
-        CanonicalWriter.write(decoded, declared: try catalog.requireType(model), into: &output)
+        CanonicalWriter.write(decoded, declared: type, into: &output)
         return output.bytes
     }
 
     /// Models → external JSON (the reverse mapping).
     public mutating func encode(_ decoded: Decoded, as model: String) throws(MappingErrors) -> [UInt8] {
         let type = try catalog.requireType(model)
+        try Self.requireKind(decoded, of: type)
         output.reset()
         encoder.encode(decoded, root: type.name, into: &output)
         guard encoder.errors.isEmpty else { throw MappingErrors(encoder.errors) }
@@ -94,12 +103,16 @@ public struct MappingSession {
         let sourceType = try catalog.requireType(source)
         let targetType = try catalog.requireType(target)
         let decoded = try read(bytes, as: sourceType, mode: .external, now: now ?? .now)
-        let keep = Set(targetType.properties.map(\.name))
         func narrow(_ model: Model) -> JSONValue {
             guard case .object(let object) = CanonicalWriter.jsonValue(.model(model), .model(index: sourceType.index, dispatch: false)) else {
                 return .null
             }
-            return .object(JSONObject(object.members.filter { keep.contains($0.key) }))
+            // A decoded variant that is also a kind of the target stays that variant (§4.5).
+            let concrete = model.type.isKind(of: targetType.name) ? model.type : targetType
+            let keep = Set(concrete.properties.map(\.name))
+            var members = object.members.filter { keep.contains($0.key) }
+            if targetType.variants != nil { members.insert(.init(key: "$type", value: .string(concrete.name)), at: 0) }
+            return .object(JSONObject(members))
         }
         let narrowed: JSONValue
         switch decoded {
@@ -108,6 +121,21 @@ public struct MappingSession {
         }
         let converted = try read(Array(JSONWriter.write(narrowed).utf8), as: targetType, mode: .canonical, now: now ?? .now)
         return try encode(converted, as: target)
+    }
+
+    /// Models handed in by the embedding program must be of the declared model or extend it.
+    private static func requireKind(_ decoded: Decoded, of type: ModelType) throws(MappingErrors) {
+        let models: [(pointer: String, path: String, model: Model?)]
+        switch decoded {
+        case .model(let model): models = [("", type.name, model)]
+        case .array(let array): models = array.enumerated().map { ("/\($0)", "\(type.name)[\($0)]", $1) }
+        }
+        for (pointer, path, model) in models {
+            guard let model, !model.type.isKind(of: type.name) else { continue }
+            throw MappingErrors([MappingError(
+                .typeMismatch, pointer: pointer, path: path,
+                message: "expected a model '\(type.name)', found a model '\(model.name)'", source: "")])
+        }
     }
 
     private mutating func read(_ bytes: some Collection<UInt8>, as type: ModelType, mode: ValueReader.Mode, now: Instant) throws(MappingErrors) -> Decoded {

@@ -72,6 +72,8 @@ struct EnumPlan: Sendable {
     /// Case names → case index (canonical JSON).
     let names: KeyTable
     let defaultCase: Int?
+    /// Every JSON value that decodes to a case: the cases' values, then the aliases.
+    let allValues: [JSONValue]
 
     init(_ spec: EnumSpec) {
         name = spec.name
@@ -88,6 +90,7 @@ struct EnumPlan: Sendable {
         self.others = others
         names = KeyTable(spec.cases.enumerated().map { ($1.name, $0) })
         defaultCase = spec.defaultCase.flatMap { name in spec.cases.firstIndex { $0.name == name } }
+        allValues = spec.cases.map(\.json) + spec.cases.flatMap(\.aliases)
     }
 
     /// `"open", "closed"` — the accepted JSON values, for messages.

@@ -74,7 +74,7 @@ extension ValueReader {
         case .enumeration(let plan):
             return readEnum(document, at: index, plan, source: source)
         case .model(let typeIndex, let dispatch):
-            return readModel(document, at: index, type: runtime.types[typeIndex], dispatch: dispatch).map(Value.model)
+            return readModel(document, at: index, type: runtime.types[typeIndex], dispatch: dispatch, source: source).map(Value.model)
         case .array(let element):
             guard kind == .array else { return mismatch("an array") }
             var values: [Value] = []

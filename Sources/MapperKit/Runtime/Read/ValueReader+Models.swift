@@ -43,8 +43,9 @@ extension ValueReader {
     // MARK: - Canonical JSON (§9)
 
     /// Canonical JSON: members named by property names, `$type` when the declared type has
-    /// variants, `$extra` for kept unknown keys. Unknown names are errors.
-    mutating func readCanonical(_ document: JSONDocument, at index: Int, declared: ModelType, dispatch: Bool) -> Model? {
+    /// variants, `$extra` for kept unknown keys. Unknown names are errors. `family` widens the
+    /// models `$type` may name to every model that extends `family` (merging across a hierarchy).
+    mutating func readCanonical(_ document: JSONDocument, at index: Int, declared: ModelType, dispatch: Bool, family: String? = nil) -> Model? {
         var type = declared
         var typeMember: Int?
         var extraMember: Int?
@@ -57,8 +58,9 @@ extension ValueReader {
         }
         if let member = typeMember {
             let name = document.kind(at: member) == .string ? document.string(at: member) : ""
-            guard let chosen = runtime.type(named: name), chosen.isKind(of: declared.name) else {
-                fail(.typeMismatch, "\"$type\" must name '\(declared.name)' or a model that extends it, found \(document.quoted(at: member))",
+            let ancestor = family ?? declared.name
+            guard let chosen = runtime.type(named: name), chosen.isKind(of: ancestor) else {
+                fail(.typeMismatch, "\"$type\" must name '\(ancestor)' or a model that extends it, found \(document.quoted(at: member))",
                      source: declared.spec.mark.description, pointer: path.pointer + "/$type")
                 return nil
             }
@@ -70,6 +72,8 @@ extension ValueReader {
         }
         let errorsBefore = errors.count
         var values = [Value?](repeating: nil, count: type.properties.count)
+        // Present members, so that a present value with an error is not also reported missing.
+        var present = [Bool](repeating: false, count: type.properties.count)
         var unknownNames: [String] = []
         for (key, value) in document.members(ofObjectAt: index) {
             guard !isFull else { break }
@@ -79,6 +83,7 @@ extension ValueReader {
                 continue
             }
             let plan = type.properties[position]
+            present[position] = true
             path.push(.property(name: plan.name, segments: [plan.name]))
             values[position] = readPresent(document, at: value, plan: plan)
             path.pop()
@@ -88,7 +93,7 @@ extension ValueReader {
                  "model '\(type.name)' has no propert\(unknownNames.count == 1 ? "y" : "ies") \(unknownNames.map { "'\($0)'" }.joined(separator: ", "))",
                  source: type.spec.mark.description)
         }
-        for (position, plan) in type.properties.enumerated() where plan.spec.required && values[position] == nil {
+        for (position, plan) in type.properties.enumerated() where plan.spec.required && !present[position] {
             path.push(.property(name: plan.name, segments: [plan.name]))
             fail(.missingRequired, "required property '\(plan.name)' is missing", source: plan.source)
             path.pop()
@@ -121,10 +126,10 @@ extension ValueReader {
         if let length {
             let unit = value.string != nil ? "character" : "element"
             if let minimum = constraints.minLength, length < minimum {
-                return "expected at least \(minimum) \(unit)\(minimum == 1 ? "" : "s"), found \(length) in \(quote(value))"
+                return "expected at least \(minimum) \(unit)\(minimum == 1 ? "" : "s"), found \(length) in \(value.quoted)"
             }
             if let maximum = constraints.maxLength, length > maximum {
-                return "expected at most \(maximum) \(unit)\(maximum == 1 ? "" : "s"), found \(length) in \(quote(value))"
+                return "expected at most \(maximum) \(unit)\(maximum == 1 ? "" : "s"), found \(length) in \(value.quoted)"
             }
         }
         if let number = Self.number(value) {
@@ -146,15 +151,10 @@ extension ValueReader {
                 return nil  // checked at load
             }
             if (try? regex.firstMatch(in: text)) == nil {
-                return "expected a string matching /\(pattern.source)/, found \(quote(value))"
+                return "expected a string matching /\(pattern.source)/, found \(value.quoted)"
             }
         }
         return nil
-    }
-
-    private func quote(_ value: Value) -> String {
-        if case .string(let text) = value { return JSONValue.string(text).quoted }
-        return JSONValue.shorten(value.description)
     }
 
     static func number(_ value: Value) -> JSONNumber? {

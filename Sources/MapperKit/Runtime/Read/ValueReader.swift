@@ -25,6 +25,9 @@ struct ValueReader {
     /// Scratch for unknown keys of the object being read.
     var unknown: [Int] = []
     var observer: DecodeObserver?
+    /// Set while reading merge and diff inputs: the top-level `$type` may name any model of this
+    /// inheritance family.
+    var family: String?
 
     init(runtime: Runtime, mode: Mode, now: Instant) {
         self.runtime = runtime
@@ -77,10 +80,11 @@ struct ValueReader {
 
     // MARK: - Models
 
-    mutating func readModel(_ document: JSONDocument, at index: Int, type declared: ModelType, dispatch: Bool) -> Model? {
+    /// `source`: the declaration that expects the object (a property's), when not the model's own.
+    mutating func readModel(_ document: JSONDocument, at index: Int, type declared: ModelType, dispatch: Bool, source: String? = nil) -> Model? {
         guard document.kind(at: index) == .object else {
             fail(.typeMismatch, "expected an object for model '\(declared.name)', found \(document.quoted(at: index))",
-                 source: declared.spec.mark.description)
+                 source: source ?? declared.spec.mark.description)
             return nil
         }
         switch mode {
@@ -92,7 +96,8 @@ struct ValueReader {
             }
             return readExternal(document, at: index, type: type, suppressUnknown: false)
         case .canonical:
-            return readCanonical(document, at: index, declared: declared, dispatch: dispatch)
+            let family = path.frames.isEmpty ? self.family : nil
+            return readCanonical(document, at: index, declared: declared, dispatch: dispatch, family: family)
         }
     }
 
@@ -115,7 +120,37 @@ struct ValueReader {
         if !unknownMembers.isEmpty {
             extra = handleUnknown(unknownMembers, document: document, type: type)
         }
+        if type.spec.unknownKeys == .keep && !suppressUnknown {
+            let kept = unread(document, object: index, node: 0, type: type).members
+            extra = kept.isEmpty ? nil : kept
+        }
         return errors.count == errorsBefore ? Model(type: type, values: values, extra: extra) : nil
+    }
+
+    /// What no property reads in an object of the key tree, in input order (`unknown_keys: keep`,
+    /// so that `encode(decode(x)) == x`): unknown keys, keys only variant dispatch reads, and inside
+    /// intermediate objects of key paths, their unread members — or the whole object (`{}`, `null`)
+    /// when nothing in it is read. `read`: whether some property reads a value in the object.
+    private func unread(_ document: JSONDocument, object: Int, node: Int, type: ModelType) -> (members: JSONObject, read: Bool) {
+        let tree = type.keyTree
+        var members = JSONObject()
+        var read = false
+        for (key, value) in document.members(ofObjectAt: object) {
+            guard let child = document.withStringBytes(at: key, { tree.nodes[node].keys.value(for: $0) }) else {
+                members.append(document.string(at: key), document.jsonValue(at: value))
+                continue
+            }
+            if tree.nodes[child].isValue {
+                read = true
+            } else if tree.nodes[child].keys.isEmpty || document.kind(at: value) == .null {
+                members.append(document.string(at: key), document.jsonValue(at: value))
+            } else if document.kind(at: value) == .object {
+                let inner = unread(document, object: value, node: child, type: type)
+                read = read || inner.read
+                if !inner.members.isEmpty || !inner.read { members.append(document.string(at: key), .object(inner.members)) }
+            }
+        }
+        return (members, read)
     }
 
     private mutating func fill(_ document: JSONDocument, object: Int, node: Int, type: ModelType, base: Int, collectUnknown: Bool) {
@@ -143,9 +178,7 @@ struct ValueReader {
                  source: type.spec.mark.description)
             return nil
         case .keep:
-            var extra = JSONObject()
-            for key in keys { extra.append(document.string(at: key), document.jsonValue(at: key + 1)) }
-            return extra
+            return nil  // collected by `unread`, with what key path objects leave unread
         }
     }
 
@@ -195,8 +228,9 @@ struct ValueReader {
     mutating func readPresent(_ document: JSONDocument, at index: Int, plan: PropertyPlan) -> Value? {
         if document.kind(at: index) == .null {
             if plan.spec.required {
-                fail(.missingRequired, "required \(mode == .external ? "key" : "property") '\(plan.spec.key?.description ?? plan.name)' is null",
-                     source: plan.source)
+                // Canonical JSON names properties; external JSON names key paths.
+                let name = mode == .external ? "key '\(plan.spec.key?.description ?? plan.name)'" : "property '\(plan.name)'"
+                fail(.missingRequired, "required \(name) is null", source: plan.source)
                 return nil
             }
             return .null

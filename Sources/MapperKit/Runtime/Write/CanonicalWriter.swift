@@ -18,7 +18,8 @@ enum CanonicalWriter {
     }
 
     /// `tagged`: the declared type has variants, so the concrete type is written as `$type`.
-    static func write(_ model: Model, tagged: Bool, into output: inout JSONOutput) {
+    /// `archiving`: leave out `archive: false` properties, at every level (§11).
+    static func write(_ model: Model, tagged: Bool, archiving: Bool = false, into output: inout JSONOutput) {
         output.append(UInt8(ascii: "{"))
         var first = true
         func key(_ name: String) {
@@ -32,9 +33,9 @@ enum CanonicalWriter {
             output.appendString(model.type.name)
         }
         for (plan, value) in zip(model.type.properties, model.values) {
-            guard let value else { continue }
+            guard let value, !archiving || plan.spec.archive else { continue }
             key(plan.name)
-            write(value, plan.conversion, into: &output)
+            write(value, plan.conversion, archiving: archiving, into: &output)
         }
         if let extra = model.extra, !extra.isEmpty {
             key("$extra")
@@ -43,7 +44,7 @@ enum CanonicalWriter {
         output.append(UInt8(ascii: "}"))
     }
 
-    static func write(_ value: Value, _ conversion: Conversion, into output: inout JSONOutput) {
+    static func write(_ value: Value, _ conversion: Conversion, archiving: Bool = false, into output: inout JSONOutput) {
         switch value {
         case .null: output.append(contentsOf: "null")
         case .string(let text), .url(let text), .uuid(let text), .enumCase(let text): output.appendString(text)
@@ -56,13 +57,13 @@ enum CanonicalWriter {
             ISO8601.format(instant, into: &output.bytes)
             output.append(UInt8(ascii: "\""))
         case .model(let model):
-            write(model, tagged: conversion.canonicalElement.hasVariants, into: &output)
+            write(model, tagged: conversion.canonicalElement.hasVariants, archiving: archiving, into: &output)
         case .array(let values):
             let element = conversion.canonicalElement.collectionElement
             output.append(UInt8(ascii: "["))
             for (position, item) in values.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
-                write(item, element, into: &output)
+                write(item, element, archiving: archiving, into: &output)
             }
             output.append(UInt8(ascii: "]"))
         case .dictionary(let dictionary):
@@ -72,7 +73,7 @@ enum CanonicalWriter {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 output.appendString(entry.key)
                 output.append(UInt8(ascii: ":"))
-                write(entry.value, element, into: &output)
+                write(entry.value, element, archiving: archiving, into: &output)
             }
             output.append(UInt8(ascii: "}"))
         case .any(let json): output.append(json)

@@ -1,0 +1,315 @@
+/// Which JSON a schema describes.
+public enum SchemaSide: String, Sendable, CaseIterable {
+    /// Canonical JSON (§9): property names, canonical values, `$type`, `$extra`.
+    case canonical
+    /// The external JSON a model decodes from and encodes to: key paths as nested objects,
+    /// representation hints, formats, enum JSON values, discriminators.
+    case external
+}
+
+extension Catalog {
+    /// A JSON Schema (draft 2020-12) of one side of a model; referenced models are in `$defs`.
+    ///
+    /// ```swift
+    /// let schema = try catalog.jsonSchema(for: "Issue", side: .external)
+    /// ```
+    public func jsonSchema(for model: String, side: SchemaSide) throws(MappingErrors) -> JSONValue {
+        let type = try requireType(model)
+        var generator = SchemaGenerator(runtime: runtime, formats: formats, side: side)
+        let root = generator.reference(to: type.index, dispatch: type.variants != nil)
+        generator.drain()
+        var object: JSONObject = [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": .string("urn:mapper:\(side.rawValue):\(model)"),
+            "title": .string("\(model) (\(side.rawValue) JSON)"),
+        ]
+        if let doc = type.spec.doc { object.append("description", .string(doc)) }
+        if case .object(let reference) = root { object.members += reference.members }
+        object.append("$defs", .object(JSONObject(generator.definitions)))
+        return .object(object)
+    }
+}
+
+/// Builds `$defs` for every model reachable from the root, one definition per model (plus one per
+/// model with variants for its dispatch), so recursive models terminate.
+struct SchemaGenerator {
+    let runtime: Runtime
+    let formats: [String: FormatSpec]
+    let side: SchemaSide
+    private(set) var definitions: [JSONObject.Member] = []
+    private var requested: Set<String> = []
+    private var pending: [(name: String, type: Int, dispatch: Bool)] = []
+
+    init(runtime: Runtime, formats: [String: FormatSpec], side: SchemaSide) {
+        self.runtime = runtime
+        self.formats = formats
+        self.side = side
+    }
+
+    mutating func reference(to index: Int, dispatch: Bool) -> JSONValue {
+        let name = runtime.types[index].name + (dispatch ? ".variants" : "")
+        if requested.insert(name).inserted { pending.append((name, index, dispatch)) }
+        return ["$ref": .string("#/$defs/\(name)")]
+    }
+
+    mutating func drain() {
+        while !pending.isEmpty {
+            let next = pending.removeFirst()
+            let type = runtime.types[next.type]
+            let definition = next.dispatch ? variantsSchema(type) : modelSchema(type)
+            definitions.append(.init(key: next.name, value: definition))
+        }
+    }
+
+    // MARK: - Models
+
+    private mutating func modelSchema(_ type: ModelType) -> JSONValue {
+        switch side {
+        case .canonical: return canonicalModel(type)
+        case .external: return externalModel(type)
+        }
+    }
+
+    private mutating func canonicalModel(_ type: ModelType) -> JSONValue {
+        var properties: JSONObject = ["$type": ["const": .string(type.name)]]
+        var required: [JSONValue] = []
+        for plan in type.properties {
+            var schema = valueSchema(plan.conversion, constraints: plan.spec.constraints)
+            if !plan.spec.required { schema = nullable(schema) }
+            schema = annotate(schema, plan)
+            properties.append(plan.name, schema)
+            if plan.spec.required { required.append(.string(plan.name)) }
+        }
+        if type.spec.unknownKeys == .keep { properties.append("$extra", ["type": "object"]) }
+        var object: JSONObject = ["type": "object"]
+        if let doc = type.spec.doc { object.append("description", .string(doc)) }
+        object.append("properties", .object(properties))
+        if !required.isEmpty { object.append("required", .array(required)) }
+        object.append("additionalProperties", false)
+        return .object(object)
+    }
+
+    private mutating func externalModel(_ type: ModelType) -> JSONValue {
+        var object = externalObject(type.encodeTree, of: type, root: true)
+        if let doc = type.spec.doc, case .object(var members) = object {
+            members.members.insert(.init(key: "description", value: .string(doc)), at: 0)
+            object = .object(members)
+        }
+        return object
+    }
+
+    /// The object at one level of the key path tree.
+    private mutating func externalObject(_ nodes: [EncodeNode], of type: ModelType, root: Bool) -> JSONValue {
+        var properties = JSONObject()
+        var required: [JSONValue] = []
+        for node in nodes {
+            let (schema, isRequired) = externalMember(node, of: type)
+            properties.append(node.key, schema)
+            if isRequired { required.append(.string(node.key)) }
+        }
+        var object: JSONObject = ["type": "object", "properties": .object(properties)]
+        if !required.isEmpty { object.append("required", .array(required)) }
+        if root && type.spec.unknownKeys == .reject { object.append("additionalProperties", false) }
+        return .object(object)
+    }
+
+    /// A member's schema and whether the key must be present (a required property at or below it,
+    /// or a discriminator).
+    private mutating func externalMember(_ node: EncodeNode, of type: ModelType) -> (JSONValue, Bool) {
+        if let constant = node.constant { return (["const": constant], true) }
+        let plans = node.consumers.compactMap { plan(at: $0, in: type) }
+        let childRequired = requiresKey(node.children, type)
+        var parts: [JSONValue] = []
+        var required = false
+        for plan in plans {
+            var schema = plan.conversion.isTransformed ? JSONValue.bool(true) : valueSchema(plan.conversion, constraints: plan.spec.constraints)
+            if !plan.spec.required { schema = nullable(schema) }
+            parts.append(annotate(schema, plan))
+            required = required || plan.spec.required
+        }
+        if !node.children.isEmpty {
+            var nested = externalObject(node.children, of: type, root: false)
+            // An absent or null intermediate just makes the properties below it absent.
+            if !childRequired { nested = nullable(nested) }
+            parts.append(nested)
+            required = required || childRequired
+        }
+        return (parts.count == 1 ? parts[0] : ["allOf": .array(parts)], required)
+    }
+
+    private func requiresKey(_ nodes: [EncodeNode], _ type: ModelType) -> Bool {
+        nodes.contains { node in
+            node.constant != nil || node.consumers.contains { plan(at: $0, in: type)?.spec.required == true }
+                || requiresKey(node.children, type)
+        }
+    }
+
+    /// The plan at a property index path (through flattened models).
+    private func plan(at indices: [Int], in type: ModelType) -> PropertyPlan? {
+        var current = type
+        for (depth, index) in indices.enumerated() {
+            let plan = current.properties[index]
+            if depth == indices.count - 1 { return plan }
+            guard case .model(let nested, _) = plan.conversion else { return nil }
+            current = runtime.types[nested]
+        }
+        return nil
+    }
+
+    private mutating func variantsSchema(_ type: ModelType) -> JSONValue {
+        guard let variants = type.variants else { return reference(to: type.index, dispatch: false) }
+        var branches: [JSONValue] = []
+        switch variants.rule {
+        case .discriminator(let path, let cases):
+            for (_, index) in cases { branches.append(branch(index)) }
+            if let fallback = variants.fallback {
+                if side == .canonical {
+                    branches.append(branch(fallback))  // its "$type" tells it apart
+                } else {
+                    // Anything whose discriminator is none of the cases.
+                    let values = JSONValue.array(cases.map(\.value))
+                    branches.append(["allOf": [branch(fallback), ["not": requirePath(path, ["enum": values])]]])
+                }
+            }
+            return ["oneOf": .array(branches)]
+        case .predicates(let predicates):
+            for (_, index) in predicates { branches.append(branch(index)) }
+            if let fallback = variants.fallback { branches.append(branch(fallback)) }
+            // Predicates are tried in order; overlapping branches are fine, so anyOf, not oneOf.
+            return ["anyOf": .array(branches)]
+        }
+    }
+
+    private mutating func branch(_ index: Int) -> JSONValue {
+        let reference = self.reference(to: index, dispatch: false)
+        guard side == .canonical, case .object(var object) = reference else { return reference }
+        object.append("required", ["$type"])
+        return .object(object)
+    }
+
+    private func requirePath(_ path: [String], _ leaf: JSONValue) -> JSONValue {
+        guard let first = path.first else { return leaf }
+        return ["type": "object", "properties": .object([first: requirePath(Array(path.dropFirst()), leaf)]), "required": [.string(first)]]
+    }
+
+    // MARK: - Values
+
+    private mutating func valueSchema(_ conversion: Conversion, constraints: Constraints) -> JSONValue {
+        var object: JSONObject
+        let canonical = side == .canonical
+        switch conversion {
+        case .string:
+            object = ["type": "string"]
+        case .int(let representation):
+            object = numberSchema(canonical ? .number : representation, integer: true)
+        case .double(let representation), .decimal(let representation):
+            object = numberSchema(canonical ? .number : representation, integer: false)
+        case .bool(let representation):
+            switch canonical ? .bool : representation {
+            case .bool: object = ["type": "boolean"]
+            case .string: object = ["enum": ["true", "false"]]
+            case .int: object = ["enum": [0, 1]]
+            }
+        case .url:
+            object = ["type": "string", "format": "uri-reference"]
+        case .uuid:
+            let hex = canonical ? "[0-9a-f]" : "[0-9a-fA-F]"
+            object = ["type": "string", "format": "uuid", "pattern": .string("^\(hex){8}-\(hex){4}-\(hex){4}-\(hex){4}-\(hex){12}$")]
+        case .date(let format):
+            object = dateSchema(canonical ? .iso8601 : format, canonical: canonical)
+        case .any:
+            return true
+        case .enumeration(let plan):
+            if canonical {
+                object = ["enum": .array(plan.caseNames.map(JSONValue.string))]
+            } else if plan.defaultCase != nil {
+                // Any value decodes (unknown ones to the default); list the known ones.
+                object = ["description": .string("one of \(plan.acceptedValues); other values decode to '\(plan.caseNames[plan.defaultCase!])'")]
+            } else {
+                object = ["enum": .array(plan.allValues)]
+            }
+        case .model(let index, let dispatch):
+            return reference(to: index, dispatch: dispatch)
+        case .array(let element):
+            object = ["type": "array", "items": nullable(valueSchema(element, constraints: Constraints()))]
+            if let minimum = constraints.minLength { object.append("minItems", .number(JSONNumber(Int64(minimum)))) }
+            if let maximum = constraints.maxLength { object.append("maxItems", .number(JSONNumber(Int64(maximum)))) }
+            return .object(object)
+        case .dictionary(let element):
+            object = ["type": "object", "additionalProperties": nullable(valueSchema(element, constraints: Constraints()))]
+            if let minimum = constraints.minLength { object.append("minProperties", .number(JSONNumber(Int64(minimum)))) }
+            if let maximum = constraints.maxLength { object.append("maxProperties", .number(JSONNumber(Int64(maximum)))) }
+            return .object(object)
+        case .transformed(_, _, let inner):
+            return canonical ? valueSchema(inner, constraints: constraints) : true
+        }
+        if let minimum = constraints.minLength { object.append("minLength", .number(JSONNumber(Int64(minimum)))) }
+        if let maximum = constraints.maxLength { object.append("maxLength", .number(JSONNumber(Int64(maximum)))) }
+        if let pattern = constraints.pattern { object.append("pattern", .string(pattern.source)) }
+        if object["type"] == "integer" || object["type"] == "number" {
+            if let minimum = constraints.minimum { object.append("minimum", .number(minimum)) }
+            if let maximum = constraints.maximum { object.append("maximum", .number(maximum)) }
+        }
+        return .object(object)
+    }
+
+    private func numberSchema(_ representation: NumberRepresentation, integer: Bool) -> JSONObject {
+        switch representation {
+        case .number:
+            guard integer else { return ["type": "number"] }
+            return ["type": "integer", "minimum": .number(JSONNumber(Int64.min)), "maximum": .number(JSONNumber(Int64.max))]
+        case .string:
+            return ["type": "string", "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"]
+        case .format(let name, _, let style):
+            return ["type": "string", "description": .string("a number in format \(name) (\(style))")]
+        }
+    }
+
+    private func dateSchema(_ format: DateFormat, canonical: Bool) -> JSONObject {
+        switch format {
+        case .iso8601:
+            var object: JSONObject = ["type": "string", "format": "date-time"]
+            if canonical { object.append("pattern", "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z$") }
+            return object
+        case .unix: return ["type": "number", "description": "seconds since 1970-01-01T00:00:00Z"]
+        case .unixMilliseconds: return ["type": "integer", "description": "milliseconds since 1970-01-01T00:00:00Z"]
+        case .pattern(let name, let pattern, let text):
+            return ["type": "string", "pattern": .string(pattern.regularExpression), "description": .string("a date in format \(name) (\"\(text)\")")]
+        }
+    }
+
+    private func nullable(_ schema: JSONValue) -> JSONValue {
+        if schema == .bool(true) { return schema }
+        if case .object(var object) = schema, case .string(let type)? = object["type"], object["$ref"] == nil {
+            if let index = object.members.firstIndex(where: { $0.key == "type" }) {
+                object.members[index].value = [.string(type), "null"]
+            }
+            if case .array(let values)? = object["enum"] {
+                object.members.removeAll { $0.key == "enum" }
+                object.append("enum", .array(values + [.null]))
+            }
+            return .object(object)
+        }
+        if case .object(let object) = schema, case .array(let values)? = object["enum"], object["type"] == nil {
+            var copy = object
+            copy.members.removeAll { $0.key == "enum" }
+            copy.append("enum", .array(values + [.null]))
+            return .object(copy)
+        }
+        return ["anyOf": [schema, ["type": "null"]]]
+    }
+
+    private func annotate(_ schema: JSONValue, _ plan: PropertyPlan) -> JSONValue {
+        guard case .object(var object) = schema else { return schema }
+        if let doc = plan.spec.doc { object.append("description", .string(doc)) }
+        if side == .canonical, let value = plan.spec.defaultValue { object.append("default", value) }
+        return .object(object)
+    }
+}
+
+extension Conversion {
+    var isTransformed: Bool {
+        if case .transformed = self { return true }
+        return false
+    }
+}
