@@ -4,7 +4,6 @@ import Foundation
 struct GoldenTest {
     let node: Node
     let directory: URL
-    private var problems: [String] = []
 
     init(node: Node, directory: URL) {
         self.node = node
@@ -13,12 +12,28 @@ struct GoldenTest {
 
     var name: String { node["name"]?.scalar?.text ?? "test at \(node.mark)" }
 
-    mutating func run(session: inout MappingSession) -> GoldenTests.Result {
+    func run(session: inout MappingSession) -> GoldenTests.Result {
         let details = check(session: &session)
         return GoldenTests.Result(name: name, location: node.mark.description, passed: details.isEmpty, details: details)
     }
 
-    private mutating func check(session: inout MappingSession) -> [String] {
+    /// What a test does with its input; `decode` unless `operation` says otherwise.
+    enum Operation: String, CaseIterable {
+        /// `input` (external JSON) → canonical JSON.
+        case decode
+        /// `input` (canonical JSON) → external JSON.
+        case encode
+        /// `target` and `source` (canonical) → merged canonical JSON.
+        case merge
+        /// `input` (canonical) → archive.
+        case archive
+        /// `input` (archive) → canonical JSON, migrated.
+        case unarchive
+        /// `input` and `other` (canonical) → the list of differing property paths.
+        case diff
+    }
+
+    private func check(session: inout MappingSession) -> [String] {
         guard let pairs = node.mapping else { return ["a test is a mapping with name, model or route, input and expect"] }
         for pair in pairs where !GoldenTests.testFields.contains(pair.key.scalar?.text ?? "") {
             let key = pair.key.scalar?.text ?? ""
@@ -26,49 +41,71 @@ struct GoldenTest {
             return ["\(pair.key.mark): unknown key '\(key)' in a test\(hint)"]
         }
         guard node["name"]?.scalar != nil else { return ["\(node.mark): a test needs a 'name'"] }
+        let operationName = node["operation"]?.scalar?.text ?? "decode"
+        guard let operation = Operation(rawValue: operationName) else {
+            let names = Operation.allCases.map(\.rawValue)
+            return ["unknown operation '\(operationName)'" + (Suggestion.hint(for: operationName, in: names).map { "; \($0)" } ?? "; expected one of \(names.joined(separator: ", "))")]
+        }
         let catalog = session.catalog
-        let model: String
+        var model = ""
         switch (node["model"]?.scalar?.text, node["route"]?.scalar?.text) {
         case (let name?, nil):
             guard catalog.modelType(named: name) != nil else {
                 return ["unknown model '\(name)'" + (catalog.closestModel(to: name).map { "; did you mean '\($0)'?" } ?? "")]
             }
             model = name
-        case (nil, let route?):
+        case (nil, let route?) where operation == .decode:
             let status = node["status"]?.scalar?.int.map(Int.init)
             guard let match = catalog.routes.match(route, method: node["method"]?.scalar?.text, status: status) else {
                 return ["no route matches '\(route)'"]
             }
             model = match.model
+        case (nil, nil) where operation == .unarchive:
+            break
         default:
-            return ["\(node.mark): a test needs exactly one of 'model' and 'route'"]
+            return ["\(node.mark): a \(operation.rawValue) test needs \(operation == .decode ? "exactly one of 'model' and 'route'" : "a 'model'")"]
         }
         var now: Instant?
         if let text = node["now"]?.scalar?.text {
             guard let instant = Instant(iso8601: text) else { return ["'now' \(text) is not an ISO 8601 instant"] }
             now = instant
         }
-        guard let inputNode = node["input"] else { return ["\(node.mark): a test needs an 'input'"] }
-        let input: [UInt8]
-        switch bytes(of: inputNode) {
-        case .success(let bytes): input = bytes
-        case .failure(let problem): return [problem.message]
+        var inputs: [String: [UInt8]] = [:]
+        let needed = operation == .merge ? ["target", "source"] : operation == .diff ? ["input", "other"] : ["input"]
+        for field in needed {
+            guard let inputNode = node[field] else { return ["\(node.mark): a \(operation.rawValue) test needs '\(field)'"] }
+            switch bytes(of: inputNode) {
+            case .success(let bytes): inputs[field] = bytes
+            case .failure(let problem): return [problem.message]
+            }
         }
 
-        let decoded: [UInt8]
+        let produced: [UInt8]
         do {
-            decoded = try session.decodeToCanonical(input, as: model, now: now)
+            switch operation {
+            case .decode: produced = try session.decodeToCanonical(inputs["input"]!, as: model, now: now)
+            case .encode: produced = try session.encodeCanonical(inputs["input"]!, as: model)
+            case .merge: produced = try session.merge(target: inputs["target"]!, source: inputs["source"]!, as: model)
+            case .archive: produced = try session.archive(inputs["input"]!, as: model)
+            case .unarchive:
+                let (archived, canonical) = try session.unarchive(inputs["input"]!)
+                if !model.isEmpty && archived != model { return ["the archive holds a '\(archived)', not a '\(model)'"] }
+                produced = canonical
+            case .diff:
+                let paths = try session.differences(inputs["input"]!, inputs["other"]!, as: model)
+                produced = Array(JSONWriter.write(.array(paths.map(JSONValue.string))).utf8)
+            }
         } catch {
             guard let expected = node["expect_error"] else {
-                return ["decoding failed:"] + error.errors.map { "  \($0)" }
+                return ["\(operation.rawValue) failed:"] + error.errors.map { "  \($0)" }
             }
             return matchError(error, expected: expected)
         }
         if node["expect_error"] != nil {
-            return ["expected an error, but decoding succeeded: \(String(decoding: decoded.prefix(200), as: UTF8.self))"]
+            return ["expected an error, but \(operation.rawValue) succeeded: \(String(decoding: produced.prefix(200), as: UTF8.self))"]
         }
         var details: [String] = []
-        let actual = (try? JSONValue(parsing: decoded)) ?? .null
+        let actual = (try? JSONValue(parsing: produced)) ?? .null
         if let expectNode = node["expect"] {
             switch bytes(of: expectNode).flatMap({ bytes in
                 Result { () throws(JSONSyntaxError) in try JSONValue(parsing: bytes) }.mapError { Problem(message: "expect: \($0)") }
@@ -80,7 +117,8 @@ struct GoldenTest {
             }
         }
         if node["roundtrip"]?.scalar?.bool == true {
-            details += roundTrip(decoded, actual: actual, model: model, now: now, session: &session)
+            guard operation == .decode else { return ["'roundtrip' applies to decode tests"] }
+            details += roundTrip(produced, actual: actual, model: model, now: now, session: &session)
         }
         return details
     }

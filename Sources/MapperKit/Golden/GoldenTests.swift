@@ -34,7 +34,10 @@ public enum GoldenTests {
         public var summary: String { "\(passed) passed, \(failed) failed" }
     }
 
-    static let testFields = ["name", "doc", "model", "route", "method", "status", "input", "expect", "expect_error", "now", "roundtrip"]
+    static let testFields = [
+        "name", "doc", "operation", "model", "route", "method", "status", "input", "other", "target", "source", "expect",
+        "expect_error", "now", "roundtrip",
+    ]
 
     /// The `*.test.yaml` files under the given files and directories, in sorted path order.
     public static func files(under paths: [String]) -> (files: [String], missing: [String]) {
@@ -87,9 +90,6 @@ public enum GoldenTests {
                            details: ["a golden test file holds one key, 'tests', with a list of tests"])]
         }
         let directory = URL(fileURLWithPath: file).deletingLastPathComponent()
-        return tests.map { node in
-            var test = GoldenTest(node: node, directory: directory)
-            return test.run(session: &session)
-        }
+        return tests.map { GoldenTest(node: $0, directory: directory).run(session: &session) }
     }
 }
