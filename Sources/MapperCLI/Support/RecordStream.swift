@@ -12,6 +12,11 @@ struct RecordStream {
     /// The input: a file, or stdin when no file (or `-`) is given. Missing files exit with 2.
     func openInput() throws -> FileHandle {
         guard let file, file != "-" else { return FileHandle.standardInput }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+            Output.error("error: '\(file)' is a directory, not a JSON file")
+            throw ExitCode(2)
+        }
         guard let handle = FileHandle(forReadingAtPath: file) else {
             let reason = FileManager.default.fileExists(atPath: file) ? "cannot read" : "no such file"
             Output.error("error: \(reason) '\(file)'")
@@ -20,12 +25,23 @@ struct RecordStream {
         return handle
     }
 
+    /// Reads with the throwing `FileHandle` API (the old one traps, on a directory for one):
+    /// a read error exits with 2.
+    private func read(_ input: FileHandle, _ body: (FileHandle) throws -> Data) throws -> [UInt8] {
+        do {
+            return [UInt8](try body(input))
+        } catch {
+            Output.error("error: cannot read '\(file ?? "-")'")
+            throw ExitCode(2)
+        }
+    }
+
     func run(_ transform: (ArraySlice<UInt8>) throws(MappingErrors) -> [UInt8]) throws {
         let input = try openInput()
         if data.ndjson {
             try runLines(input, transform)
         } else {
-            let bytes = [UInt8](input.readDataToEndOfFile())
+            let bytes = try read(input) { try $0.readToEnd() ?? Data() }
             do {
                 output.write(bytes: try transform(bytes[...]))
             } catch {
@@ -65,7 +81,7 @@ struct RecordStream {
             }
         }
         while true {
-            let chunk = input.readData(ofLength: 1 << 20)
+            let chunk = try read(input) { try $0.read(upToCount: 1 << 20) ?? Data() }
             if chunk.isEmpty { break }
             progress.advance(bytes: chunk.count, lines: lineNumber)
             pending += chunk

@@ -55,8 +55,10 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
                 throw MappingErrors([MappingError(
                     .typeMismatch, pointer: "/" + name, path: "\(type.name).\(name)", message: problem, source: plan.source)])
             }
+            values[index] = ValueCheck.normalized(value, plan.spec.type)
+        } else {
+            values[index] = nil
         }
-        values[index] = value
     }
 
     public var description: String {

@@ -6,6 +6,20 @@ enum ValueCheck {
         return reader.constraintProblem(value, plan.spec.constraints)
     }
 
+    /// The value as decoding would have made it: text given as `.string` for a `url`, `uuid` or
+    /// enum property becomes `.url`, `.uuid` or `.enumCase`, so that it compares equal.
+    static func normalized(_ value: Value, _ type: TypeSpec) -> Value {
+        switch (type, value) {
+        case (.url, .string(let text)): return .url(text)
+        case (.uuid, .string(let text)): return .uuid(text)
+        case (.enumeration, .string(let name)): return .enumCase(name)
+        case (.array(let element), .array(let values)): return .array(values.map { normalized($0, element) })
+        case (.dictionary(let element), .dictionary(let dictionary)):
+            return .dictionary(ValueDictionary(dictionary.entries.map { .init(key: $0.key, value: normalized($0.value, element)) }))
+        default: return value
+        }
+    }
+
     /// Walks the declared type and its conversion together (the conversion knows enum cases).
     private static func typeProblem(_ value: Value, _ type: TypeSpec, _ conversion: Conversion) -> String? {
         switch (type, value) {
@@ -34,8 +48,17 @@ enum ValueCheck {
             }
             return nil
         default:
-            return "expected a value of type \(type), found \(value)"
+            return "expected a value of type \(type), found \(value.quoted)"
         }
+    }
+}
+
+extension Value {
+    /// The value as JSON text for messages, shortened to 80 characters: `"bug"`, `["a",null]`.
+    var quoted: String {
+        var output = JSONOutput()
+        CanonicalWriter.write(self, .any, into: &output)
+        return JSONValue.shorten(String(decoding: output.bytes, as: UTF8.self))
     }
 }
 

@@ -58,6 +58,9 @@ struct KeyTree: Sendable {
     struct Node: Sendable {
         var keys: KeyTable
         var segment: String
+        /// A property's key path ends here (its value is read); otherwise the node is only an
+        /// intermediate object or a key that variant dispatch reads.
+        var isValue: Bool
     }
 
     var nodes: [Node]

@@ -31,6 +31,8 @@ struct PlanBuilder {
                     spec: property, path: path, conversion: conversion, defaultValue: nil, source: property.mark.description))
             }
             for path in flattenedKeyPaths(of: spec, visiting: []) { _ = tree.insert(path) }
+            // Keys variant dispatch reads are the model's keys too (§4.3), though no property reads them.
+            for path in dispatchKeyPaths(of: name) { _ = tree.insert(path, isValue: false) }
             types.append(ModelType(
                 spec: spec, index: index, properties: properties, keyTree: tree.keyTree,
                 encodeTree: encodeTree(of: spec), lineage: lineage(of: name),
@@ -61,22 +63,29 @@ struct PlanBuilder {
         return Runtime(types: types, indices: runtime.indices)
     }
 
+    /// A transformer takes the property's whole external value (an array for `[T]`, §12.3), so it
+    /// wraps the conversion of the whole type, not of each element.
     private func conversion(
+        _ type: TypeSpec, property: PropertySpec, indices: [String: Int], enums: [String: EnumPlan]
+    ) -> Conversion {
+        let plain = typeConversion(type, property: property, indices: indices, enums: enums)
+        if let name = property.transform, let transformer = transformers[name] {
+            return .transformed(name: name, transformer: transformer, canonical: plain)
+        }
+        return plain
+    }
+
+    private func typeConversion(
         _ type: TypeSpec, property: PropertySpec, indices: [String: Int], enums: [String: EnumPlan]
     ) -> Conversion {
         switch type {
         case .array(let element):
-            return .array(conversion(element, property: property, indices: indices, enums: enums))
+            return .array(typeConversion(element, property: property, indices: indices, enums: enums))
         case .dictionary(let element):
-            return .dictionary(conversion(element, property: property, indices: indices, enums: enums))
+            return .dictionary(typeConversion(element, property: property, indices: indices, enums: enums))
         default:
-            break
+            return leafConversion(type, property: property, indices: indices, enums: enums)
         }
-        let leaf = leafConversion(type, property: property, indices: indices, enums: enums)
-        if let name = property.transform, let transformer = transformers[name] {
-            return .transformed(name: name, transformer: transformer, canonical: leaf)
-        }
-        return leaf
     }
 
     private func leafConversion(
@@ -117,7 +126,7 @@ struct PlanBuilder {
         case .model(let name):
             return .model(index: indices[name]!, dispatch: models[name]?.variants != nil)
         case .array, .dictionary:
-            preconditionFailure("collections are handled by conversion(_:property:indices:enums:)")
+            preconditionFailure("collections are handled by typeConversion(_:property:indices:enums:)")
         }
     }
 
@@ -128,6 +137,31 @@ struct PlanBuilder {
             guard case .model(let name) = property.type, !visiting.contains(name), let nested = models[name] else { continue }
             paths += nested.properties.compactMap { $0.key?.segments }
             paths += flattenedKeyPaths(of: nested, visiting: visiting.union([spec.name]))
+        }
+        return paths
+    }
+
+    /// The discriminator and predicate key paths of the variants declared by the model or the
+    /// models it extends: dispatch reads them to pick this model, and encode writes discriminators.
+    private func dispatchKeyPaths(of name: String) -> [[String]] {
+        var paths: [[String]] = []
+        var seen: Set<String> = []
+        var current: String? = name
+        while let model = current, seen.insert(model).inserted, let spec = models[model] {
+            switch spec.variants?.rule {
+            case .discriminator(let by, _)?:
+                paths.append(by.segments)
+            case .predicates(let predicates)?:
+                for predicate in predicates {
+                    switch predicate.test {
+                    case .has(let path): paths.append(path.segments)
+                    case .equals(let expected): paths += expected.map(\.key.segments)
+                    }
+                }
+            case nil:
+                break
+            }
+            current = spec.base
         }
         return paths
     }
@@ -213,9 +247,11 @@ extension EncodeNode {
 private struct TreeBuilder {
     private var children: [[(key: String, value: Int)]] = [[]]
     private var segments: [String] = [""]
+    private var values: [Bool] = [false]
 
-    /// The node indices along `path`, creating nodes as needed.
-    mutating func insert(_ path: [String]) -> [Int] {
+    /// The node indices along `path`, creating nodes as needed; `isValue`: a property reads the
+    /// value at the end of the path.
+    mutating func insert(_ path: [String], isValue: Bool = true) -> [Int] {
         var node = 0
         var indices: [Int] = []
         for segment in path {
@@ -224,15 +260,19 @@ private struct TreeBuilder {
             } else {
                 children.append([])
                 segments.append(segment)
+                values.append(false)
                 children[node].append((segment, children.count - 1))
                 node = children.count - 1
             }
             indices.append(node)
         }
+        if isValue, let last = indices.last { values[last] = true }
         return indices
     }
 
     var keyTree: KeyTree {
-        KeyTree(nodes: children.indices.map { KeyTree.Node(keys: KeyTable(children[$0]), segment: segments[$0]) })
+        KeyTree(nodes: children.indices.map {
+            KeyTree.Node(keys: KeyTable(children[$0]), segment: segments[$0], isValue: values[$0])
+        })
     }
 }

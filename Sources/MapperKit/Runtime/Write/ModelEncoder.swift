@@ -31,17 +31,7 @@ struct ModelEncoder {
     mutating func encode(_ model: Model, into output: inout JSONOutput) {
         output.append(UInt8(ascii: "{"))
         var first = true
-        writeMembers(model.type.encodeTree, of: model, first: &first, into: &output)
-        if let extra = model.extra {
-            // Mapped keys win on collision (§4.3).
-            let mapped = Set(model.type.encodeTree.map(\.key))
-            for member in extra where !mapped.contains(member.key) {
-                separate(&first, &output)
-                output.appendString(member.key)
-                output.append(UInt8(ascii: ":"))
-                output.append(member.value)
-            }
-        }
+        writeMembers(model.type.encodeTree, of: model, extra: model.extra, first: &first, into: &output)
         output.append(UInt8(ascii: "}"))
     }
 
@@ -50,13 +40,20 @@ struct ModelEncoder {
         first = false
     }
 
-    private mutating func writeMembers(_ nodes: [EncodeNode], of model: Model, first: inout Bool, into output: inout JSONOutput) {
+    /// Writes the members at one level of the encode tree, then the kept unknown members of that
+    /// level (`extra`) that no property wrote: mapped keys win on collision (§4.3), and kept members
+    /// of an object that properties also write into are merged into it.
+    private mutating func writeMembers(
+        _ nodes: [EncodeNode], of model: Model, extra: JSONObject? = nil, first: inout Bool, into output: inout JSONOutput
+    ) {
+        var written: [String] = []
         for node in nodes {
             if let constant = node.constant {
                 separate(&first, &output)
                 output.appendString(node.key)
                 output.append(UInt8(ascii: ":"))
                 output.append(constant)
+                if extra != nil { written.append(node.key) }
                 continue
             }
             var consumer: (Value, PropertyPlan)?
@@ -67,6 +64,7 @@ struct ModelEncoder {
                 }
             }
             let nested = node.children.contains { hasValue($0, in: model) }
+            if extra != nil && (consumer != nil || nested) { written.append(node.key) }
             switch (consumer, nested) {
             case (nil, false):
                 continue
@@ -82,7 +80,9 @@ struct ModelEncoder {
                 output.appendString(node.key)
                 output.append(contentsOf: ":{")
                 var innerFirst = true
-                writeMembers(node.children, of: model, first: &innerFirst, into: &output)
+                var innerExtra: JSONObject?
+                if case .object(let object)? = extra?[node.key] { innerExtra = object }
+                writeMembers(node.children, of: model, extra: innerExtra, first: &innerFirst, into: &output)
                 output.append(UInt8(ascii: "}"))
             case (let (value, plan)?, true):
                 // A property writes an object here and others write keys inside it: merge them.
@@ -91,6 +91,13 @@ struct ModelEncoder {
                 output.append(UInt8(ascii: ":"))
                 merge(value, plan, children: node.children, of: model, into: &output)
             }
+        }
+        guard let extra else { return }
+        for member in extra where !written.contains(member.key) {
+            separate(&first, &output)
+            output.appendString(member.key)
+            output.append(UInt8(ascii: ":"))
+            output.append(member.value)
         }
     }
 
