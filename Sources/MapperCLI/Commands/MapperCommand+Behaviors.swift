@@ -19,7 +19,7 @@ extension MapperCommand {
 
         func run() throws {
             let loaded = try catalog.load()
-            let name = try resolve(model, in: loaded)
+            let name = try resolve(model, in: loaded, reporting: data)
             let targetBytes = try InputFile.read(target)
             let sourceBytes = try InputFile.read(source)
             var session = MappingSession(catalog: loaded)
@@ -48,7 +48,7 @@ extension MapperCommand {
 
         func run() throws {
             let loaded = try catalog.load()
-            let name = try resolve(model, in: loaded)
+            let name = try resolve(model, in: loaded, reporting: data)
             let first = try InputFile.read(a)
             let second = try InputFile.read(b)
             var session = MappingSession(catalog: loaded)
@@ -78,7 +78,7 @@ extension MapperCommand {
 
         func run() throws {
             let loaded = try catalog.load()
-            let name = try resolve(model, in: loaded)
+            let name = try resolve(model, in: loaded, reporting: data)
             var session = MappingSession(catalog: loaded)
             try RecordStream(data: data, output: output, file: file).run { bytes throws(MappingErrors) in
                 try session.archive(bytes, as: name)

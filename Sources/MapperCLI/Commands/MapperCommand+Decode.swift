@@ -48,12 +48,12 @@ extension MapperCommand {
                 // With --route the only positional argument is the input file.
                 if input == nil { input = model }
                 guard let match = loaded.routes.match(route, method: method, status: status) else {
-                    Output.error("error: no route matches '\(route)'\(method.map { " for method \($0.uppercased())" } ?? "")\(status.map { " with status \($0)" } ?? "")")
-                    throw ExitCode(1)
+                    try fail("no route matches '\(route)'\(method.map { " for method \($0.uppercased())" } ?? "")\(status.map { " with status \($0)" } ?? "")",
+                         reporting: data)
                 }
                 modelName = match.model
             } else {
-                modelName = try resolve(model!, in: loaded)
+                modelName = try resolve(model!, in: loaded, reporting: data)
             }
             var session = MappingSession(catalog: loaded)
             let now = data.instant
@@ -64,11 +64,20 @@ extension MapperCommand {
     }
 }
 
-/// The model name, or exit 1 with an error naming the closest model.
-func resolve(_ name: String, in catalog: Catalog) throws -> String {
+/// The model name, or exit 1 with an error naming the closest model (in the chosen error format).
+func resolve(_ name: String, in catalog: Catalog, reporting data: DataOptions? = nil) throws -> String {
     guard catalog.modelType(named: name) == nil else { return name }
-    var message = "error: unknown model '\(name)'"
+    var message = "unknown model '\(name)'"
     if let suggestion = catalog.closestModel(to: name) { message += "; did you mean '\(suggestion)'?" }
-    Output.error(message)
+    try fail(message, reporting: data)
+}
+
+/// Reports a problem that is not about a value of the input (unknown model, no route) and exits 1.
+func fail(_ message: String, reporting data: DataOptions?) throws -> Never {
+    if let data {
+        data.report(MappingErrors([MappingError(.invalidInput, pointer: "", path: "", message: message, source: "")]))
+    } else {
+        Output.error("error: " + message)
+    }
     throw ExitCode(1)
 }

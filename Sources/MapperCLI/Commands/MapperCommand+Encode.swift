@@ -20,7 +20,7 @@ extension MapperCommand {
 
         func run() throws {
             let loaded = try catalog.load()
-            let name = try resolve(model, in: loaded)
+            let name = try resolve(model, in: loaded, reporting: data)
             var session = MappingSession(catalog: loaded)
             try RecordStream(data: data, output: output, file: file).run { bytes throws(MappingErrors) in
                 try session.encodeCanonical(bytes, as: name)
@@ -49,8 +49,8 @@ extension MapperCommand {
 
         func run() throws {
             let loaded = try catalog.load()
-            let source = try resolve(from, in: loaded)
-            let target = try resolve(to, in: loaded)
+            let source = try resolve(from, in: loaded, reporting: data)
+            let target = try resolve(to, in: loaded, reporting: data)
             var session = MappingSession(catalog: loaded)
             let now = data.instant
             try RecordStream(data: data, output: output, file: file).run { bytes throws(MappingErrors) in

@@ -29,9 +29,9 @@ struct CatalogOptions: ParsableArguments {
 
     /// Loads the catalog or prints every diagnostic to stderr and exits (2 when files could not be
     /// read, 1 when they are wrong).
-    func load(adding extra: [String] = []) throws -> Catalog {
+    func load(adding extra: [String] = [], replacing replacement: [String]? = nil) throws -> Catalog {
         do {
-            return try Catalog(paths: paths(adding: extra), options: loadOptions)
+            return try Catalog(paths: replacement ?? paths(adding: extra), options: loadOptions)
         } catch {
             for diagnostic in error.diagnostics { Output.error(diagnostic.description) }
             Output.error(error.diagnostics.summary)

@@ -66,6 +66,25 @@ public enum GoldenTests {
         return (files, missing)
     }
 
+    /// The `Mappings/` folder that tests in `file` run against: the nearest one in a folder that
+    /// holds the file, below the working directory (nil: use the default catalog). This lets
+    /// `Examples/features/Mappings/` serve `Examples/features/*.test.yaml`.
+    public static func catalogDirectory(for file: String) -> String? {
+        let manager = FileManager.default
+        let workingDirectory = URL(fileURLWithPath: manager.currentDirectoryPath).standardizedFileURL.path
+        var directory = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL
+        while directory.path.hasPrefix(workingDirectory + "/") {
+            var isDirectory: ObjCBool = false
+            let candidate = directory.appendingPathComponent("Mappings")
+            if manager.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                let relative = String(candidate.path.dropFirst(workingDirectory.count + 1))
+                return relative
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }
+
     /// Runs every test of the given files against `catalog`.
     public static func run(files: [String], catalog: Catalog) -> Run {
         var results: [Result] = []

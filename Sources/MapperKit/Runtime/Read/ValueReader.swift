@@ -148,6 +148,10 @@ struct ValueReader {
                 let inner = unread(document, object: value, node: child, type: type)
                 read = read || inner.read
                 if !inner.members.isEmpty || !inner.read { members.append(document.string(at: key), .object(inner.members)) }
+            } else {
+                // Not an object where key paths expect one; only dispatch looks there (a property
+                // reading through it is an error), so nothing reads it: keep it whole.
+                members.append(document.string(at: key), document.jsonValue(at: value))
             }
         }
         return (members, read)
