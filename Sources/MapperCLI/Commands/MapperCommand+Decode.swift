@@ -74,7 +74,7 @@ func resolve(_ name: String, in catalog: Catalog, reporting data: DataOptions? =
 
 /// Reports a problem that is not about a value of the input (unknown model, no route) and exits 1.
 func fail(_ message: String, reporting data: DataOptions?) throws -> Never {
-    if let data {
+    if let data, data.errorFormat == .json {
         data.report(MappingErrors([MappingError(.invalidInput, pointer: "", path: "", message: message, source: "")]))
     } else {
         Output.error("error: " + message)

@@ -128,7 +128,7 @@ extension RuntimeTests {
         @Test(arguments: [
             "https://api.github.com/repos/o/r/issues?state=open&page=2#top", "/relative/path", "relative/path", "",
             "mailto:someone@example.com", "urn:isbn:0451450523", "http://[::1]:8080/", "https://example.com/caf%C3%a9",
-            "git+ssh://git@github.com/o/r.git", "?query=only", "#fragment", "https://example.com/café",
+            "git+ssh://git@github.com/o/r.git", "?query=only", "#fragment", "//host:8080/p", "file:///etc/hosts",
         ])
         func urlAcceptsURIReferences(text: String) throws {
             let json = JSONWriter.quote(text)
@@ -140,6 +140,8 @@ extension RuntimeTests {
             "not a valid URL", "http://example.com/a b", "http://example.com/%zz", "http://example.com/%4",
             "http://example.com/%", "1http://example.com", "ht_tp://example.com", "-x:y", "http://example.com/<b>",
             "http://example.com/\u{7}", "http://example.com/\\", "a:b c", "tab\there",
+            // RFC 3986 is ASCII: other characters are written %XX (https://example.com/caf%C3%A9).
+            "https://example.com/café", "https://x/a#b#c", "http://[::1/", "http://host:80a/", "http://[zz]/",
         ])
         func urlRejects(text: String) {
             let json = JSONWriter.quote(text)
