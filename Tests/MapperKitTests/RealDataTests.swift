@@ -97,3 +97,73 @@ struct RealDataTests {
         }
     }
 }
+
+/// The transcoder (tokens → canonical bytes) must agree byte for byte with the general reader
+/// (tokens → models → canonical bytes) wherever it takes a document.
+struct TranscoderAgreementTests {
+    static let inputs: [(name: String, model: String, bytes: [UInt8])] = RealDataTests.cases.compactMap { test in
+        guard let data = try? Data(contentsOf: test.input) else { return nil }
+        return (test.name, test.model, [UInt8](data))
+    }
+
+    @Test func realDataAgrees() throws {
+        var fast = MappingSession(catalog: RealDataTests.catalog)
+        var general = MappingSession(catalog: RealDataTests.catalog)
+        general.usesTranscoder = false
+        for input in Self.inputs {
+            let a = try fast.decodeToCanonical(input.bytes, as: input.model, now: Instant(milliseconds: 0))
+            let b = try general.decodeToCanonical(input.bytes, as: input.model, now: Instant(milliseconds: 0))
+            #expect(a == b, "\(input.name)")
+        }
+    }
+
+    @Test func handWrittenCasesAgree() throws {
+        let catalog = try Catalog(yaml: """
+            mapper: 1
+            enums: { State: { cases: { open: open, closed: { json: closed, aliases: [done, 0] } }, default: open } }
+            formats: { day: { date: "MMMM d, yyyy", locale: en_US, time_zone: America/Los_Angeles } }
+            models:
+              Item:
+                key_style: snake_case
+                properties:
+                  name: string
+                  count: int
+                  ratio: double
+                  price: decimal
+                  flag: bool
+                  link: url
+                  id: uuid
+                  at: date
+                  day: { type: date, format: day }
+                  stamp: { type: date, format: unix }
+                  ms: { type: date, format: unix_ms }
+                  state: State
+                  blob: any
+                  user: { type: string, key: user.login }
+                  tags: "[string]"
+                  scores: "[string: double]"
+                  children: "[Item]"
+                  fixed: { type: int, default: 7 }
+                  seen: { type: date, computed: now }
+            """)
+        let documents = [
+            #"{"name":"a\"b\u00e9","count":5.0,"ratio":1e-7,"price":18446744073709551616.50,"flag":true,"link":"https://x/y?z#w","id":"ABCDEF01-2345-6789-abcd-ef0123456789","at":"2020-01-01T10:00:00+02:00","day":"September 25, 2015","stamp":1443164400.5,"ms":1443164400500,"state":"done","blob":{"b":[1,2.50,"\u0041"],"a":null},"user":{"login":"ann","other":1},"tags":["x",null],"scores":{"a":1,"b":null},"children":[{"name":"c","state":0},null],"extra":{"ignored":true}}"#,
+            #"[{"state":"unheard-of"},null,{"user":null,"fixed":null}]"#,
+            #"{"count":"5"}"#,
+            #"{"user":"not an object"}"#,
+            #"{"id":"nope"}"#,
+        ]
+        var fast = MappingSession(catalog: catalog)
+        var general = MappingSession(catalog: catalog)
+        general.usesTranscoder = false
+        for document in documents {
+            let a = Result { () throws(MappingErrors) in try fast.decodeToCanonical(Array(document.utf8), as: "Item", now: Instant(milliseconds: 0)) }
+            let b = Result { () throws(MappingErrors) in try general.decodeToCanonical(Array(document.utf8), as: "Item", now: Instant(milliseconds: 0)) }
+            switch (a, b) {
+            case (.success(let x), .success(let y)): #expect(x == y, "\(document)")
+            case (.failure(let x), .failure(let y)): #expect(x == y, "\(document)")
+            default: Issue.record("the paths disagree on \(document): \(a) vs \(b)")
+            }
+        }
+    }
+}

@@ -62,7 +62,8 @@ struct RecordStream {
             lineNumber += 1
             var line = line
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }  // blank lines carry no record
+            // Blank lines carry no record (JSON whitespace only; stops at the first other byte).
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
             do {
                 out += try transform(line)
                 out.append(UInt8(ascii: "\n"))
@@ -84,9 +85,9 @@ struct RecordStream {
             let chunk = try read(input) { try $0.read(upToCount: 1 << 20) ?? Data() }
             if chunk.isEmpty { break }
             progress.advance(bytes: chunk.count, lines: lineNumber)
-            pending += chunk
-            var start = pending.startIndex
-            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            pending.append(contentsOf: chunk)
+            var start = 0
+            while let newline = Self.newline(in: pending, from: start) {
                 try process(pending[start..<newline])
                 start = newline + 1
             }
@@ -94,8 +95,18 @@ struct RecordStream {
         }
         if !pending.isEmpty { try process(pending[...]) }  // a last line without a newline
         Output.write(out)
-        progress.finish(lines: lineNumber, failures: failures)
+        progress.clear()
         if failures > 0 { throw ExitCode(1) }
+    }
+
+    /// The index of the next `\n` at or after `start` (memchr).
+    private static func newline(in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard start < buffer.count, let base = buffer.baseAddress,
+                  let found = memchr(base + start, 0x0A, buffer.count - start)
+            else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
     }
 }
 
@@ -128,7 +139,4 @@ struct Progress {
         drawn = false
     }
 
-    mutating func finish(lines: Int, failures: Int) {
-        clear()
-    }
 }

@@ -3,14 +3,14 @@
 extension JSONDocument {
     /// The number's literal as written: `-12.50`, `1e3`, `18446744073709551616`.
     package func numberText(at index: Int) -> String {
-        let entry = tape.entries[index]
+        let entry = entries[index]
         return String(decoding: UnsafeRawBufferPointer(start: start(of: entry), count: Int(entry.length)), as: UTF8.self)
     }
 
     /// The value of an integer literal (no fraction, no exponent) that fits in `Int64`; nil otherwise
     /// (`5.0`, `5e2`, `9223372036854775808`, or not a number).
     package func int64(at index: Int) -> Int64? {
-        let entry = tape.entries[index]
+        let entry = entries[index]
         guard entry.kind == .number, entry.flags & JSONTape.isInteger != 0 else { return nil }
         let negative = entry.flags & JSONTape.isNegative != 0
         let digits = UnsafeRawBufferPointer(
@@ -24,7 +24,7 @@ extension JSONDocument {
     /// The value of any number without a fractional part that fits in `Int64`, exactly: `5`, `5.0`,
     /// `5e2`, `1.5e1`, `-0.0`; nil for `5.5`, `1e19` or not a number (SPEC §3 `int`).
     package func integralInt64(at index: Int) -> Int64? {
-        let entry = tape.entries[index]
+        let entry = entries[index]
         guard entry.kind == .number else { return nil }
         if entry.flags & JSONTape.isInteger != 0 { return int64(at: index) }
         let parts = Decimal(UnsafeRawBufferPointer(start: start(of: entry), count: Int(entry.length)))
@@ -51,7 +51,7 @@ extension JSONDocument {
 
     /// The nearest double, correctly rounded; ±infinity beyond the double range (`1e400`).
     package func double(at index: Int) -> Double {
-        let entry = tape.entries[index]
+        let entry = entries[index]
         let negative = entry.flags & JSONTape.isNegative != 0
         // Int64 → Double conversion rounds correctly.
         if entry.flags & JSONTape.isInteger != 0, let value = int64(at: index) {

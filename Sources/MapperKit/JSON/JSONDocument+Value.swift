@@ -13,7 +13,7 @@ extension JSONDocument {
         var stack: [Partial] = []
         var i = index
         while true {
-            let entry = tape.entries[i]
+            let entry = entries[i]
             var value: JSONValue
             switch entry.kind {
             case .null: value = .null
@@ -71,7 +71,7 @@ extension JSONDocument {
     /// room reserved once: the bytes between strings are copied without whitespace, and strings
     /// are copied as they are unless they hold escapes.
     package func write(valueAt index: Int, to output: inout JSONOutput, limit: Int = .max) {
-        let root = tape.entries[index]
+        let root = entries[index]
         guard limit >= Int(root.length) + 2 else {
             writeLimited(valueAt: index, to: &output, limit: limit)
             return
@@ -84,13 +84,11 @@ extension JSONDocument {
             }
             var position = Int(root.start)
             let end = Int(root.next)
-            tape.entries.withUnsafeBufferPointer { entries in
-                for i in index..<end where entries[i].kind == .string {
-                    let entry = entries[i]
-                    o += Self.copySkippingWhitespace(base + position, count: Int(entry.start) - 1 - position, to: out + o)
-                    o += Self.copyString(base + Int(entry.start), entry, to: out + o)
-                    position = Int(entry.start) + Int(entry.length) + 1
-                }
+            for i in index..<end where entries[i].kind == .string {
+                let entry = entries[i]
+                o += Self.copySkippingWhitespace(base + position, count: Int(entry.start) - 1 - position, to: out + o)
+                o += Self.copyString(base + Int(entry.start), entry, to: out + o)
+                position = Int(entry.start) + Int(entry.length) + 1
             }
             o += Self.copySkippingWhitespace(base + position, count: Int(root.start) + Int(root.length) - position, to: out + o)
             return o
@@ -128,7 +126,7 @@ extension JSONDocument {
 
     /// `write(valueAt:to:limit:)` one entry at a time, checking the limit as it goes.
     private func writeLimited(valueAt index: Int, to output: inout JSONOutput, limit: Int) {
-        let end = Int(tape.entries[index].next)
+        let end = Int(entries[index].next)
         let outputStart = output.bytes.count
         // For each open container: whether it is an object, how many children it has written, its end.
         var open: [(isObject: Bool, written: Int, end: Int)] = []
@@ -141,7 +139,7 @@ extension JSONDocument {
                 }
                 open[top].written += 1
             }
-            let entry = tape.entries[i]
+            let entry = entries[i]
             switch entry.kind {
             case .string:
                 writeString(at: i, to: &output)
@@ -164,7 +162,7 @@ extension JSONDocument {
     /// Writes a string entry quoted: the input bytes as they are when there are no escapes (the
     /// tokenizer guarantees they need none), else unescaped and escaped again canonically.
     package func writeString(at index: Int, to output: inout JSONOutput) {
-        let entry = tape.entries[index]
+        let entry = entries[index]
         let start = start(of: entry)
         output.appendUnsafe(maximum: Int(entry.length) + 2) { Self.copyString(start, entry, to: $0) }
     }
@@ -195,6 +193,6 @@ extension JSONValue {
         } catch {
             return .failure(error)
         }
-        return .success(JSONDocument(bytes: bytes, tape: tape).jsonValue(at: 0))
+        return .success(JSONDocument.with(bytes: bytes, tape: tape) { $0.jsonValue(at: 0) })
     }
 }

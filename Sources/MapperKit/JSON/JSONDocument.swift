@@ -1,40 +1,55 @@
 /// A tokenized JSON document: the input bytes and their tape, read by entry index.
 ///
-/// A view, not an owner: `bytes` must stay alive and unchanged while the document is used. Drop the
-/// document before tokenizing the next input into the same tape, or the tape's entries get copied
-/// (it shares them).
+/// A view, not an owner: both the bytes and the tape's entries are borrowed through pointers (so
+/// reading costs no reference counting), and the document is valid only inside `with(bytes:tape:_:)`.
 ///
 /// ```swift
 /// var tape = JSONTape()
 /// try bytes.withUnsafeBytes { buffer in
 ///     try JSONTokenizer.tokenize(buffer, into: &tape)
-///     let document = JSONDocument(bytes: buffer, tape: tape)
-///     for (key, value) in document.members(ofObjectAt: document.root) where document.keyEquals(at: key, "id") {
-///         print(document.int64(at: value) ?? 0)
+///     JSONDocument.with(bytes: buffer, tape: tape) { document in
+///         for (key, value) in document.members(ofObjectAt: document.root) where document.keyEquals(at: key, "id") {
+///             print(document.int64(at: value) ?? 0)
+///         }
 ///     }
 /// }
 /// ```
 package struct JSONDocument {
     package let bytes: UnsafeRawBufferPointer
-    package let tape: JSONTape
+    let entries: UnsafeBufferPointer<JSONTape.Entry>
 
-    package init(bytes: UnsafeRawBufferPointer, tape: JSONTape) {
+    private init(bytes: UnsafeRawBufferPointer, entries: UnsafeBufferPointer<JSONTape.Entry>) {
         self.bytes = bytes
-        self.tape = tape
+        self.entries = entries
+    }
+
+    /// Calls `body` with a document over `bytes` and the entries `tape` holds for them.
+    package static func with<Result, Failure: Error>(
+        bytes: UnsafeRawBufferPointer, tape: JSONTape, _ body: (JSONDocument) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let entries = tape.entries
+        let outcome: Swift.Result<Result, Failure> = entries.withUnsafeBufferPointer { pointer in
+            do throws(Failure) {
+                return .success(try body(JSONDocument(bytes: bytes, entries: pointer)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
     }
 
     /// The root value's index.
     package var root: Int { 0 }
 
-    package subscript(index: Int) -> JSONTape.Entry { tape.entries[index] }
+    package subscript(index: Int) -> JSONTape.Entry { entries[index] }
 
-    package func kind(at index: Int) -> JSONTape.Kind { tape.entries[index].kind }
+    package func kind(at index: Int) -> JSONTape.Kind { entries[index].kind }
 
     /// Elements of an array, members of an object, 0 for scalars.
-    package func count(at index: Int) -> Int { Int(tape.entries[index].count) }
+    package func count(at index: Int) -> Int { Int(entries[index].count) }
 
     /// The index of the entry after the value at `index` (skips the whole value).
-    package func next(after index: Int) -> Int { Int(tape.entries[index].next) }
+    package func next(after index: Int) -> Int { Int(entries[index].next) }
 
     @inline(__always) func start(of entry: JSONTape.Entry) -> UnsafeRawPointer {
         bytes.baseAddress! + Int(entry.start)
@@ -44,7 +59,7 @@ package struct JSONDocument {
 
     /// The unescaped text of a string (or key) entry.
     package func string(at index: Int) -> String {
-        let entry = tape.entries[index]
+        let entry = entries[index]
         return JSONTokenizer.string(start(of: entry), entry: entry)
     }
 
@@ -54,7 +69,7 @@ package struct JSONDocument {
     package func withStringBytes<R, E: Error>(
         at index: Int, _ body: (UnsafeRawBufferPointer) throws(E) -> R
     ) throws(E) -> R {
-        let entry = tape.entries[index]
+        let entry = entries[index]
         let start = start(of: entry)
         let length = Int(entry.length)
         guard entry.kind == .string, entry.flags & JSONTape.hasEscapes != 0 else {
@@ -74,7 +89,7 @@ package struct JSONDocument {
     /// Whether the string entry at `index` (usually a key) equals `key` (UTF-8) after unescaping;
     /// allocation-free.
     package func keyEquals(at index: Int, _ key: UnsafeRawBufferPointer) -> Bool {
-        let entry = tape.entries[index]
+        let entry = entries[index]
         guard entry.flags & JSONTape.hasEscapes != 0 else {
             guard Int(entry.length) == key.count else { return false }
             guard let other = key.baseAddress else { return true }
@@ -103,20 +118,20 @@ package struct JSONDocument {
 
     /// The members of the object at `index`, as (key entry, value entry) index pairs, in order.
     package func members(ofObjectAt index: Int) -> Members {
-        let entry = tape.entries[index]
+        let entry = entries[index]
         precondition(entry.kind == .object, "members(ofObjectAt:) needs an object")
-        return Members(entries: tape.entries, key: index + 1, remaining: Int(entry.count))
+        return Members(entries: entries, key: index + 1, remaining: Int(entry.count))
     }
 
     /// The element entry indices of the array at `index`, in order.
     package func elements(ofArrayAt index: Int) -> Elements {
-        let entry = tape.entries[index]
+        let entry = entries[index]
         precondition(entry.kind == .array, "elements(ofArrayAt:) needs an array")
-        return Elements(entries: tape.entries, element: index + 1, remaining: Int(entry.count))
+        return Elements(entries: entries, element: index + 1, remaining: Int(entry.count))
     }
 
     package struct Members: Sequence, IteratorProtocol {
-        let entries: [JSONTape.Entry]
+        let entries: UnsafeBufferPointer<JSONTape.Entry>
         var key: Int
         var remaining: Int
 
@@ -132,7 +147,7 @@ package struct JSONDocument {
     }
 
     package struct Elements: Sequence, IteratorProtocol {
-        let entries: [JSONTape.Entry]
+        let entries: UnsafeBufferPointer<JSONTape.Entry>
         var element: Int
         var remaining: Int
 
@@ -149,7 +164,7 @@ package struct JSONDocument {
 
     /// The value of the member `key` of the object at `index`, or nil (also when it is no object).
     package func member(_ key: String, ofObjectAt index: Int) -> Int? {
-        guard tape.entries[index].kind == .object else { return nil }
+        guard entries[index].kind == .object else { return nil }
         for (keyIndex, value) in members(ofObjectAt: index) where keyEquals(at: keyIndex, key) { return value }
         return nil
     }

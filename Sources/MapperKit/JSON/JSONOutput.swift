@@ -79,10 +79,12 @@ package struct JSONOutput: Sendable {
     /// many it wrote): one buffer operation instead of one per byte.
     @inline(__always)
     package mutating func appendUnsafe(maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: maximum))
-        let written = bytes.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
-        bytes.removeLast(maximum - written)
+        // Written to a scratch buffer first (on the stack when small): an array cannot hand out
+        // its spare capacity, and zero-filling `maximum` bytes to trim them again costs more.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(maximum, 1)) { buffer in
+            let written = body(buffer.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<written]))
+        }
     }
 
     /// The offset of the first byte of `text` that needs escaping, or `count`.

@@ -26,12 +26,16 @@ public struct MappingSession {
     public let catalog: Catalog
     private var tape = JSONTape()
     private var reader: ValueReader
+    private var transcoder: CanonicalTranscoder
     private var encoder: ModelEncoder
     private var output = JSONOutput()
+    /// Off in tests that compare the transcoder with the general reader.
+    var usesTranscoder = true
 
     public init(catalog: Catalog) {
         self.catalog = catalog
         reader = ValueReader(runtime: catalog.runtime, mode: .external, now: Instant(milliseconds: 0))
+        transcoder = CanonicalTranscoder(runtime: catalog.runtime)
         encoder = ModelEncoder(runtime: catalog.runtime)
     }
 
@@ -41,6 +45,7 @@ public struct MappingSession {
         enumFallback: @escaping @Sendable (_ enumName: String, _ value: String) -> Void
     ) {
         reader.observer = DecodeObserver(unknownKeys: unknownKeys, enumFallback: enumFallback)
+        transcoder.observer = reader.observer
     }
 
     // MARK: - Models
@@ -86,10 +91,20 @@ public struct MappingSession {
     /// External JSON → canonical JSON, without handing models back.
     public mutating func decodeToCanonical(_ bytes: some Collection<UInt8>, as model: String, now: Instant? = nil) throws(MappingErrors) -> [UInt8] {
         let type = try catalog.requireType(model)
-        let decoded = try read(bytes, as: type, mode: .external, now: now ?? .now)
-        output.reset()
-        CanonicalWriter.write(decoded, declared: type, into: &output)
-        return output.bytes
+        let now = now ?? .now
+        return try Self.withContiguousBytes(bytes) { buffer throws(MappingErrors) in
+            try tokenize(buffer)
+            output.reset()
+            transcoder.now = now
+            return try JSONDocument.with(bytes: buffer, tape: tape) { document throws(MappingErrors) in
+                // Most documents go straight from tokens to canonical bytes; the rest (and every
+                // document with an error) through models.
+                if usesTranscoder, transcoder.transcode(document, as: type, into: &output) { return output.bytes }
+                let decoded = try read(document, as: type, mode: .external, now: now)
+                CanonicalWriter.write(decoded, declared: type, into: &output)
+                return output.bytes
+            }
+        }
     }
 
     /// Canonical JSON → external JSON.
@@ -139,28 +154,41 @@ public struct MappingSession {
     }
 
     private mutating func read(_ bytes: some Collection<UInt8>, as type: ModelType, mode: ValueReader.Mode, now: Instant) throws(MappingErrors) -> Decoded {
-        let result = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(MappingErrors) in try read(UnsafeRawBufferPointer(buffer), as: type, mode: mode, now: now) }
+        try Self.withContiguousBytes(bytes) { buffer throws(MappingErrors) in
+            try tokenize(buffer)
+            return try JSONDocument.with(bytes: buffer, tape: tape) { document throws(MappingErrors) in
+                try read(document, as: type, mode: mode, now: now)
+            }
         }
-        if let result { return try result.get() }
-        let copy = Array(bytes)
-        return try copy.withUnsafeBytes { buffer in
-            Result { () throws(MappingErrors) in try read(buffer, as: type, mode: mode, now: now) }
-        }.get()
     }
 
-    private mutating func read(_ bytes: UnsafeRawBufferPointer, as type: ModelType, mode: ValueReader.Mode, now: Instant) throws(MappingErrors) -> Decoded {
+    private mutating func tokenize(_ bytes: UnsafeRawBufferPointer) throws(MappingErrors) {
         do {
             try JSONTokenizer.tokenize(bytes, into: &tape)
         } catch {
             throw MappingErrors([MappingError(invalidJSON: error)])
         }
+    }
+
+    private mutating func read(_ document: JSONDocument, as type: ModelType, mode: ValueReader.Mode, now: Instant) throws(MappingErrors) -> Decoded {
         reader.mode = mode
         reader.begin(root: type.name, now: now)
-        let document = JSONDocument(bytes: bytes, tape: tape)
         let decoded = reader.readTop(document, as: type)
         guard let decoded, reader.errors.isEmpty else { throw MappingErrors(reader.errors) }
         return decoded
+    }
+
+    /// Runs `body` over the bytes, copied only when the collection is not contiguous.
+    private static func withContiguousBytes<Result>(
+        _ bytes: some Collection<UInt8>, _ body: (UnsafeRawBufferPointer) throws(MappingErrors) -> Result
+    ) throws(MappingErrors) -> Result {
+        let outcome = bytes.withContiguousStorageIfAvailable { buffer in
+            Swift.Result { () throws(MappingErrors) in try body(UnsafeRawBufferPointer(buffer)) }
+        }
+        if let outcome { return try outcome.get() }
+        return try Array(bytes).withUnsafeBytes { buffer in
+            Swift.Result { () throws(MappingErrors) in try body(buffer) }
+        }.get()
     }
 }
 

@@ -18,39 +18,60 @@ enum URIReference {
     }
 
     static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // One pass finds the delimiters that split the reference: the first "#", and before it
+        // the first "?", ":" and "/".
+        var hash = bytes.count
+        var question = -1
+        var colon = -1
+        var slash = -1
+        for index in 0..<bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "#"):
+                hash = index
+            case UInt8(ascii: "?") where question < 0:
+                question = index
+            case UInt8(ascii: ":") where colon < 0 && question < 0:
+                colon = index
+            case UInt8(ascii: "/") where slash < 0 && question < 0:
+                slash = index
+            default:
+                continue
+            }
+            if hash == index { break }
+        }
         var end = bytes.count
-        // fragment = *( pchar / "/" / "?" ), after the first "#".
-        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
-            guard valid(bytes, hash + 1, end, extra: queryExtras) else { return false }
+        // fragment = *( pchar / "/" / "?" )
+        if hash < end {
+            guard valid(bytes, hash + 1, end, .query) else { return false }
             end = hash
         }
-        // query = *( pchar / "/" / "?" ), after the first "?".
-        if let question = bytes[0..<end].firstIndex(of: UInt8(ascii: "?")) {
-            guard valid(bytes, question + 1, end, extra: queryExtras) else { return false }
+        // query = *( pchar / "/" / "?" )
+        if question >= 0 && question < end {
+            guard valid(bytes, question + 1, end, .query) else { return false }
             end = question
         }
         var start = 0
         // A ":" before any "/" ends a scheme.
-        if let colon = bytes[0..<end].firstIndex(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") }),
-           bytes[colon] == UInt8(ascii: ":") {
+        if colon >= 0 && colon < end && (slash < 0 || colon < slash) {
             guard isScheme(bytes[0..<colon]) else { return false }
             start = colon + 1
         }
         // "//" authority path-abempty, or a path.
         if end - start >= 2, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") {
             let authorityStart = start + 2
-            let authorityEnd = bytes[authorityStart..<end].firstIndex(of: UInt8(ascii: "/")) ?? end
+            var authorityEnd = authorityStart
+            while authorityEnd < end && bytes[authorityEnd] != UInt8(ascii: "/") { authorityEnd += 1 }
             guard isAuthority(bytes, authorityStart, authorityEnd) else { return false }
             start = authorityEnd
         }
-        return valid(bytes, start, end, extra: pathExtras)
+        return valid(bytes, start, end, .path)
     }
 
     /// `[ userinfo "@" ] host [ ":" port ]`.
     private static func isAuthority(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         var hostStart = start
         if let at = bytes[start..<end].lastIndex(of: UInt8(ascii: "@")) {
-            guard valid(bytes, start, at, extra: userinfoExtras) else { return false }
+            guard valid(bytes, start, at, .userinfo) else { return false }
             hostStart = at + 1
         }
         var hostEnd = end
@@ -59,7 +80,7 @@ enum URIReference {
             guard let close = bytes[hostStart..<end].firstIndex(of: UInt8(ascii: "]")), close > hostStart + 1 else { return false }
             let inside = bytes[(hostStart + 1)..<close]
             if inside.first == UInt8(ascii: "v") || inside.first == UInt8(ascii: "V") {
-                guard inside.contains(UInt8(ascii: ".")), inside.dropFirst().allSatisfy({ allowed[Int($0)] && $0 != UInt8(ascii: "[") && $0 != UInt8(ascii: "]") }) else { return false }
+                guard inside.contains(UInt8(ascii: ".")), inside.dropFirst().allSatisfy({ CharacterSet.userinfo.contains($0) }) else { return false }
             } else {
                 guard inside.contains(UInt8(ascii: ":")),
                       inside.allSatisfy({ isHex($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") })
@@ -71,7 +92,7 @@ enum URIReference {
             hostEnd = colon
         }
         if hostStart < hostEnd, bytes[hostStart] != UInt8(ascii: "[") {
-            guard valid(bytes, hostStart, hostEnd, extra: hostExtras) else { return false }
+            guard valid(bytes, hostStart, hostEnd, .host) else { return false }
         }
         // port = *DIGIT
         if hostEnd < end {
@@ -80,8 +101,30 @@ enum URIReference {
         return true
     }
 
-    /// Unreserved, sub-delims and `%XX` everywhere, plus the component's own extras.
-    private static func valid(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, extra: String) -> Bool {
+    /// The characters a component may hold besides `%XX` escapes, as a 128-bit mask (constants,
+    /// so the per-byte test is two shifts).
+    private struct CharacterSet {
+        var low: UInt64
+        var high: UInt64
+
+        /// unreserved / sub-delims
+        static let host = CharacterSet(low: 0x2bff_7fd2_0000_0000, high: 0x47ff_fffe_87ff_fffe)
+        /// … / ":"
+        static let userinfo = CharacterSet(low: 0x2fff_7fd2_0000_0000, high: 0x47ff_fffe_87ff_fffe)
+        /// pchar / "/": … / ":" / "@" / "/"
+        static let path = CharacterSet(low: 0x2fff_ffd2_0000_0000, high: 0x47ff_fffe_87ff_ffff)
+        /// query and fragment: pchar / "/" / "?"
+        static let query = CharacterSet(low: 0xafff_ffd2_0000_0000, high: 0x47ff_fffe_87ff_ffff)
+
+        @inline(__always) func contains(_ byte: UInt8) -> Bool {
+            if byte < 64 { return (low >> UInt64(byte)) & 1 == 1 }
+            if byte < 128 { return (high >> UInt64(byte - 64)) & 1 == 1 }
+            return false
+        }
+    }
+
+    /// `%XX` escapes and the component's characters.
+    private static func valid(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ allowed: CharacterSet) -> Bool {
         var index = start
         while index < end {
             let byte = bytes[index]
@@ -90,7 +133,7 @@ enum URIReference {
                 index += 3
                 continue
             }
-            guard byte < 0x80, unreservedOrSubDelim[Int(byte)] || extra.utf8.contains(byte) else { return false }
+            guard allowed.contains(byte) else { return false }
             index += 1
         }
         return true
@@ -106,22 +149,6 @@ enum URIReference {
 
     private static func isHex(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66)
-    }
-
-    private static let pathExtras = ":@/"
-    private static let queryExtras = ":@/?"
-    private static let userinfoExtras = ":"
-    private static let hostExtras = ""
-
-    /// unreserved / sub-delims, by ASCII code.
-    private static let unreservedOrSubDelim: [Bool] = table("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=")
-    /// Every character a URI may hold outside escapes.
-    private static let allowed: [Bool] = table("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=")
-
-    private static func table(_ characters: String) -> [Bool] {
-        var table = [Bool](repeating: false, count: 128)
-        for byte in characters.utf8 { table[Int(byte)] = true }
-        return table
     }
 }
 

@@ -18,10 +18,11 @@ struct JSONDocumentTests {
         try bytes.withUnsafeBytes { buffer in
             var tape = JSONTape()
             try JSONTokenizer.tokenize(buffer, into: &tape)
-            let document = JSONDocument(bytes: buffer, tape: tape)
-            document.withStringBytes(at: 2) { content in
-                #expect(content.baseAddress == buffer.baseAddress! + 8)
-                #expect(content.count == 21)
+            JSONDocument.with(bytes: buffer, tape: tape) { document in
+                document.withStringBytes(at: 2) { content in
+                    #expect(content.baseAddress == buffer.baseAddress! + 8)
+                    #expect(content.count == 21)
+                }
             }
         }
     }

@@ -8,7 +8,7 @@ struct JSONTapeTests {
 
     @Test func layoutFollowsDocumentOrder() throws {
         let text = #"{"a":[1,"x\n",{"b":null}],"é":-2.5e3,"c":true}"#
-        let entries = try JSONTestSupport.withDocument(text) { $0.tape.entries }
+        let entries = try JSONTestSupport.withDocument(text) { Array($0.entries) }
         let integer = JSONTape.isInteger
         let expected: [Entry] = [
             Entry(kind: .object, flags: 0, start: 0, length: 47, next: 12, count: 3),
@@ -33,7 +33,7 @@ struct JSONTapeTests {
             let value = JSONTestSupport.randomValue(depth: 5, using: &generator)
             let text = JSONWriter.write(value, pretty: Bool.random(using: &generator))
             try JSONTestSupport.withDocument(text) { document in
-                #expect(JSONTestSupport.checkInvariants(document) == document.tape.entries.count)
+                #expect(JSONTestSupport.checkInvariants(document) == document.entries.count)
                 #expect(document.jsonValue(at: 0) == value)
             }
         }
@@ -44,7 +44,7 @@ struct JSONTapeTests {
         var tape = JSONTape()
         for _ in 0..<100 {
             let bytes = Array(JSONWriter.write(JSONTestSupport.randomValue(depth: 4, using: &generator)).utf8)
-            let fresh = try JSONTestSupport.withDocument(bytes) { $0.tape.entries }
+            let fresh = try JSONTestSupport.withDocument(bytes) { Array($0.entries) }
             try bytes.withUnsafeBytes { try JSONTokenizer.tokenize($0, into: &tape) }
             #expect(tape.entries == fresh)
         }
@@ -119,7 +119,7 @@ struct JSONTapeTests {
         let digits = "-" + String(repeating: "9876543210", count: 1_000) + ".5e-7"
         text += digits + "]"
         try JSONTestSupport.withDocument(text) { document in
-            #expect(document.tape.entries.count == 3)
+            #expect(document.entries.count == 3)
             let string = document.string(at: 1)
             #expect(string.utf8.count == chunkValue.utf8.count * repeats)
             #expect(string == String(repeating: chunkValue, count: repeats))

@@ -41,7 +41,7 @@ enum JSONTestSupport {
         var tape = JSONTape()
         return try bytes.withUnsafeBytes { buffer in
             try JSONTokenizer.tokenize(buffer, into: &tape, maxDepth: maxDepth)
-            return try body(JSONDocument(bytes: buffer, tape: tape))
+            return try JSONDocument.with(bytes: buffer, tape: tape) { document throws(any Error) in try body(document) }
         }
     }
 

@@ -134,7 +134,7 @@ struct JSONTokenizerErrorTests {
         let depth = 100_000
         let deep = Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"), count: depth)
         try JSONTestSupport.withDocument(deep, maxDepth: depth) { document in
-            #expect(document.tape.entries.count == depth)
+            #expect(document.entries.count == depth)
             for index in 0..<depth {
                 let entry = document[index]
                 #expect(entry.kind == .array && Int(entry.next) == depth && Int(entry.count) == (index == depth - 1 ? 0 : 1))

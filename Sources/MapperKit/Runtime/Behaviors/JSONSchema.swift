@@ -273,8 +273,8 @@ struct SchemaGenerator {
             return object
         case .unix: return ["type": "number", "description": "seconds since 1970-01-01T00:00:00Z"]
         case .unixMilliseconds: return ["type": "integer", "description": "milliseconds since 1970-01-01T00:00:00Z"]
-        case .pattern(let name, let pattern, let text):
-            return ["type": "string", "pattern": .string(pattern.regularExpression), "description": .string("a date in format \(name) (\"\(text)\")")]
+        case .pattern(let format):
+            return ["type": "string", "pattern": .string(format.pattern.regularExpression), "description": .string("a date in format \(format.name) (\"\(format.text)\")")]
         }
     }
 

@@ -26,6 +26,11 @@ indirect enum Conversion: Sendable {
 }
 
 enum NumberRepresentation: Sendable {
+    var isNumber: Bool {
+        if case .number = self { return true }
+        return false
+    }
+
     /// A JSON number.
     case number
     /// `json: string`: a JSON string holding the number.
@@ -46,7 +51,7 @@ enum DateFormat: Sendable {
     case iso8601
     case unix
     case unixMilliseconds
-    case pattern(name: String, pattern: DatePattern, text: String)
+    case pattern(NamedDatePattern)
 
     /// For messages: `format github_time ("yyyy-MM-dd'T'HH:mm:ss'Z'")`.
     var description: String {
@@ -54,13 +59,27 @@ enum DateFormat: Sendable {
         case .iso8601: return "format iso8601"
         case .unix: return "format unix (seconds since 1970)"
         case .unixMilliseconds: return "format unix_ms (milliseconds since 1970)"
-        case .pattern(let name, _, let text): return "format \(name) (\"\(text)\")"
+        case .pattern(let format): return "format \(format.name) (\"\(format.text)\")"
         }
     }
 }
 
-/// An enum compiled for lookups both ways.
-struct EnumPlan: Sendable {
+/// A defined date format: its name and pattern text for messages and schemas, and the compiled
+/// pattern (a class: a conversion holds it by one reference).
+final class NamedDatePattern: Sendable {
+    let name: String
+    let pattern: DatePattern
+    let text: String
+
+    init(name: String, pattern: DatePattern, text: String) {
+        self.name = name
+        self.pattern = pattern
+        self.text = text
+    }
+}
+
+/// An enum compiled for lookups both ways (a class: conversions hold it by one reference).
+final class EnumPlan: Sendable {
     let name: String
     let caseNames: [String]
     /// The JSON value each case encodes to.
@@ -74,6 +93,8 @@ struct EnumPlan: Sendable {
     let defaultCase: Int?
     /// Every JSON value that decodes to a case: the cases' values, then the aliases.
     let allValues: [JSONValue]
+    /// The case names as JSON strings, as canonical JSON writes them.
+    let quotedCaseNames: [[UInt8]]
 
     init(_ spec: EnumSpec) {
         name = spec.name
@@ -91,6 +112,7 @@ struct EnumPlan: Sendable {
         names = KeyTable(spec.cases.enumerated().map { ($1.name, $0) })
         defaultCase = spec.defaultCase.flatMap { name in spec.cases.firstIndex { $0.name == name } }
         allValues = spec.cases.map(\.json) + spec.cases.flatMap(\.aliases)
+        quotedCaseNames = spec.cases.map { Array(JSONWriter.quote($0.name).utf8) }
     }
 
     /// `"open", "closed"` — the accepted JSON values, for messages.

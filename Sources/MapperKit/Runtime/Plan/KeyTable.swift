@@ -1,40 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds a key's entry by its UTF-8 bytes without building a String: keys are compared as bytes
 /// against precomputed ones, through an open-addressing hash table.
-struct KeyTable: Sendable {
-    private let keys: [[UInt8]]
-    private let values: [Int]
-    /// Slot → index into `keys` + 1 (0 = empty). Capacity is a power of two, at least twice the count.
-    private let slots: [Int32]
+///
+/// The hash reads at most 16 bytes (the first and last eight) plus the length, so a lookup costs
+/// a few instructions and one `memcmp`, whatever the key. A class so that readers hold it by one
+/// reference (walking a key tree per object must not retain arrays per node).
+final class KeyTable: @unchecked Sendable {
+    private struct Slot {
+        /// Hash of the key, or 0 for an empty slot (hashes are forced non-zero).
+        var hash: UInt64
+        var offset: Int32
+        var length: Int32
+        var value: Int
+    }
+
+    /// The keys' bytes, back to back (immutable after init; read through `storage`).
+    private let storage: UnsafeMutableRawPointer
+    private let slots: UnsafeMutableBufferPointer<Slot>
     private let mask: Int
+    let count: Int
 
     init(_ entries: [(key: String, value: Int)]) {
-        keys = entries.map { Array($0.key.utf8) }
-        values = entries.map(\.value)
+        count = entries.count
+        let total = entries.reduce(0) { $0 + $1.key.utf8.count }
+        storage = .allocate(byteCount: max(total, 1), alignment: 8)
         var capacity = 8
         while capacity < entries.count * 2 { capacity *= 2 }
         mask = capacity - 1
-        var slots = [Int32](repeating: 0, count: capacity)
-        for (index, key) in keys.enumerated() {
-            var slot = Self.hash(key) & (capacity - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = Int32(index + 1)
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: Slot(hash: 0, offset: 0, length: 0, value: 0))
+        var offset = 0
+        for entry in entries {
+            let bytes = Array(entry.key.utf8)
+            bytes.withUnsafeBytes { source in
+                if let base = source.baseAddress { (storage + offset).copyMemory(from: base, byteCount: bytes.count) }
+            }
+            let hash = Self.hash(UnsafeRawBufferPointer(start: storage + offset, count: bytes.count))
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot].hash != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Slot(hash: hash, offset: Int32(offset), length: Int32(bytes.count), value: entry.value)
+            offset += bytes.count
         }
-        self.slots = slots
     }
 
-    var isEmpty: Bool { keys.isEmpty }
-    var count: Int { keys.count }
+    deinit {
+        storage.deallocate()
+        slots.deallocate()
+    }
 
+    var isEmpty: Bool { count == 0 }
+
+    @inline(__always)
     func value(for key: UnsafeRawBufferPointer) -> Int? {
-        guard !keys.isEmpty else { return nil }
-        var slot = Self.hash(key) & mask
+        guard count > 0 else { return nil }
+        let hash = Self.hash(key)
+        var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let stored = Int(slots[slot])
-            if stored == 0 { return nil }
-            let candidate = keys[stored - 1]
-            if candidate.count == key.count,
-               candidate.withUnsafeBytes({ $0.elementsEqual(key) }) {
-                return values[stored - 1]
+            let candidate = slots[slot]
+            if candidate.hash == 0 { return nil }
+            if candidate.hash == hash, Int(candidate.length) == key.count,
+               key.count == 0 || memcmp(storage + Int(candidate.offset), key.baseAddress!, key.count) == 0 {
+                return candidate.value
             }
             slot = (slot + 1) & mask
         }
@@ -45,12 +76,22 @@ struct KeyTable: Sendable {
         return key.withUTF8 { value(for: UnsafeRawBufferPointer($0)) }
     }
 
-    /// FNV-1a over the bytes: keys are short, so this is cheap and spreads well.
-    private static func hash(_ bytes: some Sequence<UInt8>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    /// Length, first and last eight bytes, mixed; never 0 (the top bit is set).
+    @inline(__always)
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        let count = bytes.count
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+        if count >= 8 {
+            head = bytes.loadUnaligned(as: UInt64.self)
+            tail = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else {
+            for index in 0..<count {
+                head = head << 8 | UInt64(bytes[index])
+            }
         }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+        var hash = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ (UInt64(count) &* 0x1656_67B1_9E37_79F9)
+        hash ^= hash >> 29
+        return hash | (1 << 63)
     }
 }

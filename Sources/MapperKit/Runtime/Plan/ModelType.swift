@@ -15,6 +15,8 @@ public final class ModelType: Sendable, CustomStringConvertible {
     let lineage: Set<String>
     /// How this model dispatches to a variant, when it declares `variants`.
     let variants: VariantPlan?
+    /// `spec.unknownKeys`, read per object without copying the spec.
+    let unknownKeys: ModelSpec.UnknownKeys
 
     init(
         spec: ModelSpec, index: Int, properties: [PropertyPlan], keyTree: KeyTree, encodeTree: [EncodeNode],
@@ -28,6 +30,7 @@ public final class ModelType: Sendable, CustomStringConvertible {
         self.encodeTree = encodeTree
         self.lineage = lineage
         self.variants = variants
+        self.unknownKeys = spec.unknownKeys
     }
 
     public var name: String { spec.name }
@@ -40,16 +43,44 @@ public final class ModelType: Sendable, CustomStringConvertible {
 }
 
 /// One property, compiled.
-struct PropertyPlan: Sendable {
+///
+/// A class, not a struct: readers walk `properties` for every object of every record, and a
+/// reference costs one retain where a copy of the spec's many fields would cost a dozen.
+final class PropertyPlan: Sendable {
     let spec: PropertySpec
-    var name: String { spec.name }
+    let name: String
     /// Nodes of `keyTree` along the key path (empty when the property has no key).
     let path: [Int]
     let conversion: Conversion
     /// The default, read from its canonical JSON.
-    var defaultValue: Value?
+    let defaultValue: Value?
     /// `file:line:column` of the declaration, the `source` of runtime errors.
     let source: String
+    /// `"name":`, as canonical JSON writes the member.
+    let canonicalKey: [UInt8]
+    /// The fields readers test for every object, copied out of `spec` so reading them does not
+    /// copy the spec.
+    let required: Bool
+    let transient: Bool
+    let computed: PropertySpec.Computed?
+
+    init(spec: PropertySpec, path: [Int], conversion: Conversion, defaultValue: Value?, source: String) {
+        self.spec = spec
+        self.name = spec.name
+        self.canonicalKey = Array((JSONWriter.quote(spec.name) + ":").utf8)
+        self.required = spec.required
+        self.transient = spec.transient
+        self.computed = spec.computed
+        self.path = path
+        self.conversion = conversion
+        self.defaultValue = defaultValue
+        self.source = source
+    }
+
+    /// The same plan with its default read.
+    func with(defaultValue: Value?) -> PropertyPlan {
+        PropertyPlan(spec: spec, path: path, conversion: conversion, defaultValue: defaultValue, source: source)
+    }
 }
 
 /// The key paths of a model as a tree: node 0 is the model's object; each node maps the keys of

@@ -2,6 +2,14 @@
 struct Runtime: Sendable {
     let types: [ModelType]
     let indices: [String: Int]
+    /// By type index: whether `CanonicalTranscoder` can write its objects directly.
+    let transcodable: [Bool]
+
+    init(types: [ModelType], indices: [String: Int]) {
+        self.types = types
+        self.indices = indices
+        self.transcodable = PlanBuilder.transcodable(types)
+    }
 
     func type(named name: String) -> ModelType? {
         indices[name].map { types[$0] }
@@ -48,13 +56,12 @@ struct PlanBuilder {
             guard type.properties.contains(where: { $0.spec.defaultValue != nil }) else { return type }
             let properties = type.properties.map { plan in
                 guard let json = plan.spec.defaultValue else { return plan }
-                var plan = plan
                 let bytes = Array(JSONWriter.write(json).utf8)
                 reader.begin(root: type.name, now: Instant(milliseconds: 0))
-                plan.defaultValue = try? JSONDocument.withDocument(bytes) { document in
+                let value = try? JSONDocument.withDocument(bytes) { document in
                     document.kind(at: 0) == .null ? Value.null : reader.convert(document, at: 0, plan.conversion, source: plan.source)
                 }
-                return plan
+                return plan.with(defaultValue: value)
             }
             return ModelType(
                 spec: type.spec, index: type.index, properties: properties, keyTree: type.keyTree,
@@ -116,7 +123,7 @@ struct PlanBuilder {
             case .unixMilliseconds?: return .date(.unixMilliseconds)
             case .date(let name)?:
                 if let format = formats[name], let pattern = format.datePattern {
-                    return .date(.pattern(name: name, pattern: pattern, text: format.pattern))
+                    return .date(.pattern(NamedDatePattern(name: name, pattern: pattern, text: format.pattern)))
                 }
                 return .date(.iso8601)
             default: return .date(.iso8601)

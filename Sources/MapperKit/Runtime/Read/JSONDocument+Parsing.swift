@@ -9,7 +9,7 @@ extension JSONDocument {
             } catch {
                 return .failure(error)
             }
-            return .success(body(JSONDocument(bytes: raw, tape: tape)))
+            return .success(JSONDocument.with(bytes: raw, tape: tape, body))
         }
         return try outcome.get()
     }

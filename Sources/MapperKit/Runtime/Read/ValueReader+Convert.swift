@@ -13,6 +13,13 @@ extension ValueReader {
             guard kind == .string else { return mismatch("a string") }
             return .string(document.string(at: index))
         case .int(let representation):
+            // A plain JSON number, the common case: exact without building text.
+            if kind == .number, canonical || representation.isNumber {
+                let entry = document[index]
+                let value = canonical ? (entry.flags & JSONTape.isInteger != 0 ? document.int64(at: index) : nil)
+                    : document.integralInt64(at: index)
+                if let value { return .int(value) }
+            }
             guard let literal = numberLiteral(document, at: index, canonical ? .number : representation, expected: "an integer", source: source),
                   let number = JSONNumber(literal)
             else { return nil }
@@ -25,6 +32,9 @@ extension ValueReader {
             }
             return .int(value)
         case .double(let representation):
+            if kind == .number, canonical || representation.isNumber, let value = document.finiteDouble(at: index) {
+                return .double(value)
+            }
             guard let literal = numberLiteral(document, at: index, canonical ? .number : representation, expected: "a number", source: source) else { return nil }
             let value = Double(literal) ?? .nan
             guard value.isFinite else {
@@ -33,6 +43,9 @@ extension ValueReader {
             }
             return .double(value)
         case .decimal(let representation):
+            if kind == .number, canonical || representation.isNumber {
+                return .decimal(JSONNumber(unchecked: document.numberText(at: index)))
+            }
             guard let literal = numberLiteral(document, at: index, canonical ? .number : representation, expected: "a number", source: source),
                   let number = JSONNumber(literal)
             else { return nil }
@@ -163,9 +176,9 @@ extension ValueReader {
             if kind == .number { instant = UnixTime.parseSeconds(document.numberText(at: index)) }
         case .unixMilliseconds:
             if kind == .number { instant = UnixTime.parseMilliseconds(document.numberText(at: index)) }
-        case .pattern(_, let pattern, _):
+        case .pattern(let format):
             if kind == .string {
-                instant = document.withStringBytes(at: index) { pattern.parse($0.assumingMemoryBound(to: UInt8.self)) }
+                instant = document.withStringBytes(at: index) { format.pattern.parse($0.assumingMemoryBound(to: UInt8.self)) }
             }
         }
         guard let instant else {

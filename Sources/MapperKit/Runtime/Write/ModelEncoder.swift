@@ -179,7 +179,7 @@ struct ModelEncoder {
                 output.append(UInt8(ascii: "\""))
             case .unix: UnixTime.formatSeconds(instant, into: &output.bytes)
             case .unixMilliseconds: UnixTime.formatMilliseconds(instant, into: &output.bytes)
-            case .pattern(_, let pattern, _): output.appendString(pattern.format(instant))
+            case .pattern(let format): output.appendString(format.pattern.format(instant))
             }
         case (.enumeration(let plan), .enumCase(let name)):
             if let index = plan.names.value(for: name) {
