@@ -18,6 +18,66 @@ enum URIReference {
     }
 
     static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // The common case in one pass: only URI characters (no brackets, which only an IP-literal
+        // host may hold), valid escapes, at most one "#"; then the scheme and the authority,
+        // which are short. Anything else takes the full grammar below.
+        var hash = -1
+        var question = -1
+        var colon = -1
+        var slash = -1
+        var index = 0
+        let count = bytes.count
+        // unreserved / sub-delims, as a 128-bit mask in two words.
+        let simpleLow: UInt64 = 0x2bff_7fd2_0000_0000
+        let simpleHigh: UInt64 = 0x47ff_fffe_87ff_fffe
+        guard let base = bytes.baseAddress else { return true }  // the empty reference
+        while index < count {
+            let byte = base[index]
+            if byte < 64 ? (simpleLow >> UInt64(byte)) & 1 == 1 : byte < 128 && (simpleHigh >> UInt64(byte &- 64)) & 1 == 1 {
+                index += 1
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "%"):
+                guard index + 2 < count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return false }
+                index += 3
+                continue
+            case UInt8(ascii: "#"):
+                guard hash < 0 else { return false }
+                hash = index
+            case UInt8(ascii: "?"):
+                if question < 0 && hash < 0 { question = index }
+            case UInt8(ascii: ":"):
+                if colon < 0 && question < 0 && hash < 0 { colon = index }
+            case UInt8(ascii: "/"):
+                if slash < 0 && question < 0 && hash < 0 { slash = index }
+            case UInt8(ascii: "@"):
+                break
+            case UInt8(ascii: "["), UInt8(ascii: "]"):
+                return isValidByGrammar(bytes)
+            default:
+                return false
+            }
+            index += 1
+        }
+        var end = count
+        if hash >= 0 { end = hash }
+        if question >= 0 && question < end { end = question }
+        var start = 0
+        if colon >= 0 && colon < end && (slash < 0 || colon < slash) {
+            guard isScheme(bytes[0..<colon]) else { return false }
+            start = colon + 1
+        }
+        if end - start >= 2, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") {
+            var authorityEnd = start + 2
+            while authorityEnd < end && bytes[authorityEnd] != UInt8(ascii: "/") { authorityEnd += 1 }
+            return isAuthority(bytes, start + 2, authorityEnd)
+        }
+        return true
+    }
+
+    /// The full RFC 3986 grammar, component by component.
+    private static func isValidByGrammar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // One pass finds the delimiters that split the reference: the first "#", and before it
         // the first "?", ":" and "/".
         var hash = bytes.count

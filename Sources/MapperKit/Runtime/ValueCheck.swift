@@ -2,7 +2,7 @@
 enum ValueCheck {
     static func problem(_ value: Value, for plan: PropertyPlan) -> String? {
         if let problem = typeProblem(value, plan.spec.type, plan.conversion.canonicalElement) { return problem }
-        var reader = ValueReader(runtime: Runtime(types: [], indices: [:]), mode: .canonical, now: Instant(milliseconds: 0))
+        var reader = ValueReader(runtime: .empty, mode: .canonical, now: Instant(milliseconds: 0))
         return reader.constraintProblem(value, plan.spec.constraints)
     }
 

@@ -1,5 +1,5 @@
 /// The fast path of decode → canonical JSON: writes canonical bytes straight from the token tape,
-/// property by property, without building models, values or strings.
+/// property by property, without building models, values or strings, reading the flat plan.
 ///
 /// It handles the common shapes only (plain representations, no variants, `flatten`,
 /// `unknown_keys: keep`, constraints or transformers) and only documents that decode without
@@ -7,22 +7,43 @@
 /// the general reader, which then owns the result or the exact error messages. So semantics live
 /// in one place; this path must only ever agree with it (tests compare both on every example).
 struct CanonicalTranscoder {
-    let runtime: Runtime
+    private let plan: FlatPlan
+    // The plan's arenas, copied out so the hot loop reads plain pointers.
+    private let models: UnsafeMutableBufferPointer<FlatPlan.Model>
+    private let nodes: UnsafeMutableBufferPointer<FlatPlan.Node>
+    private let properties: UnsafeMutableBufferPointer<FlatPlan.Property>
+    private let paths: UnsafeMutableBufferPointer<Int32>
+    private let conversions: UnsafeMutableBufferPointer<FlatPlan.Conversion>
+    private let enums: UnsafeMutableBufferPointer<FlatPlan.Enum>
+    private let caseNames: UnsafeMutableBufferPointer<(start: Int32, length: Int32)>
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let patterns: UnsafeMutableBufferPointer<Unmanaged<DatePattern.Compiled>>
+
     var now = Instant(milliseconds: 0)
     var observer: DecodeObserver?
     private let slots = SlotStack()
     /// Drift seen while writing, reported only once the whole document has succeeded.
-    private var unknownSeen: [(keys: [String], model: String)] = []
-    private var fallbacksSeen: [(enumName: String, value: String)] = []
+    private var unknownSeen: [(keys: [String], model: Int)] = []
+    private var fallbacksSeen: [(enumIndex: Int32, value: String)] = []
 
     init(runtime: Runtime) {
-        self.runtime = runtime
+        plan = runtime.flat
+        models = plan.models
+        nodes = plan.nodes
+        properties = plan.properties
+        paths = plan.paths
+        conversions = plan.conversions
+        enums = plan.enums
+        caseNames = plan.caseNames
+        bytes = plan.bytes
+        patterns = plan.patterns
     }
 
     /// Writes canonical JSON of the whole document as `type`; false (with `output` unchanged)
     /// when the general reader must do it.
     mutating func transcode(_ document: JSONDocument, as type: ModelType, into output: inout JSONOutput) -> Bool {
-        guard type.variants == nil, runtime.transcodable[type.index] else { return false }
+        let model = Int32(type.index)
+        guard type.variants == nil, models[Int(model)].transcodable else { return false }
         let mark = output.bytes.count
         unknownSeen.removeAll(keepingCapacity: true)
         fallbacksSeen.removeAll(keepingCapacity: true)
@@ -30,7 +51,7 @@ struct CanonicalTranscoder {
         var ok: Bool
         switch document.kind(at: 0) {
         case .object:
-            ok = writeModel(document, at: 0, type: type, into: &output)
+            ok = writeModel(document, at: 0, model: model, into: &output)
         case .array:
             ok = true
             output.append(UInt8(ascii: "["))
@@ -40,7 +61,7 @@ struct CanonicalTranscoder {
                 first = false
                 switch document.kind(at: element) {
                 case .null: output.append(contentsOf: "null")
-                case .object: ok = writeModel(document, at: element, type: type, into: &output)
+                case .object: ok = writeModel(document, at: element, model: model, into: &output)
                 default: ok = false
                 }
                 if !ok { break }
@@ -54,33 +75,38 @@ struct CanonicalTranscoder {
             return false
         }
         if let observer {
-            for seen in unknownSeen { observer.unknownKeys(seen.keys, seen.model) }
-            for seen in fallbacksSeen { observer.enumFallback(seen.enumName, seen.value) }
+            for seen in unknownSeen { observer.unknownKeys(seen.keys, plan.names[seen.model]) }
+            for seen in fallbacksSeen { observer.enumFallback(plan.enumNames[Int(seen.enumIndex)], seen.value) }
         }
         return true
     }
 
-    private mutating func writeModel(_ document: JSONDocument, at object: Int, type: ModelType, into output: inout JSONOutput) -> Bool {
-        let base = slots.push(type.keyTree.nodes.count)
+    private mutating func writeModel(_ document: JSONDocument, at object: Int, model index: Int32, into output: inout JSONOutput) -> Bool {
+        let model = models[Int(index)]
+        let base = slots.push(Int(model.nodeCount))
         defer { slots.pop(to: base) }
-        guard fill(document, object: object, node: 0, type: type, base: base) else { return false }
+        guard fill(document, object: object, node: 0, model: model, modelIndex: index, base: base) else { return false }
         output.append(UInt8(ascii: "{"))
         var first = true
-        for plan in type.properties {
-            var value = -1
-            if let computed = plan.computed {
-                key(plan, &first, &output)
-                switch computed {
-                case .now: writeDate(now, into: &output)
-                case .uuid: output.appendString(RandomUUID.make())
+        for position in 0..<Int(model.propertyCount) {
+            let property = properties[Int(model.firstProperty) + position]
+            let flags = property.flags
+            if flags & (FlatPlan.Property.computedNow | FlatPlan.Property.computedUUID) != 0 {
+                key(property, &first, &output)
+                if flags & FlatPlan.Property.computedNow != 0 {
+                    writeDate(now, into: &output)
+                } else {
+                    output.appendString(RandomUUID.make())
                 }
                 continue
             }
-            if !plan.transient, !plan.path.isEmpty {
-                for (depth, node) in plan.path.enumerated() {
-                    let slot = Int(slots[base + node])
+            var value = -1
+            if flags & FlatPlan.Property.transient == 0 {
+                let count = Int(property.pathCount)
+                for depth in 0..<count {
+                    let slot = Int(slots[base + Int(paths[Int(property.firstPathNode) + depth])])
                     if slot < 0 { break }
-                    if depth == plan.path.count - 1 {
+                    if depth == count - 1 {
                         value = slot
                     } else if document.kind(at: slot) == .null {
                         break
@@ -90,18 +116,19 @@ struct CanonicalTranscoder {
                 }
             }
             if value < 0 {
-                if plan.required && !plan.transient { return false }
-                if let defaultValue = plan.defaultValue {
-                    key(plan, &first, &output)
-                    CanonicalWriter.write(defaultValue, plan.conversion, into: &output)
+                if flags & FlatPlan.Property.required != 0 { return false }
+                if flags & FlatPlan.Property.hasDefault != 0 {
+                    key(property, &first, &output)
+                    let entry = plan.defaults[Int(property.defaultIndex)]
+                    CanonicalWriter.write(entry.value, entry.conversion, into: &output)
                 }
                 continue
             }
-            key(plan, &first, &output)
+            key(property, &first, &output)
             if document.kind(at: value) == .null {
-                if plan.required { return false }
+                if flags & FlatPlan.Property.required != 0 { return false }
                 output.append(contentsOf: "null")
-            } else if !write(document, at: value, plan.conversion, into: &output) {
+            } else if !write(document, at: value, conversion: property.conversion, into: &output) {
                 return false
             }
         }
@@ -110,50 +137,59 @@ struct CanonicalTranscoder {
     }
 
     @inline(__always)
-    private func key(_ plan: PropertyPlan, _ first: inout Bool, _ output: inout JSONOutput) {
+    private func key(_ property: FlatPlan.Property, _ first: inout Bool, _ output: inout JSONOutput) {
         if !first { output.append(UInt8(ascii: ",")) }
         first = false
-        output.append(contentsOf: plan.canonicalKey)
+        output.append(UnsafeRawBufferPointer(start: bytes.baseAddress! + Int(property.keyStart), count: Int(property.keyLength)))
     }
 
     /// Slots of the key tree, as the general reader fills them; unknown keys of a `reject` model
     /// send the document to the general reader (which reports them).
-    private mutating func fill(_ document: JSONDocument, object: Int, node: Int, type: ModelType, base: Int) -> Bool {
-        let keys = type.keyTree.nodes[node].keys
+    private mutating func fill(
+        _ document: JSONDocument, object: Int, node: Int32, model: FlatPlan.Model, modelIndex: Int32, base: Int
+    ) -> Bool {
+        let table = nodes[Int(model.rootNode + node)]
         var unknown: [String] = []
         for (key, value) in document.members(ofObjectAt: object) {
-            guard let child = document.child(named: key, in: keys) else {
+            let child: Int32?
+            if let raw = document.unescapedBytes(at: key) {
+                child = plan.lookup(raw, firstSlot: table.firstSlot, mask: table.mask)
+            } else {
+                child = document.withStringBytes(at: key) { plan.lookup($0, firstSlot: table.firstSlot, mask: table.mask) }
+            }
+            guard let child else {
                 if node == 0 {
-                    if type.unknownKeys == .reject { return false }
+                    if model.rejectsUnknownKeys { return false }
                     if observer != nil { unknown.append(document.string(at: key)) }
                 }
                 continue
             }
-            slots[base + child] = Int32(value)
-            if !type.keyTree.nodes[child].keys.isEmpty && document.kind(at: value) == .object {
-                guard fill(document, object: value, node: child, type: type, base: base) else { return false }
+            slots[base + Int(child)] = Int32(value)
+            if nodes[Int(model.rootNode + child)].mask >= 0 && document.kind(at: value) == .object {
+                guard fill(document, object: value, node: child, model: model, modelIndex: modelIndex, base: base) else { return false }
             }
         }
-        if !unknown.isEmpty { unknownSeen.append((unknown, type.name)) }
+        if !unknown.isEmpty { unknownSeen.append((unknown, Int(modelIndex))) }
         return true
     }
 
-    private mutating func write(_ document: JSONDocument, at index: Int, _ conversion: Conversion, into output: inout JSONOutput) -> Bool {
+    private mutating func write(_ document: JSONDocument, at index: Int, conversion: Int32, into output: inout JSONOutput) -> Bool {
         let kind = document.kind(at: index)
-        switch conversion {
+        let conversion = conversions[Int(conversion)]
+        switch conversion.kind {
         case .string:
             guard kind == .string else { return false }
             document.writeString(at: index, to: &output)
-        case .int(.number):
+        case .int:
             guard kind == .number, let value = document.integralInt64(at: index) else { return false }
             output.appendInt64(value)
-        case .double(.number):
+        case .double:
             guard kind == .number, let value = document.finiteDouble(at: index) else { return false }
             output.appendDouble(value)
-        case .decimal(.number):
+        case .decimal:
             guard kind == .number else { return false }
             document.write(valueAt: index, to: &output)
-        case .bool(.bool):
+        case .bool:
             guard kind == .true || kind == .false else { return false }
             output.append(contentsOf: kind == .true ? "true" : "false")
         case .url:
@@ -164,28 +200,44 @@ struct CanonicalTranscoder {
             let text = document.string(at: index)
             guard UUIDText.isValid(text) else { return false }
             output.appendString(text.lowercased())
-        case .date(let format):
-            guard let instant = date(document, at: index, format) else { return false }
+        case .dateISO, .datePattern:
+            guard kind == .string else { return false }
+            let instant = document.withStringBytes(at: index) { raw in
+                let text = raw.assumingMemoryBound(to: UInt8.self)
+                return conversion.kind == .dateISO ? ISO8601.parse(text)
+                    : patterns[Int(conversion.payload)]._withUnsafeGuaranteedRef { $0.parse(text) }
+            }
+            guard let instant else { return false }
+            writeDate(instant, into: &output)
+        case .dateUnix, .dateUnixMilliseconds:
+            guard kind == .number else { return false }
+            let instant = document.withStringBytes(at: index) { raw in
+                conversion.kind == .dateUnix ? UnixTime.parseSeconds(raw.assumingMemoryBound(to: UInt8.self))
+                    : UnixTime.parseMilliseconds(raw.assumingMemoryBound(to: UInt8.self))
+            }
+            guard let instant else { return false }
             writeDate(instant, into: &output)
         case .any:
             document.write(valueAt: index, to: &output)
-        case .enumeration(let plan):
-            var position: Int?
+        case .enumeration:
+            let spec = enums[Int(conversion.payload)]
+            var position: Int32?
             if kind == .string {
-                position = document.withStringBytes(at: index) { plan.strings.value(for: $0) }
-            } else {
-                position = plan.index(of: document.jsonValue(at: index))
+                position = document.withStringBytes(at: index) { plan.lookup($0, firstSlot: spec.firstSlot, mask: spec.mask) }
+            } else if spec.hasOtherValues {
+                return false  // numbers, arrays… compared as JSON values by the general reader
             }
-            if position == nil, let fallback = plan.defaultCase {
-                position = fallback
-                if observer != nil { fallbacksSeen.append((plan.name, document.quoted(at: index))) }
+            if position == nil, spec.defaultCase >= 0 {
+                position = spec.defaultCase
+                if observer != nil { fallbacksSeen.append((conversion.payload, document.quoted(at: index))) }
             }
             guard let position else { return false }
-            output.append(contentsOf: plan.quotedCaseNames[position])
-        case .model(let typeIndex, let dispatch):
-            guard !dispatch, kind == .object, runtime.transcodable[typeIndex] else { return false }
-            return writeModel(document, at: index, type: runtime.types[typeIndex], into: &output)
-        case .array(let element):
+            let name = caseNames[Int(spec.firstCase + position)]
+            output.append(UnsafeRawBufferPointer(start: bytes.baseAddress! + Int(name.start), count: Int(name.length)))
+        case .model:
+            guard kind == .object, models[Int(conversion.payload)].transcodable else { return false }
+            return writeModel(document, at: index, model: conversion.payload, into: &output)
+        case .array:
             guard kind == .array else { return false }
             output.append(UInt8(ascii: "["))
             var first = true
@@ -194,12 +246,12 @@ struct CanonicalTranscoder {
                 first = false
                 if document.kind(at: item) == .null {
                     output.append(contentsOf: "null")
-                } else if !write(document, at: item, element, into: &output) {
+                } else if !write(document, at: item, conversion: conversion.payload, into: &output) {
                     return false
                 }
             }
             output.append(UInt8(ascii: "]"))
-        case .dictionary(let element):
+        case .dictionary:
             guard kind == .object else { return false }
             output.append(UInt8(ascii: "{"))
             var first = true
@@ -210,33 +262,15 @@ struct CanonicalTranscoder {
                 output.append(UInt8(ascii: ":"))
                 if document.kind(at: item) == .null {
                     output.append(contentsOf: "null")
-                } else if !write(document, at: item, element, into: &output) {
+                } else if !write(document, at: item, conversion: conversion.payload, into: &output) {
                     return false
                 }
             }
             output.append(UInt8(ascii: "}"))
-        default:
+        case .unsupported:
             return false
         }
         return true
-    }
-
-    private func date(_ document: JSONDocument, at index: Int, _ format: DateFormat) -> Instant? {
-        let kind = document.kind(at: index)
-        switch format {
-        case .iso8601:
-            guard kind == .string else { return nil }
-            return document.withStringBytes(at: index) { ISO8601.parse($0.assumingMemoryBound(to: UInt8.self)) }
-        case .pattern(let format):
-            guard kind == .string else { return nil }
-            return document.withStringBytes(at: index) { format.pattern.parse($0.assumingMemoryBound(to: UInt8.self)) }
-        case .unix:
-            guard kind == .number else { return nil }
-            return document.withStringBytes(at: index) { UnixTime.parseSeconds($0.assumingMemoryBound(to: UInt8.self)) }
-        case .unixMilliseconds:
-            guard kind == .number else { return nil }
-            return document.withStringBytes(at: index) { UnixTime.parseMilliseconds($0.assumingMemoryBound(to: UInt8.self)) }
-        }
     }
 
     private func writeDate(_ instant: Instant, into output: inout JSONOutput) {
@@ -256,7 +290,7 @@ extension PlanBuilder {
             if visiting.contains(index) { return true }  // a recursive model qualifies if the rest does
             let type = types[index]
             let visiting = visiting.union([index])
-            let qualifies = type.spec.unknownKeys != .keep && type.properties.allSatisfy { plan in
+            let qualifies = type.unknownKeys != .keep && type.properties.allSatisfy { plan in
                 !plan.spec.flatten && plan.spec.constraints.isEmpty && conversionQualifies(plan.conversion, visiting)
             }
             memo[index] = qualifies

@@ -24,9 +24,12 @@ final class KeyTable: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<Slot>
     private let mask: Int
     let count: Int
+    /// The keys and values as given (what `FlatPlan` copies into its own tables).
+    let entries: [(key: [UInt8], value: Int)]
 
     init(_ entries: [(key: String, value: Int)]) {
         count = entries.count
+        self.entries = entries.map { (Array($0.key.utf8), $0.value) }
         let total = entries.reduce(0) { $0 + $1.key.utf8.count }
         storage = .allocate(byteCount: max(total, 1), alignment: 8)
         var capacity = 8

@@ -2,14 +2,17 @@
 struct Runtime: Sendable {
     let types: [ModelType]
     let indices: [String: Int]
-    /// By type index: whether `CanonicalTranscoder` can write its objects directly.
-    let transcodable: [Bool]
+    /// The models in the flat form `CanonicalTranscoder` reads.
+    let flat: FlatPlan
 
     init(types: [ModelType], indices: [String: Int]) {
         self.types = types
         self.indices = indices
-        self.transcodable = PlanBuilder.transcodable(types)
+        self.flat = FlatPlan(runtime: types, transcodable: PlanBuilder.transcodable(types))
     }
+
+    /// A runtime without models, for checks that need none.
+    static let empty = Runtime(types: [], indices: [:])
 
     func type(named name: String) -> ModelType? {
         indices[name].map { types[$0] }

@@ -1,0 +1,302 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The transcodable models of a runtime as flat, reference-free records in a few arenas of raw
+/// memory: the fast path reads plain integers instead of walking classes, arrays and enums with
+/// payloads, so it does no reference counting at all per record.
+///
+/// Built once per catalog from the `ModelType`s (which stay the source of truth); read only.
+final class FlatPlan: @unchecked Sendable {
+    struct Model {
+        var firstProperty: Int32
+        var propertyCount: Int32
+        /// The model's key tree root in `nodes`; its nodes are `rootNode ..< rootNode + nodeCount`.
+        var rootNode: Int32
+        var nodeCount: Int32
+        var rejectsUnknownKeys: Bool
+        /// Whether the fast path can write objects of this model at all.
+        var transcodable: Bool
+    }
+
+    /// A key tree node: a hash table (in `slots`) from member keys to child nodes.
+    struct Node {
+        var firstSlot: Int32
+        /// Table size minus one; -1 for a node without children.
+        var mask: Int32
+    }
+
+    /// One entry of a node's or an enum's hash table.
+    struct Slot {
+        /// Hash of the key; 0 marks an empty slot.
+        var hash: UInt64
+        /// The key's first and last eight bytes (all of it when it has at most 16): short keys
+        /// compare as two words, without `memcmp`.
+        var head: UInt64
+        var tail: UInt64
+        var keyStart: Int32
+        var keyLength: Int32
+        /// The child node (relative to the model's root) or the enum case.
+        var value: Int32
+    }
+
+    struct Property {
+        /// `"name":` in `bytes`.
+        var keyStart: Int32
+        var keyLength: Int32
+        /// Key path nodes (relative to the model's root) in `paths`.
+        var firstPathNode: Int32
+        var pathCount: Int32
+        var conversion: Int32
+        var flags: UInt8
+        /// Index into `defaults` (when `hasDefault`).
+        var defaultIndex: Int32
+
+        static let required: UInt8 = 1
+        static let transient: UInt8 = 2
+        static let computedNow: UInt8 = 4
+        static let computedUUID: UInt8 = 8
+        static let hasDefault: UInt8 = 16
+    }
+
+    struct Conversion {
+        enum Kind: UInt8 {
+            case unsupported, string, int, double, decimal, bool, url, uuid, any
+            case dateISO, dateUnix, dateUnixMilliseconds, datePattern
+            /// `payload`: the enum; `model`: the model; `array`/`dictionary`: the element conversion.
+            case enumeration, model, array, dictionary
+        }
+
+        var kind: Kind
+        var payload: Int32
+    }
+
+    struct Enum {
+        var firstSlot: Int32
+        var mask: Int32
+        /// The case unknown values decode to, or -1.
+        var defaultCase: Int32
+        /// Quoted case names in `bytes`: `caseNames[firstCase + case]` is (start, length).
+        var firstCase: Int32
+        /// Whether some case or alias has a JSON value that is not a string.
+        var hasOtherValues: Bool
+    }
+
+    let models: UnsafeMutableBufferPointer<Model>
+    let nodes: UnsafeMutableBufferPointer<Node>
+    let slots: UnsafeMutableBufferPointer<Slot>
+    let properties: UnsafeMutableBufferPointer<Property>
+    let paths: UnsafeMutableBufferPointer<Int32>
+    let conversions: UnsafeMutableBufferPointer<Conversion>
+    let enums: UnsafeMutableBufferPointer<Enum>
+    let caseNames: UnsafeMutableBufferPointer<(start: Int32, length: Int32)>
+    let bytes: UnsafeMutableBufferPointer<UInt8>
+    let patterns: UnsafeMutableBufferPointer<Unmanaged<DatePattern.Compiled>>
+    /// What the unmanaged patterns point at, kept alive here.
+    private let patternOwners: [DatePattern.Compiled]
+    /// Defaults with the conversion to write them with (rare: read through ordinary references).
+    let defaults: [(value: Value, conversion: MapperKit.Conversion)]
+    let names: [String]
+    let enumNames: [String]
+
+    init(runtime types: [ModelType], transcodable: [Bool]) {
+        var builder = Builder()
+        builder.build(types, transcodable: transcodable)
+        models = Self.copy(builder.models)
+        nodes = Self.copy(builder.nodes)
+        slots = Self.copy(builder.slots)
+        properties = Self.copy(builder.properties)
+        paths = Self.copy(builder.paths)
+        conversions = Self.copy(builder.conversions)
+        enums = Self.copy(builder.enums)
+        caseNames = Self.copy(builder.caseNames)
+        bytes = Self.copy(builder.bytes)
+        patternOwners = builder.patterns
+        patterns = Self.copy(builder.patterns.map { Unmanaged.passUnretained($0) })
+        defaults = builder.defaults
+        names = types.map(\.name)
+        enumNames = builder.enumNames
+    }
+
+    deinit {
+        models.deallocate()
+        nodes.deallocate()
+        slots.deallocate()
+        properties.deallocate()
+        paths.deallocate()
+        conversions.deallocate()
+        enums.deallocate()
+        caseNames.deallocate()
+        bytes.deallocate()
+        patterns.deallocate()
+    }
+
+    private static func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
+        _ = buffer.initialize(from: array)
+        return buffer
+    }
+
+    /// The value a table maps `key` to, or nil.
+    @inline(__always)
+    func lookup(_ key: UnsafeRawBufferPointer, firstSlot: Int32, mask: Int32) -> Int32? {
+        guard mask >= 0 else { return nil }
+        let (hash, head, tail) = Self.hash(key)
+        var index = Int(truncatingIfNeeded: hash) & Int(mask)
+        let base = slots.baseAddress! + Int(firstSlot)
+        while true {
+            let slot = base[index]
+            if slot.hash == 0 { return nil }
+            if slot.hash == hash, Int(slot.keyLength) == key.count, slot.head == head, slot.tail == tail,
+               key.count <= 16 || memcmp(bytes.baseAddress! + Int(slot.keyStart), key.baseAddress!, key.count) == 0 {
+                return slot.value
+            }
+            index = (index + 1) & Int(mask)
+        }
+    }
+
+    /// The first and last eight bytes (or the bytes of a shorter key) and the length, mixed;
+    /// never 0 (the top bit is set).
+    @inline(__always)
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> (hash: UInt64, head: UInt64, tail: UInt64) {
+        let count = bytes.count
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+        if count >= 8 {
+            head = bytes.loadUnaligned(as: UInt64.self)
+            tail = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else {
+            for index in 0..<count {
+                head = head << 8 | UInt64(bytes[index])
+            }
+        }
+        var hash = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ (UInt64(count) &* 0x1656_67B1_9E37_79F9)
+        hash ^= hash >> 29
+        return (hash | (1 << 63), head, tail)
+    }
+}
+
+extension FlatPlan {
+    /// Flattens `ModelType`s into arrays, then copied into the plan's arenas.
+    private struct Builder {
+        var models: [Model] = []
+        var nodes: [Node] = []
+        var slots: [Slot] = []
+        var properties: [Property] = []
+        var paths: [Int32] = []
+        var conversions: [Conversion] = []
+        var enums: [Enum] = []
+        var caseNames: [(start: Int32, length: Int32)] = []
+        var bytes: [UInt8] = []
+        var patterns: [DatePattern.Compiled] = []
+        var defaults: [(value: Value, conversion: MapperKit.Conversion)] = []
+        var enumNames: [String] = []
+        var enumIndices: [ObjectIdentifier: Int32] = [:]
+
+        mutating func build(_ types: [ModelType], transcodable: [Bool]) {
+            models = Array(repeating: Model(firstProperty: 0, propertyCount: 0, rootNode: 0, nodeCount: 0, rejectsUnknownKeys: false, transcodable: false), count: types.count)
+            for type in types {
+                var model = Model(
+                    firstProperty: Int32(properties.count), propertyCount: Int32(type.properties.count),
+                    rootNode: Int32(nodes.count), nodeCount: Int32(type.keyTree.nodes.count),
+                    rejectsUnknownKeys: type.unknownKeys == .reject, transcodable: transcodable[type.index])
+                for node in type.keyTree.nodes {
+                    nodes.append(table(node.keys.entries))
+                }
+                for plan in type.properties {
+                    var flags: UInt8 = 0
+                    if plan.required { flags |= Property.required }
+                    if plan.transient { flags |= Property.transient }
+                    if plan.computed == .now { flags |= Property.computedNow }
+                    if plan.computed == .uuid { flags |= Property.computedUUID }
+                    var defaultIndex: Int32 = -1
+                    if let value = plan.defaultValue {
+                        flags |= Property.hasDefault
+                        defaultIndex = Int32(defaults.count)
+                        defaults.append((value, plan.conversion))
+                    }
+                    let key = store(plan.canonicalKey)
+                    properties.append(Property(
+                        keyStart: key.start, keyLength: key.length, firstPathNode: Int32(paths.count),
+                        pathCount: Int32(plan.path.count), conversion: conversion(plan.conversion), flags: flags,
+                        defaultIndex: defaultIndex))
+                    paths += plan.path.map(Int32.init)
+                }
+                if model.propertyCount == 0 { model.firstProperty = Int32(properties.count) }
+                models[type.index] = model
+            }
+        }
+
+        mutating func store(_ key: [UInt8]) -> (start: Int32, length: Int32) {
+            let start = Int32(bytes.count)
+            bytes += key
+            return (start, Int32(key.count))
+        }
+
+        /// A hash table of `entries` in `slots`.
+        mutating func table(_ entries: [(key: [UInt8], value: Int)]) -> Node {
+            guard !entries.isEmpty else { return Node(firstSlot: 0, mask: -1) }
+            var capacity = 8
+            while capacity < entries.count * 2 { capacity *= 2 }
+            let first = slots.count
+            slots += Array(repeating: Slot(hash: 0, head: 0, tail: 0, keyStart: 0, keyLength: 0, value: 0), count: capacity)
+            for entry in entries {
+                let key = store(entry.key)
+                let (hash, head, tail) = entry.key.withUnsafeBytes { FlatPlan.hash($0) }
+                var index = Int(truncatingIfNeeded: hash) & (capacity - 1)
+                while slots[first + index].hash != 0 { index = (index + 1) & (capacity - 1) }
+                slots[first + index] = Slot(
+                    hash: hash, head: head, tail: tail, keyStart: key.start, keyLength: key.length, value: Int32(entry.value))
+            }
+            return Node(firstSlot: Int32(first), mask: Int32(capacity - 1))
+        }
+
+        mutating func conversion(_ conversion: MapperKit.Conversion) -> Int32 {
+            let flat: Conversion
+            switch conversion {
+            case .string: flat = Conversion(kind: .string, payload: 0)
+            case .int(.number): flat = Conversion(kind: .int, payload: 0)
+            case .double(.number): flat = Conversion(kind: .double, payload: 0)
+            case .decimal(.number): flat = Conversion(kind: .decimal, payload: 0)
+            case .bool(.bool): flat = Conversion(kind: .bool, payload: 0)
+            case .url: flat = Conversion(kind: .url, payload: 0)
+            case .uuid: flat = Conversion(kind: .uuid, payload: 0)
+            case .any: flat = Conversion(kind: .any, payload: 0)
+            case .date(.iso8601): flat = Conversion(kind: .dateISO, payload: 0)
+            case .date(.unix): flat = Conversion(kind: .dateUnix, payload: 0)
+            case .date(.unixMilliseconds): flat = Conversion(kind: .dateUnixMilliseconds, payload: 0)
+            case .date(.pattern(let format)):
+                patterns.append(format.pattern.compiled)
+                flat = Conversion(kind: .datePattern, payload: Int32(patterns.count - 1))
+            case .enumeration(let plan):
+                flat = Conversion(kind: .enumeration, payload: enumeration(plan))
+            case .model(let index, let dispatch):
+                flat = dispatch ? Conversion(kind: .unsupported, payload: 0) : Conversion(kind: .model, payload: Int32(index))
+            case .array(let element):
+                flat = Conversion(kind: .array, payload: self.conversion(element))
+            case .dictionary(let element):
+                flat = Conversion(kind: .dictionary, payload: self.conversion(element))
+            default:
+                flat = Conversion(kind: .unsupported, payload: 0)
+            }
+            conversions.append(flat)
+            return Int32(conversions.count - 1)
+        }
+
+        mutating func enumeration(_ plan: EnumPlan) -> Int32 {
+            if let known = enumIndices[ObjectIdentifier(plan)] { return known }
+            let table = self.table(plan.strings.entries)
+            let firstCase = Int32(caseNames.count)
+            for name in plan.quotedCaseNames { caseNames.append(store(name)) }
+            enums.append(Enum(
+                firstSlot: table.firstSlot, mask: table.mask, defaultCase: Int32(plan.defaultCase ?? -1),
+                firstCase: firstCase, hasOtherValues: !plan.others.isEmpty))
+            enumNames.append(plan.name)
+            let index = Int32(enums.count - 1)
+            enumIndices[ObjectIdentifier(plan)] = index
+            return index
+        }
+    }
+}
