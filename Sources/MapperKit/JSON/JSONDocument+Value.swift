@@ -127,7 +127,7 @@ extension JSONDocument {
     /// `write(valueAt:to:limit:)` one entry at a time, checking the limit as it goes.
     private func writeLimited(valueAt index: Int, to output: inout JSONOutput, limit: Int) {
         let end = Int(entries[index].next)
-        let outputStart = output.bytes.count
+        let outputStart = output.count
         // For each open container: whether it is an object, how many children it has written, its end.
         var open: [(isObject: Bool, written: Int, end: Int)] = []
         var i = index
@@ -155,7 +155,7 @@ extension JSONDocument {
                 output.append(top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
                 open.removeLast()
             }
-            if output.bytes.count - outputStart > limit { return }
+            if output.count - outputStart > limit { return }
         }
     }
 

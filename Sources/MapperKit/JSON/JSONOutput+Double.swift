@@ -5,7 +5,7 @@ extension JSONOutput {
     package mutating func appendDouble(_ value: Double) {
         precondition(value.isFinite, "\(value) has no JSON representation")
         if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
+            append(UInt8(ascii: "0"))
             return
         }
         // Integers below 2^53 print as their digits: no need for the shortest-digits search.
@@ -30,7 +30,7 @@ extension JSONOutput {
     private mutating func appendShortest(_ text: UnsafeRawBufferPointer) {
         var index = 0
         if text[0] == UInt8(ascii: "-") {
-            bytes.append(UInt8(ascii: "-"))
+            append(UInt8(ascii: "-"))
             index = 1
         }
         // Digits of the mantissa without the point: value = digits × 10^(exponent − fraction count).
@@ -69,25 +69,25 @@ extension JSONOutput {
         let k = digits.count
         let n = k + exponent - fractionCount + trailing
         if k <= n && n <= 21 {
-            bytes.append(contentsOf: digits)
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: n - k))
+            append(contentsOf: digits)
+            append(UInt8(ascii: "0"), count: n - k)
         } else if 0 < n && n <= 21 {
-            bytes.append(contentsOf: digits[0..<n])
-            bytes.append(UInt8(ascii: "."))
-            bytes.append(contentsOf: digits[n...])
+            digits[0..<n].withUnsafeBytes { append($0) }
+            append(UInt8(ascii: "."))
+            digits[n...].withUnsafeBytes { append($0) }
         } else if -6 < n && n <= 0 {
-            bytes.append(UInt8(ascii: "0"))
-            bytes.append(UInt8(ascii: "."))
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: -n))
-            bytes.append(contentsOf: digits)
+            append(UInt8(ascii: "0"))
+            append(UInt8(ascii: "."))
+            append(UInt8(ascii: "0"), count: -n)
+            append(contentsOf: digits)
         } else {
-            bytes.append(digits[0])
+            append(digits[0])
             if k > 1 {
-                bytes.append(UInt8(ascii: "."))
-                bytes.append(contentsOf: digits[1...])
+                append(UInt8(ascii: "."))
+                digits[1...].withUnsafeBytes { append($0) }
             }
-            bytes.append(UInt8(ascii: "e"))
-            bytes.append(n - 1 >= 0 ? UInt8(ascii: "+") : UInt8(ascii: "-"))
+            append(UInt8(ascii: "e"))
+            append(n - 1 >= 0 ? UInt8(ascii: "+") : UInt8(ascii: "-"))
             appendInt64(Int64((n - 1).magnitude))
         }
     }

@@ -9,31 +9,95 @@
 /// output.appendInt64(42)
 /// output.append(UInt8(ascii: "}"))   // output.string == #"{"id":42}"#
 /// ```
-package struct JSONOutput: Sendable {
-    package var bytes: [UInt8]
+package struct JSONOutput: @unchecked Sendable {
+    /// Raw memory with a count, so appending is a capacity check and a copy. Copies of a
+    /// `JSONOutput` share it until one of them writes (copy on write).
+    private final class Storage {
+        var base: UnsafeMutablePointer<UInt8>
+        var count = 0
+        var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 64)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        deinit {
+            base.deallocate()
+        }
+
+        func copy(capacity: Int) -> Storage {
+            let copy = Storage(capacity: capacity)
+            copy.base.initialize(from: base, count: count)
+            copy.count = count
+            return copy
+        }
+    }
+
+    private var storage: Storage
 
     package init(capacity: Int = 0) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = Storage(capacity: capacity)
+    }
+
+    /// Bytes written so far.
+    package var count: Int { storage.count }
+
+    /// Bytes that fit before the buffer grows (kept by `reset()`).
+    package var capacity: Int { storage.capacity }
+
+    /// A copy of the bytes written.
+    package var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: storage.base, count: storage.count))
     }
 
     /// Empties the buffer, keeping its memory.
     package mutating func reset() {
-        bytes.removeAll(keepingCapacity: true)
+        if isKnownUniquelyReferenced(&storage) {
+            storage.count = 0
+        } else {
+            storage = Storage(capacity: storage.capacity)
+        }
+    }
+
+    /// Drops what was written after the first `count` bytes.
+    package mutating func truncate(to count: Int) {
+        precondition(count <= storage.count)
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(capacity: storage.capacity) }
+        storage.count = count
+    }
+
+    package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: storage.base, count: storage.count))
     }
 
     /// The bytes as text (always valid UTF-8 when only the `append…` methods wrote them).
-    package var string: String { String(decoding: bytes, as: UTF8.self) }
+    package var string: String {
+        String(decoding: UnsafeBufferPointer(start: storage.base, count: storage.count), as: UTF8.self)
+    }
+
+    /// Room for `extra` more bytes, owned by this output alone; where they go.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        if _slowPath(!isKnownUniquelyReferenced(&storage) || storage.count + extra > storage.capacity) {
+            var capacity = storage.capacity
+            while capacity < storage.count + extra { capacity *= 2 }
+            storage = storage.copy(capacity: capacity)
+        }
+        return storage.base + storage.count
+    }
 
     // MARK: - Raw bytes
 
     @inline(__always) package mutating func append(_ byte: UInt8) {
-        bytes.append(byte)
+        reserve(1).pointee = byte
+        storage.count += 1
     }
 
-    package mutating func append(_ raw: UnsafeRawBufferPointer) {
-        guard let start = raw.baseAddress else { return }
-        bytes.append(contentsOf: UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: raw.count))
+    @inline(__always) package mutating func append(_ raw: UnsafeRawBufferPointer) {
+        guard let start = raw.baseAddress, raw.count > 0 else { return }
+        UnsafeMutableRawPointer(reserve(raw.count)).copyMemory(from: start, byteCount: raw.count)
+        storage.count += raw.count
     }
 
     package mutating func append(contentsOf raw: UnsafeRawBufferPointer) {
@@ -41,14 +105,20 @@ package struct JSONOutput: Sendable {
     }
 
     package mutating func append(contentsOf raw: [UInt8]) {
-        bytes.append(contentsOf: raw)
+        raw.withUnsafeBytes { append($0) }
     }
 
     /// Appends text as it is (no quotes, no escaping): literals, number text, JSON already written.
     package mutating func append(contentsOf text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: text.utf8)
-        }
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `count` copies of `byte`.
+    package mutating func append(_ byte: UInt8, count: Int) {
+        guard count > 0 else { return }
+        reserve(count).initialize(repeating: byte, count: count)
+        storage.count += count
     }
 
     // MARK: - Strings
@@ -56,17 +126,16 @@ package struct JSONOutput: Sendable {
     /// Appends `text` as a JSON string: quoted, with `"`, `\` and U+0000–U+001F escaped (`\n`, `\r`,
     /// `\t`, `\b`, `\f`, else `\u00XX`); everything else, `/` and non-ASCII included, as is.
     package mutating func appendString(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ appendString(rawBytes: UnsafeRawBufferPointer($0)) }) == nil {
-            Array(text.utf8).withUnsafeBytes { appendString(rawBytes: $0) }
-        }
+        var text = text
+        text.withUTF8 { appendString(rawBytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends UTF-8 text (unescaped, valid UTF-8) as a JSON string, quoted and escaped as
     /// `appendString(_:)` does.
     package mutating func appendString(rawBytes text: UnsafeRawBufferPointer) {
         guard let start = text.baseAddress, !text.isEmpty else {
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(UInt8(ascii: "\""))
+            append(UInt8(ascii: "\""))
+            append(UInt8(ascii: "\""))
             return
         }
         let clean = Self.firstEscape(start, count: text.count) == text.count
@@ -76,15 +145,11 @@ package struct JSONOutput: Sendable {
     }
 
     /// Appends at most `maximum` bytes that `body` writes straight into the buffer (returning how
-    /// many it wrote): one buffer operation instead of one per byte.
+    /// many it wrote).
     @inline(__always)
     package mutating func appendUnsafe(maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
-        // Written to a scratch buffer first (on the stack when small): an array cannot hand out
-        // its spare capacity, and zero-filling `maximum` bytes to trim them again costs more.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(maximum, 1)) { buffer in
-            let written = body(buffer.baseAddress!)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<written]))
-        }
+        let written = body(reserve(maximum))
+        storage.count += written
     }
 
     /// The offset of the first byte of `text` that needs escaping, or `count`.

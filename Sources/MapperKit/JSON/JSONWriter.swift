@@ -61,7 +61,7 @@ extension JSONOutput {
 
     private mutating func newline(pretty: Bool, indent: Int) {
         guard pretty else { return }
-        bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+        append(0x0A)
+        append(UInt8(ascii: " "), count: indent * 2)
     }
 }

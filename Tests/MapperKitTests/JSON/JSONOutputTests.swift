@@ -84,9 +84,9 @@ struct JSONOutputTests {
         output.append(.object(JSONObject([.init(key: "k", value: [true])])))
         output.append(UInt8(ascii: "]"))
         #expect(output.string == #"[1.50,null,{"k":[true]}]"#)
-        let capacity = output.bytes.capacity
+        let capacity = output.capacity
         output.reset()
-        #expect(output.bytes.isEmpty && output.bytes.capacity == capacity)
+        #expect(output.count == 0 && output.bytes.isEmpty && output.capacity == capacity)
     }
 
     @Test func writerFormatsCompactAndPretty() {

@@ -14,7 +14,7 @@ extension MappingSession {
             output.append(contentsOf: ",\"$version\":")
             output.appendInt64(Int64(model.type.spec.version))
             // The model's own members follow the envelope.
-            if object.bytes.count > 2 {
+            if object.count > 2 {
                 output.append(UInt8(ascii: ","))
                 output.append(contentsOf: Array(object.bytes.dropFirst()))
             } else {

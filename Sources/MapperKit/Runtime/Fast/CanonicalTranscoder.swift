@@ -44,7 +44,7 @@ struct CanonicalTranscoder {
     mutating func transcode(_ document: JSONDocument, as type: ModelType, into output: inout JSONOutput) -> Bool {
         let model = Int32(type.index)
         guard type.variants == nil, models[Int(model)].transcodable else { return false }
-        let mark = output.bytes.count
+        let mark = output.count
         unknownSeen.removeAll(keepingCapacity: true)
         fallbacksSeen.removeAll(keepingCapacity: true)
         slots.removeAll()
@@ -71,7 +71,7 @@ struct CanonicalTranscoder {
             ok = false
         }
         guard ok else {
-            output.bytes.removeSubrange(mark...)
+            output.truncate(to: mark)
             return false
         }
         if let observer {
@@ -274,9 +274,7 @@ struct CanonicalTranscoder {
     }
 
     private func writeDate(_ instant: Instant, into output: inout JSONOutput) {
-        output.append(UInt8(ascii: "\""))
-        ISO8601.format(instant, into: &output.bytes)
-        output.append(UInt8(ascii: "\""))
+        output.appendISO8601(instant)
     }
 }
 

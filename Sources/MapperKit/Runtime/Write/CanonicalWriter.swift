@@ -53,9 +53,7 @@ enum CanonicalWriter {
         case .decimal(let number): output.append(contentsOf: number.text)
         case .bool(let bool): output.append(contentsOf: bool ? "true" : "false")
         case .date(let instant):
-            output.append(UInt8(ascii: "\""))
-            ISO8601.format(instant, into: &output.bytes)
-            output.append(UInt8(ascii: "\""))
+            output.appendISO8601(instant)
         case .model(let model):
             write(model, tagged: conversion.canonicalElement.hasVariants, archiving: archiving, into: &output)
         case .array(let values):

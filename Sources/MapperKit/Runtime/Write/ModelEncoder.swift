@@ -173,12 +173,10 @@ struct ModelEncoder {
             output.append(UInt8(ascii: bool ? "1" : "0"))
         case (.date(let format), .date(let instant)):
             switch format {
-            case .iso8601:
-                output.append(UInt8(ascii: "\""))
-                ISO8601.format(instant, into: &output.bytes)
-                output.append(UInt8(ascii: "\""))
-            case .unix: UnixTime.formatSeconds(instant, into: &output.bytes)
-            case .unixMilliseconds: UnixTime.formatMilliseconds(instant, into: &output.bytes)
+            case .iso8601: output.appendISO8601(instant)
+            case .unix: output.appendUnixSeconds(instant)
+            case .unixMilliseconds: output.appendUnixMilliseconds(instant)
+            // Patterns may hold literal text that needs escaping.
             case .pattern(let format): output.appendString(format.pattern.format(instant))
             }
         case (.enumeration(let plan), .enumCase(let name)):
