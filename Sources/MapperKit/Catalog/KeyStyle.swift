@@ -28,6 +28,9 @@ public enum KeyStyle: String, Sendable, Hashable, CaseIterable {
     /// Foundation's algorithm: split before an upper-case letter that follows a lower-case one, and
     /// before the last capital of a run of capitals followed by a lower-case letter.
     static func snakeCase(_ name: String) -> String {
+        // Property names are ASCII identifiers (§2): work on bytes, which is much cheaper than
+        // Characters; the general path stays for any other text.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return asciiSnakeCase(Array(name.utf8)) }
         let characters = Array(name)
         guard characters.count > 1 else { return name.lowercased() }
         var words: [Range<Int>] = []
@@ -52,6 +55,42 @@ public enum KeyStyle: String, Sendable, Hashable, CaseIterable {
         }
         words.append(wordStart..<end)
         return words.map { String(characters[$0]).lowercased() }.joined(separator: "_")
+    }
+
+    /// `snakeCase` over ASCII bytes, the same algorithm.
+    private static func asciiSnakeCase(_ bytes: [UInt8]) -> String {
+        func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+        func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+        guard bytes.count > 1 else { return String(decoding: bytes.map { isUpper($0) ? $0 | 0x20 : $0 }, as: UTF8.self) }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 4)
+        var wordStart = 0
+        var searchStart = 1
+        let end = bytes.count
+        var first = true
+        func emit(_ range: Range<Int>) {
+            if !first { output.append(UInt8(ascii: "_")) }
+            first = false
+            for byte in bytes[range] { output.append(isUpper(byte) ? byte | 0x20 : byte) }
+        }
+        while let upper = (searchStart..<end).first(where: { isUpper(bytes[$0]) }) {
+            emit(wordStart..<upper)
+            guard let lower = (upper..<end).first(where: { isLower(bytes[$0]) }) else {
+                wordStart = upper
+                searchStart = end
+                break
+            }
+            if lower == upper + 1 {
+                wordStart = upper
+            } else {
+                emit(upper..<(lower - 1))
+                wordStart = lower - 1
+            }
+            searchStart = lower + 1
+            if searchStart >= end { break }
+        }
+        emit(wordStart..<end)
+        return String(decoding: output, as: UTF8.self)
     }
 
     private static func camelCase(_ name: String, upperFirst: Bool) -> String {

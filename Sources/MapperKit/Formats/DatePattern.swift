@@ -87,7 +87,7 @@ package struct DatePattern: Sendable {
         let locale = Locale(identifier: try LocaleIdentifier.validate(locale))
         let zone = try FormatZone(identifier: timeZone, locale: locale)
         compiled = Compiled(
-            pattern: pattern, steps: steps, literals: literals, symbols: DateSymbols(locale: locale), zone: zone)
+            pattern: pattern, steps: steps, literals: literals, symbols: DateSymbols.cached(locale: locale), zone: zone)
     }
 
     /// The instant `text` denotes, or nil when it does not match the pattern exactly.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import MapperKit
@@ -35,5 +36,14 @@ struct DatePatternLocaleTests {
     @Test func bcp47HyphensAreAccepted() throws {
         let pattern = try DatePattern(pattern: "MMMM", locale: "de-DE")
         #expect(pattern.format(Self.thursday) == "März")
+    }
+}
+
+struct POSIXSymbolTests {
+    /// The built-in en_US_POSIX names must be exactly what Foundation (ICU) says.
+    @Test func builtInPOSIXNamesMatchFoundation() {
+        let (names, firstWeekday) = DateSymbols.names(locale: Locale(identifier: "en_US_POSIX"))
+        #expect(names == DateSymbols.posixNames)
+        #expect(firstWeekday == 0)
     }
 }
