@@ -27,15 +27,17 @@ public struct MappingSession {
     private var tape = JSONTape()
     private var reader: ValueReader
     private var transcoder: CanonicalTranscoder
+    private var encodeTranscoder: EncodeTranscoder
     private var encoder: ModelEncoder
     private var output = JSONOutput()
-    /// Off in tests that compare the transcoder with the general reader.
+    /// Off in tests that compare the transcoders with the general reader and encoder.
     var usesTranscoder = true
 
     public init(catalog: Catalog) {
         self.catalog = catalog
         reader = ValueReader(runtime: catalog.runtime, mode: .external, now: Instant(milliseconds: 0))
         transcoder = CanonicalTranscoder(runtime: catalog.runtime)
+        encodeTranscoder = EncodeTranscoder(runtime: catalog.runtime)
         encoder = ModelEncoder(runtime: catalog.runtime)
     }
 
@@ -109,6 +111,15 @@ public struct MappingSession {
 
     /// Canonical JSON → external JSON.
     public mutating func encodeCanonical(_ bytes: some Collection<UInt8>, as model: String) throws(MappingErrors) -> [UInt8] {
+        let type = try catalog.requireType(model)
+        if usesTranscoder {
+            let written = try Self.withContiguousBytes(bytes) { buffer throws(MappingErrors) -> Bool in
+                try tokenize(buffer)
+                output.reset()
+                return JSONDocument.with(bytes: buffer, tape: tape) { encodeTranscoder.transcode($0, as: type, into: &output) }
+            }
+            if written { return output.bytes }
+        }
         let decoded = try readCanonical(bytes, as: model)
         return try encode(decoded, as: model)
     }

@@ -267,7 +267,7 @@ struct CanonicalTranscoder {
                 }
             }
             output.append(UInt8(ascii: "}"))
-        case .unsupported:
+        case .unsupported, .intAsString, .doubleAsString, .decimalAsString, .boolAsString, .boolAsInt:
             return false
         }
         return true

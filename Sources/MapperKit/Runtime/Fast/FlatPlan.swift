@@ -19,6 +19,32 @@ final class FlatPlan: @unchecked Sendable {
         var rejectsUnknownKeys: Bool
         /// Whether the fast path can write objects of this model at all.
         var transcodable: Bool
+        /// Canonical property names → property position (reading canonical JSON).
+        var names: Node
+        /// The members written on encode: `encodeNodes[firstEncodeNode ..< + encodeNodeCount]`.
+        var firstEncodeNode: Int32
+        var encodeNodeCount: Int32
+        /// Whether the encoding fast path can write objects of this model.
+        var encodable: Bool
+    }
+
+    /// A member written on encode, with the property that fills it or the members nested in it
+    /// (children are contiguous in `encodeNodes`).
+    struct EncodeNode {
+        /// `"key":` in `bytes`.
+        var keyStart: Int32
+        var keyLength: Int32
+        /// The property (position in the model) whose value this is, or -1.
+        var property: Int32
+        /// A discriminator's JSON text in `bytes` (length -1: none).
+        var constantStart: Int32
+        var constantLength: Int32
+        var firstChild: Int32
+        var childCount: Int32
+        /// For a child of a node that is both a model property and a parent (`author ← user`,
+        /// `reporterLogin ← user.login`): the position among that model's own members of the
+        /// member with the same key, which this child's value replaces; else -1.
+        var override: Int32 = -1
     }
 
     /// A key tree node: a hash table (in `slots`) from member keys to child nodes.
@@ -50,6 +76,8 @@ final class FlatPlan: @unchecked Sendable {
         var firstPathNode: Int32
         var pathCount: Int32
         var conversion: Int32
+        /// How the value is written in the external shape (representation hints, formats).
+        var encodeConversion: Int32
         var flags: UInt8
         /// Index into `defaults` (when `hasDefault`).
         var defaultIndex: Int32
@@ -64,6 +92,9 @@ final class FlatPlan: @unchecked Sendable {
     struct Conversion {
         enum Kind: UInt8 {
             case unsupported, string, int, double, decimal, bool, url, uuid, any
+            /// Representation hints on the external side: `json: string` numbers, `json: string`
+            /// and `json: int` booleans.
+            case intAsString, doubleAsString, decimalAsString, boolAsString, boolAsInt
             case dateISO, dateUnix, dateUnixMilliseconds, datePattern
             /// `payload`: the enum; `model`: the model; `array`/`dictionary`: the element conversion.
             case enumeration, model, array, dictionary
@@ -82,6 +113,8 @@ final class FlatPlan: @unchecked Sendable {
         var firstCase: Int32
         /// Whether some case or alias has a JSON value that is not a string.
         var hasOtherValues: Bool
+        /// Case names → case (reading canonical JSON).
+        var names: Node
     }
 
     let models: UnsafeMutableBufferPointer<Model>
@@ -92,6 +125,9 @@ final class FlatPlan: @unchecked Sendable {
     let conversions: UnsafeMutableBufferPointer<Conversion>
     let enums: UnsafeMutableBufferPointer<Enum>
     let caseNames: UnsafeMutableBufferPointer<(start: Int32, length: Int32)>
+    /// Each case's JSON value as text in `bytes`, parallel to `caseNames`.
+    let caseValues: UnsafeMutableBufferPointer<(start: Int32, length: Int32)>
+    let encodeNodes: UnsafeMutableBufferPointer<EncodeNode>
     let bytes: UnsafeMutableBufferPointer<UInt8>
     let patterns: UnsafeMutableBufferPointer<Unmanaged<DatePattern.Compiled>>
     /// What the unmanaged patterns point at, kept alive here.
@@ -112,6 +148,8 @@ final class FlatPlan: @unchecked Sendable {
         conversions = Self.copy(builder.conversions)
         enums = Self.copy(builder.enums)
         caseNames = Self.copy(builder.caseNames)
+        caseValues = Self.copy(builder.caseValues)
+        encodeNodes = Self.copy(builder.encodeNodes)
         bytes = Self.copy(builder.bytes)
         patternOwners = builder.patterns
         patterns = Self.copy(builder.patterns.map { Unmanaged.passUnretained($0) })
@@ -129,6 +167,8 @@ final class FlatPlan: @unchecked Sendable {
         conversions.deallocate()
         enums.deallocate()
         caseNames.deallocate()
+        caseValues.deallocate()
+        encodeNodes.deallocate()
         bytes.deallocate()
         patterns.deallocate()
     }
@@ -189,6 +229,8 @@ extension FlatPlan {
         var conversions: [Conversion] = []
         var enums: [Enum] = []
         var caseNames: [(start: Int32, length: Int32)] = []
+        var caseValues: [(start: Int32, length: Int32)] = []
+        var encodeNodes: [EncodeNode] = []
         var bytes: [UInt8] = []
         var patterns: [DatePattern.Compiled] = []
         var defaults: [(value: Value, conversion: MapperKit.Conversion)] = []
@@ -196,12 +238,18 @@ extension FlatPlan {
         var enumIndices: [ObjectIdentifier: Int32] = [:]
 
         mutating func build(_ types: [ModelType], transcodable: [Bool]) {
-            models = Array(repeating: Model(firstProperty: 0, propertyCount: 0, rootNode: 0, nodeCount: 0, rejectsUnknownKeys: false, transcodable: false), count: types.count)
+            let empty = Node(firstSlot: 0, mask: -1)
+            models = Array(
+                repeating: Model(
+                    firstProperty: 0, propertyCount: 0, rootNode: 0, nodeCount: 0, rejectsUnknownKeys: false,
+                    transcodable: false, names: empty, firstEncodeNode: 0, encodeNodeCount: 0, encodable: false),
+                count: types.count)
             for type in types {
                 var model = Model(
                     firstProperty: Int32(properties.count), propertyCount: Int32(type.properties.count),
                     rootNode: Int32(nodes.count), nodeCount: Int32(type.keyTree.nodes.count),
-                    rejectsUnknownKeys: type.unknownKeys == .reject, transcodable: transcodable[type.index])
+                    rejectsUnknownKeys: type.unknownKeys == .reject, transcodable: transcodable[type.index],
+                    names: table(type.names.entries), firstEncodeNode: 0, encodeNodeCount: 0, encodable: false)
                 for node in type.keyTree.nodes {
                     nodes.append(table(node.keys.entries))
                 }
@@ -220,13 +268,104 @@ extension FlatPlan {
                     let key = store(plan.canonicalKey)
                     properties.append(Property(
                         keyStart: key.start, keyLength: key.length, firstPathNode: Int32(paths.count),
-                        pathCount: Int32(plan.path.count), conversion: conversion(plan.conversion), flags: flags,
+                        pathCount: Int32(plan.path.count), conversion: conversion(plan.conversion),
+                        encodeConversion: conversion(plan.conversion, external: true), flags: flags,
                         defaultIndex: defaultIndex))
                     paths += plan.path.map(Int32.init)
                 }
                 if model.propertyCount == 0 { model.firstProperty = Int32(properties.count) }
+                let (first, count, mergeFree) = encodeNodes(type.encodeTree, of: type, in: types)
+                model.firstEncodeNode = first
+                model.encodeNodeCount = count
+                // Canonical input must be checked as the canonical reader does: constraints and the
+                // values of transient properties (which encoding does not write) are left to it.
+                model.encodable = mergeFree && type.unknownKeys != .keep
+                    && type.properties.allSatisfy { $0.spec.key != nil && $0.spec.transform == nil && $0.spec.constraints.isEmpty }
                 models[type.index] = model
             }
+            // A model is encodable when its nested models are too (recursive models: optimistically).
+            var changed = true
+            while changed {
+                changed = false
+                for index in models.indices where models[index].encodable {
+                    let model = models[index]
+                    for position in 0..<Int(model.propertyCount) {
+                        let property = properties[Int(model.firstProperty) + position]
+                        if !encodableConversion(property.encodeConversion) {
+                            models[index].encodable = false
+                            changed = true
+                            break
+                        }
+                    }
+                }
+            }
+        }
+
+        private func encodableConversion(_ index: Int32) -> Bool {
+            let conversion = conversions[Int(index)]
+            switch conversion.kind {
+            case .unsupported: return false
+            case .model: return models[Int(conversion.payload)].encodable
+            case .array, .dictionary: return encodableConversion(conversion.payload)
+            default: return true
+            }
+        }
+
+        /// Flattens an encode tree breadth first, so each node's children are contiguous. A member
+        /// both written by a model property and holding other members is kept when those are plain
+        /// properties (their values replace or join the model's members); anything more involved
+        /// (several or flattened consumers, deeper nesting) makes the model go the general way.
+        mutating func encodeNodes(
+            _ roots: [MapperKit.EncodeNode], of type: ModelType, in types: [ModelType]
+        ) -> (first: Int32, count: Int32, mergeFree: Bool) {
+            let first = Int32(encodeNodes.count)
+            var mergeFree = true
+            var queue: [(node: MapperKit.EncodeNode, slot: Int)] = []
+            for root in roots {
+                encodeNodes.append(EncodeNode(keyStart: 0, keyLength: 0, property: -1, constantStart: 0, constantLength: -1, firstChild: 0, childCount: 0))
+                queue.append((root, encodeNodes.count - 1))
+            }
+            var head = 0
+            while head < queue.count {
+                let (node, slot) = queue[head]
+                head += 1
+                let key = store(Array((JSONWriter.quote(node.key) + ":").utf8))
+                var flat = EncodeNode(
+                    keyStart: key.start, keyLength: key.length, property: -1, constantStart: 0, constantLength: -1,
+                    firstChild: Int32(encodeNodes.count), childCount: Int32(node.children.count),
+                    override: encodeNodes[slot].override)
+                if let constant = node.constant {
+                    let text = store(Array(JSONWriter.write(constant).utf8))
+                    flat.constantStart = text.start
+                    flat.constantLength = text.length
+                } else if let consumer = node.consumers.first {
+                    // Several consumers, or one through a flattened model: the general encoder.
+                    if node.consumers.count > 1 || consumer.count > 1 { mergeFree = false }
+                    flat.property = Int32(consumer[0])
+                }
+                var overrides = Array(repeating: Int32(-1), count: node.children.count)
+                if flat.property >= 0, !node.children.isEmpty {
+                    guard case .model(let nested, false) = type.properties[Int(flat.property)].conversion,
+                          node.children.allSatisfy({ $0.children.isEmpty && $0.constant == nil && $0.consumers.count == 1 })
+                    else {
+                        mergeFree = false
+                        encodeNodes[slot] = flat
+                        continue
+                    }
+                    let ownKeys = types[nested].encodeTree.map(\.key)
+                    for (position, child) in node.children.enumerated() {
+                        overrides[position] = Int32(ownKeys.firstIndex(of: child.key) ?? -1)
+                    }
+                }
+                encodeNodes[slot] = flat
+                for (position, child) in node.children.enumerated() {
+                    encodeNodes.append(EncodeNode(
+                        keyStart: 0, keyLength: 0, property: -1, constantStart: 0, constantLength: -1, firstChild: 0,
+                        childCount: 0, override: overrides[position]))
+                    queue.append((child, encodeNodes.count - 1))
+                }
+            }
+            return (first, Int32(roots.count), mergeFree)
         }
 
         mutating func store(_ key: [UInt8]) -> (start: Int32, length: Int32) {
@@ -253,9 +392,16 @@ extension FlatPlan {
             return Node(firstSlot: Int32(first), mask: Int32(capacity - 1))
         }
 
-        mutating func conversion(_ conversion: MapperKit.Conversion) -> Int32 {
+        /// `external`: the form encoding writes (representation hints count; decoding reads them
+        /// only through the general reader for now).
+        mutating func conversion(_ conversion: MapperKit.Conversion, external: Bool = false) -> Int32 {
             let flat: Conversion
             switch conversion {
+            case .int(.string) where external: flat = Conversion(kind: .intAsString, payload: 0)
+            case .double(.string) where external: flat = Conversion(kind: .doubleAsString, payload: 0)
+            case .decimal(.string) where external: flat = Conversion(kind: .decimalAsString, payload: 0)
+            case .bool(.string) where external: flat = Conversion(kind: .boolAsString, payload: 0)
+            case .bool(.int) where external: flat = Conversion(kind: .boolAsInt, payload: 0)
             case .string: flat = Conversion(kind: .string, payload: 0)
             case .int(.number): flat = Conversion(kind: .int, payload: 0)
             case .double(.number): flat = Conversion(kind: .double, payload: 0)
@@ -275,9 +421,9 @@ extension FlatPlan {
             case .model(let index, let dispatch):
                 flat = dispatch ? Conversion(kind: .unsupported, payload: 0) : Conversion(kind: .model, payload: Int32(index))
             case .array(let element):
-                flat = Conversion(kind: .array, payload: self.conversion(element))
+                flat = Conversion(kind: .array, payload: self.conversion(element, external: external))
             case .dictionary(let element):
-                flat = Conversion(kind: .dictionary, payload: self.conversion(element))
+                flat = Conversion(kind: .dictionary, payload: self.conversion(element, external: external))
             default:
                 flat = Conversion(kind: .unsupported, payload: 0)
             }
@@ -290,9 +436,11 @@ extension FlatPlan {
             let table = self.table(plan.strings.entries)
             let firstCase = Int32(caseNames.count)
             for name in plan.quotedCaseNames { caseNames.append(store(name)) }
+            for value in plan.jsonValues { caseValues.append(store(Array(JSONWriter.write(value).utf8))) }
+            let names = self.table(plan.names.entries)
             enums.append(Enum(
                 firstSlot: table.firstSlot, mask: table.mask, defaultCase: Int32(plan.defaultCase ?? -1),
-                firstCase: firstCase, hasOtherValues: !plan.others.isEmpty))
+                firstCase: firstCase, hasOtherValues: !plan.others.isEmpty, names: names))
             enumNames.append(plan.name)
             let index = Int32(enums.count - 1)
             enumIndices[ObjectIdentifier(plan)] = index

@@ -1,0 +1,346 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The fast path of canonical JSON → external JSON (`encode`): reads the canonical tokens by
+/// property name and writes the external members straight into the output, following the flat
+/// encode tree, without building models.
+///
+/// Like `CanonicalTranscoder`, it takes only common shapes (no variants to tag, flattened models,
+/// merged key-path objects, kept unknown keys, transformers or number formats) and only documents
+/// without errors; otherwise `transcode` returns false and the general path (canonical reader,
+/// models, `ModelEncoder`) does the work and reports the errors. Tests compare both paths.
+struct EncodeTranscoder {
+    private let plan: FlatPlan
+    private let models: UnsafeMutableBufferPointer<FlatPlan.Model>
+    private let properties: UnsafeMutableBufferPointer<FlatPlan.Property>
+    private let conversions: UnsafeMutableBufferPointer<FlatPlan.Conversion>
+    private let enums: UnsafeMutableBufferPointer<FlatPlan.Enum>
+    private let caseValues: UnsafeMutableBufferPointer<(start: Int32, length: Int32)>
+    private let encodeNodes: UnsafeMutableBufferPointer<FlatPlan.EncodeNode>
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let patterns: UnsafeMutableBufferPointer<Unmanaged<DatePattern.Compiled>>
+    /// Tape index of each property's canonical value per open model, -1 when absent.
+    private let slots = SlotStack()
+
+    init(runtime: Runtime) {
+        plan = runtime.flat
+        models = plan.models
+        properties = plan.properties
+        conversions = plan.conversions
+        enums = plan.enums
+        caseValues = plan.caseValues
+        encodeNodes = plan.encodeNodes
+        bytes = plan.bytes
+        patterns = plan.patterns
+    }
+
+    /// Writes the external JSON of the canonical document as `type`; false (with `output`
+    /// unchanged) when the general path must do it.
+    mutating func transcode(_ document: JSONDocument, as type: ModelType, into output: inout JSONOutput) -> Bool {
+        let model = Int32(type.index)
+        guard type.variants == nil, models[Int(model)].encodable else { return false }
+        let mark = output.count
+        slots.removeAll()
+        var ok: Bool
+        switch document.kind(at: 0) {
+        case .object:
+            ok = writeModel(document, at: 0, model: model, into: &output)
+        case .array:
+            ok = true
+            output.append(UInt8(ascii: "["))
+            var first = true
+            for element in document.elements(ofArrayAt: 0) {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                switch document.kind(at: element) {
+                case .null: output.append(contentsOf: "null")
+                case .object: ok = writeModel(document, at: element, model: model, into: &output)
+                default: ok = false
+                }
+                if !ok { break }
+            }
+            output.append(UInt8(ascii: "]"))
+        default:
+            ok = false
+        }
+        if !ok { output.truncate(to: mark) }
+        return ok
+    }
+
+    /// Where a model's object is merged with members written by its parent (`author ← user` with
+    /// `reporterLogin ← user.login`): the parent's node and slots.
+    private struct Merge {
+        var node: FlatPlan.EncodeNode
+        var parent: FlatPlan.Model
+        var parentBase: Int
+    }
+
+    private mutating func writeModel(
+        _ document: JSONDocument, at object: Int, model index: Int32, merging merge: Merge? = nil, into output: inout JSONOutput
+    ) -> Bool {
+        let model = models[Int(index)]
+        let base = slots.push(Int(model.propertyCount))
+        defer { slots.pop(to: base) }
+        // Members by property name; anything else ($type, $extra, unknown names) is for the
+        // general path to judge.
+        for (key, value) in document.members(ofObjectAt: object) {
+            let position: Int32?
+            if let raw = document.unescapedBytes(at: key) {
+                position = plan.lookup(raw, firstSlot: model.names.firstSlot, mask: model.names.mask)
+            } else {
+                position = document.withStringBytes(at: key) { plan.lookup($0, firstSlot: model.names.firstSlot, mask: model.names.mask) }
+            }
+            guard let position else { return false }
+            slots[base + Int(position)] = Int32(value)
+        }
+        for position in 0..<Int(model.propertyCount) where properties[Int(model.firstProperty) + position].flags & FlatPlan.Property.required != 0 {
+            let slot = Int(slots[base + position])
+            if slot < 0 || document.kind(at: slot) == .null { return false }
+        }
+        output.append(UInt8(ascii: "{"))
+        var first = true
+        if let merge {
+            guard writeMerged(document, model: model, base: base, merge, first: &first, into: &output) else { return false }
+        } else {
+            guard writeMembers(document, model.firstEncodeNode, model.encodeNodeCount, model: model, base: base, first: &first, into: &output) else {
+                return false
+            }
+        }
+        output.append(UInt8(ascii: "}"))
+        return true
+    }
+
+    /// The model's members, each replaced by the parent's member with the same key when both have
+    /// a value, then the parent's other members (as `ModelEncoder` merges them).
+    private mutating func writeMerged(
+        _ document: JSONDocument, model: FlatPlan.Model, base: Int, _ merge: Merge, first: inout Bool, into output: inout JSONOutput
+    ) -> Bool {
+        let children = Int(merge.node.childCount)
+        guard children <= 64 else { return false }
+        var written: UInt64 = 0
+        for offset in 0..<Int(model.encodeNodeCount) {
+            let own = encodeNodes[Int(model.firstEncodeNode) + offset]
+            var replaced = false
+            if hasValue(own, base: base) {
+                for position in 0..<children {
+                    let child = encodeNodes[Int(merge.node.firstChild) + position]
+                    guard child.override == Int32(offset), hasValue(child, base: merge.parentBase) else { continue }
+                    guard writeMembers(document, Int32(Int(merge.node.firstChild) + position), 1, model: merge.parent, base: merge.parentBase, first: &first, into: &output) else {
+                        return false
+                    }
+                    written |= 1 << UInt64(position)
+                    replaced = true
+                    break
+                }
+            }
+            if !replaced {
+                guard writeMembers(document, model.firstEncodeNode + Int32(offset), 1, model: model, base: base, first: &first, into: &output) else {
+                    return false
+                }
+            }
+        }
+        for position in 0..<children where written & (1 << UInt64(position)) == 0 {
+            guard writeMembers(document, Int32(Int(merge.node.firstChild) + position), 1, model: merge.parent, base: merge.parentBase, first: &first, into: &output) else {
+                return false
+            }
+        }
+        return true
+    }
+
+    private mutating func writeMembers(
+        _ document: JSONDocument, _ firstNode: Int32, _ count: Int32, model: FlatPlan.Model, base: Int,
+        first: inout Bool, into output: inout JSONOutput
+    ) -> Bool {
+        for offset in 0..<Int(count) {
+            let node = encodeNodes[Int(firstNode) + offset]
+            if node.constantLength >= 0 {
+                member(node, &first, &output)
+                output.append(UnsafeRawBufferPointer(start: bytes.baseAddress! + Int(node.constantStart), count: Int(node.constantLength)))
+            } else if node.property >= 0 && node.childCount > 0 {
+                guard writeMergeNode(document, node, model: model, base: base, first: &first, into: &output) else { return false }
+            } else if node.property >= 0 {
+                let value = Int(slots[base + Int(node.property)])
+                guard value >= 0 else { continue }  // absent: left out
+                member(node, &first, &output)
+                let property = properties[Int(model.firstProperty) + Int(node.property)]
+                if document.kind(at: value) == .null {
+                    output.append(contentsOf: "null")
+                } else if !write(document, at: value, conversion: property.encodeConversion, into: &output) {
+                    return false
+                }
+            } else if hasValue(node, base: base) {
+                member(node, &first, &output)
+                output.append(UInt8(ascii: "{"))
+                var innerFirst = true
+                guard writeMembers(document, node.firstChild, node.childCount, model: model, base: base, first: &innerFirst, into: &output) else {
+                    return false
+                }
+                output.append(UInt8(ascii: "}"))
+            }
+        }
+        return true
+    }
+
+    /// A member both written by a model property and holding the parent's own members.
+    private mutating func writeMergeNode(
+        _ document: JSONDocument, _ node: FlatPlan.EncodeNode, model: FlatPlan.Model, base: Int, first: inout Bool,
+        into output: inout JSONOutput
+    ) -> Bool {
+        let value = Int(slots[base + Int(node.property)])
+        var childrenHaveValues = false
+        for offset in 0..<Int(node.childCount) where hasValue(encodeNodes[Int(node.firstChild) + offset], base: base) {
+            childrenHaveValues = true
+        }
+        if value < 0 {
+            guard childrenHaveValues else { return true }
+            member(node, &first, &output)
+            output.append(UInt8(ascii: "{"))
+            var innerFirst = true
+            guard writeMembers(document, node.firstChild, node.childCount, model: model, base: base, first: &innerFirst, into: &output) else {
+                return false
+            }
+            output.append(UInt8(ascii: "}"))
+            return true
+        }
+        switch document.kind(at: value) {
+        case .null where !childrenHaveValues:
+            member(node, &first, &output)
+            output.append(contentsOf: "null")
+            return true
+        case .object:
+            let property = properties[Int(model.firstProperty) + Int(node.property)]
+            let conversion = conversions[Int(property.encodeConversion)]
+            guard conversion.kind == .model, models[Int(conversion.payload)].encodable else { return false }
+            member(node, &first, &output)
+            return writeModel(document, at: value, model: conversion.payload, merging: Merge(node: node, parent: model, parentBase: base), into: &output)
+        default:
+            return false  // a key path through a value that is not an object: the encoder's error
+        }
+    }
+
+    /// Whether anything is written at or below a node (an object of absent members is left out).
+    private func hasValue(_ node: FlatPlan.EncodeNode, base: Int) -> Bool {
+        if node.constantLength >= 0 { return true }
+        if node.property >= 0 && slots[base + Int(node.property)] >= 0 { return true }
+        for offset in 0..<Int(node.childCount) where hasValue(encodeNodes[Int(node.firstChild) + offset], base: base) {
+            return true
+        }
+        return false
+    }
+
+    @inline(__always)
+    private func member(_ node: FlatPlan.EncodeNode, _ first: inout Bool, _ output: inout JSONOutput) {
+        if !first { output.append(UInt8(ascii: ",")) }
+        first = false
+        output.append(UnsafeRawBufferPointer(start: bytes.baseAddress! + Int(node.keyStart), count: Int(node.keyLength)))
+    }
+
+    /// A canonical value (§9) written in its external form; false for anything not canonical.
+    private mutating func write(_ document: JSONDocument, at index: Int, conversion: Int32, into output: inout JSONOutput) -> Bool {
+        let kind = document.kind(at: index)
+        let conversion = conversions[Int(conversion)]
+        let isInteger = document[index].flags & JSONTape.isInteger != 0
+        switch conversion.kind {
+        case .string:
+            guard kind == .string else { return false }
+            document.writeString(at: index, to: &output)
+        case .int, .intAsString:
+            // Canonical integers are plain digits.
+            guard kind == .number, isInteger, let value = document.int64(at: index) else { return false }
+            if conversion.kind == .intAsString { output.append(UInt8(ascii: "\"")) }
+            output.appendInt64(value)
+            if conversion.kind == .intAsString { output.append(UInt8(ascii: "\"")) }
+        case .double, .doubleAsString:
+            guard kind == .number, let value = document.finiteDouble(at: index) else { return false }
+            if conversion.kind == .doubleAsString { output.append(UInt8(ascii: "\"")) }
+            output.appendDouble(value)
+            if conversion.kind == .doubleAsString { output.append(UInt8(ascii: "\"")) }
+        case .decimal, .decimalAsString:
+            guard kind == .number else { return false }
+            if conversion.kind == .decimalAsString { output.append(UInt8(ascii: "\"")) }
+            document.write(valueAt: index, to: &output)
+            if conversion.kind == .decimalAsString { output.append(UInt8(ascii: "\"")) }
+        case .bool, .boolAsString, .boolAsInt:
+            guard kind == .true || kind == .false else { return false }
+            switch conversion.kind {
+            case .boolAsString: output.append(contentsOf: kind == .true ? "\"true\"" : "\"false\"")
+            case .boolAsInt: output.append(kind == .true ? UInt8(ascii: "1") : UInt8(ascii: "0"))
+            default: output.append(contentsOf: kind == .true ? "true" : "false")
+            }
+        case .url:
+            guard kind == .string, document.withStringBytes(at: index, { URIReference.isValid($0) }) else { return false }
+            document.writeString(at: index, to: &output)
+        case .uuid:
+            guard kind == .string, UUIDText.isCanonical(document.string(at: index)) else { return false }
+            document.writeString(at: index, to: &output)
+        case .dateISO, .dateUnix, .dateUnixMilliseconds, .datePattern:
+            guard kind == .string, let raw = document.unescapedBytes(at: index) else { return false }
+            let text = raw.assumingMemoryBound(to: UInt8.self)
+            // Canonical dates are exactly what the canonical writer writes.
+            guard let instant = ISO8601.parse(text) else { return false }
+            var check = JSONOutput(capacity: 32)
+            check.appendISO8601(instant)
+            guard check.count == raw.count + 2, check.withUnsafeBytes({ memcmp($0.baseAddress! + 1, raw.baseAddress!, raw.count) == 0 }) else {
+                return false
+            }
+            switch conversion.kind {
+            case .dateISO: document.writeString(at: index, to: &output)
+            case .dateUnix: output.appendUnixSeconds(instant)
+            case .dateUnixMilliseconds: output.appendUnixMilliseconds(instant)
+            default:
+                let formatted = patterns[Int(conversion.payload)]._withUnsafeGuaranteedRef { compiled in
+                    UTF8Buffer.string(capacity: compiled.maximumLength) { compiled.write(instant, to: &$0) }
+                }
+                output.appendString(formatted)
+            }
+        case .any:
+            document.write(valueAt: index, to: &output)
+        case .enumeration:
+            let spec = enums[Int(conversion.payload)]
+            guard kind == .string,
+                  let position = document.withStringBytes(at: index, { plan.lookup($0, firstSlot: spec.names.firstSlot, mask: spec.names.mask) })
+            else { return false }
+            let value = caseValues[Int(spec.firstCase + position)]
+            output.append(UnsafeRawBufferPointer(start: bytes.baseAddress! + Int(value.start), count: Int(value.length)))
+        case .model:
+            guard kind == .object, models[Int(conversion.payload)].encodable else { return false }
+            return writeModel(document, at: index, model: conversion.payload, into: &output)
+        case .array:
+            guard kind == .array else { return false }
+            output.append(UInt8(ascii: "["))
+            var first = true
+            for item in document.elements(ofArrayAt: index) {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                if document.kind(at: item) == .null {
+                    output.append(contentsOf: "null")
+                } else if !write(document, at: item, conversion: conversion.payload, into: &output) {
+                    return false
+                }
+            }
+            output.append(UInt8(ascii: "]"))
+        case .dictionary:
+            guard kind == .object else { return false }
+            output.append(UInt8(ascii: "{"))
+            var first = true
+            for (key, item) in document.members(ofObjectAt: index) {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                document.writeString(at: key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                if document.kind(at: item) == .null {
+                    output.append(contentsOf: "null")
+                } else if !write(document, at: item, conversion: conversion.payload, into: &output) {
+                    return false
+                }
+            }
+            output.append(UInt8(ascii: "}"))
+        case .unsupported:
+            return false
+        }
+        return true
+    }
+}
