@@ -168,16 +168,9 @@ struct TranscoderAgreementTests {
             #"{"$type":"Item"}"#,
             #"{"nope":1}"#,
         ]
-        var fast = MappingSession(catalog: catalog)
-        var general = MappingSession(catalog: catalog)
-        general.usesTranscoder = false
         for document in documents {
-            let a = Result { () throws(MappingErrors) in try fast.encodeCanonical(Array(document.utf8), as: "Item") }
-            let b = Result { () throws(MappingErrors) in try general.encodeCanonical(Array(document.utf8), as: "Item") }
-            switch (a, b) {
-            case (.success(let x), .success(let y)): #expect(x == y, "\(document): \(String(decoding: x, as: UTF8.self)) vs \(String(decoding: y, as: UTF8.self))")
-            case (.failure(let x), .failure(let y)): #expect(x == y, "\(document)")
-            default: Issue.record("the paths disagree on \(document): \(a) vs \(b)")
+            expectBothPathsAgree(catalog, document) { session, bytes throws(MappingErrors) in
+                try session.encodeCanonical(bytes, as: "Item")
             }
         }
     }
@@ -218,16 +211,9 @@ struct TranscoderAgreementTests {
             #"{"user":"not an object"}"#,
             #"{"id":"nope"}"#,
         ]
-        var fast = MappingSession(catalog: catalog)
-        var general = MappingSession(catalog: catalog)
-        general.usesTranscoder = false
         for document in documents {
-            let a = Result { () throws(MappingErrors) in try fast.decodeToCanonical(Array(document.utf8), as: "Item", now: Instant(milliseconds: 0)) }
-            let b = Result { () throws(MappingErrors) in try general.decodeToCanonical(Array(document.utf8), as: "Item", now: Instant(milliseconds: 0)) }
-            switch (a, b) {
-            case (.success(let x), .success(let y)): #expect(x == y, "\(document)")
-            case (.failure(let x), .failure(let y)): #expect(x == y, "\(document)")
-            default: Issue.record("the paths disagree on \(document): \(a) vs \(b)")
+            expectBothPathsAgree(catalog, document) { session, bytes throws(MappingErrors) in
+                try session.decodeToCanonical(bytes, as: "Item", now: Instant(milliseconds: 0))
             }
         }
     }
@@ -255,18 +241,31 @@ struct MergedKeyPathEncodingTests {
             #"{"number":1,"author":null}"#,
             #"{"number":1,"author":null,"reporterLogin":"b"}"#,
         ]
-        var fast = MappingSession(catalog: catalog)
-        var general = MappingSession(catalog: catalog)
-        general.usesTranscoder = false
         for document in documents {
-            let a = Result { () throws(MappingErrors) in try fast.encodeCanonical(Array(document.utf8), as: "Issue") }
-            let b = Result { () throws(MappingErrors) in try general.encodeCanonical(Array(document.utf8), as: "Issue") }
-            switch (a, b) {
-            case (.success(let x), .success(let y)):
-                #expect(x == y, "\(document): \(String(decoding: x, as: UTF8.self)) vs \(String(decoding: y, as: UTF8.self))")
-            case (.failure(let x), .failure(let y)): #expect(x == y, "\(document)")
-            default: Issue.record("the paths disagree on \(document): \(a) vs \(b)")
+            expectBothPathsAgree(catalog, document) { session, bytes throws(MappingErrors) in
+                try session.encodeCanonical(bytes, as: "Issue")
             }
         }
+    }
+}
+
+/// Runs `body` on a session with the transcoders and on one without; both must give the same
+/// bytes, or the same errors.
+func expectBothPathsAgree(
+    _ catalog: Catalog, _ input: String, _ body: (inout MappingSession, [UInt8]) throws(MappingErrors) -> [UInt8]
+) {
+    var fast = MappingSession(catalog: catalog)
+    var general = MappingSession(catalog: catalog)
+    general.usesTranscoder = false
+    let bytes = Array(input.utf8)
+    let a = Result { () throws(MappingErrors) in try body(&fast, bytes) }
+    let b = Result { () throws(MappingErrors) in try body(&general, bytes) }
+    switch (a, b) {
+    case (.success(let x), .success(let y)):
+        #expect(x == y, "\(input): \(String(decoding: x, as: UTF8.self)) vs \(String(decoding: y, as: UTF8.self))")
+    case (.failure(let x), .failure(let y)):
+        #expect(x == y, "\(input)")
+    default:
+        Issue.record("the paths disagree on \(input): \(a) vs \(b)")
     }
 }

@@ -1,9 +1,25 @@
 extension JSONValue {
     /// Why a YAML node has no JSON equivalent.
     struct YAMLConversionError: Error, CustomStringConvertible {
-        var message: String
+        enum Problem {
+            /// `.inf`, `.nan`.
+            case number(String)
+            /// A mapping key that is not a scalar (what it is).
+            case key(String)
+        }
+
+        var problem: Problem
         var mark: Mark
-        var description: String { "\(mark): \(message)" }
+
+        /// How the value fails, to follow "VALUE …": `holds .inf, which JSON cannot represent`.
+        var message: String {
+            switch problem {
+            case .number(let text): return "holds \(text), which JSON cannot represent"
+            case .key(let kind): return "has a key that is \(kind); JSON keys are strings"
+            }
+        }
+
+        var description: String { "\(mark): the value \(message)" }
     }
 
     /// The JSON value a YAML node denotes: scalars by their core-schema type (integers and floats
@@ -17,7 +33,7 @@ extension JSONValue {
             case .string: return .success(.string(scalar.text))
             case .int, .float:
                 guard let number = jsonNumber(yaml: scalar) else {
-                    return .failure(YAMLConversionError(message: "\(scalar.text) cannot be represented in JSON", mark: node.mark))
+                    return .failure(YAMLConversionError(problem: .number(scalar.text), mark: node.mark))
                 }
                 return .success(.number(number))
             }
@@ -34,8 +50,7 @@ extension JSONValue {
             var object = JSONObject()
             for pair in pairs {
                 guard let key = pair.key.scalar?.text else {
-                    return .failure(YAMLConversionError(
-                        message: "a key that is \(pair.key.kindDescription) cannot be a JSON object key", mark: pair.key.mark))
+                    return .failure(YAMLConversionError(problem: .key(pair.key.kindDescription), mark: pair.key.mark))
                 }
                 switch fromYAML(pair.value) {
                 case .success(let value): object.append(key, value)

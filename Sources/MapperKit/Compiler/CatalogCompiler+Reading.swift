@@ -96,60 +96,12 @@ extension CatalogCompiler {
     /// The JSON value a YAML node denotes (mapping keys become strings); reports values JSON
     /// cannot hold (`.inf`, `.nan`).
     mutating func json(_ node: Node, what: String) -> JSONValue? {
-        switch node.content {
-        case .scalar(let scalar):
-            switch scalar.kind {
-            case .null: return .null
-            case .bool: return .bool(scalar.bool ?? false)
-            case .string: return .string(scalar.text)
-            case .int, .float:
-                if let number = Self.jsonNumber(yaml: scalar) { return .number(number) }
-                error(.invalidValue, "\(what) holds \(scalar.text), which JSON cannot represent", at: node.mark)
-                return nil
-            }
-        case .sequence(let items):
-            var values: [JSONValue] = []
-            for item in items {
-                guard let value = json(item, what: what) else { return nil }
-                values.append(value)
-            }
-            return .array(values)
-        case .mapping(let pairs):
-            var object = JSONObject()
-            for pair in pairs {
-                guard let key = pair.key.scalar?.text else {
-                    error(.invalidValue, "\(what) has a key that is \(pair.key.kindDescription); JSON keys are strings",
-                          at: pair.key.mark)
-                    return nil
-                }
-                guard let value = json(pair.value, what: what) else { return nil }
-                object.append(key, value)
-            }
-            return .object(object)
+        switch JSONValue.fromYAML(node) {
+        case .success(let value):
+            return value
+        case .failure(let failure):
+            error(.invalidValue, "\(what) \(failure.message)", at: failure.mark)
+            return nil
         }
-    }
-
-    /// A YAML int or float as a JSON number literal: `+5` → `5`, `0x1F` → `31`, `.5` → `0.5`,
-    /// `1.` → `1.0`; nil for infinities and NaN.
-    static func jsonNumber(yaml scalar: Scalar) -> JSONNumber? {
-        var text = scalar.text
-        if scalar.kind == .int, text.hasPrefix("0x") || text.hasPrefix("0o") {
-            guard let value = scalar.int else { return nil }
-            return JSONNumber(value)
-        }
-        if text.hasPrefix("+") { text.removeFirst() }
-        var negative = false
-        if text.hasPrefix("-") {
-            negative = true
-            text.removeFirst()
-        }
-        if text.hasPrefix(".") { text = "0" + text }
-        text = text.replacingOccurrences(of: ".e", with: ".0e").replacingOccurrences(of: ".E", with: ".0E")
-        if text.hasSuffix(".") { text += "0" }
-        // Leading zeros are not JSON: `007` → `7`.
-        while text.count > 1, text.hasPrefix("0"), let second = text.dropFirst().first, second.isNumber {
-            text.removeFirst()
-        }
-        return JSONNumber((negative ? "-" : "") + text)
     }
 }

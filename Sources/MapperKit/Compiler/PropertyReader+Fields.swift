@@ -128,7 +128,7 @@ extension PropertyReader {
         for field in ["minimum", "maximum"] {
             guard let node = applies(field, type.isNumber, "int, double and decimal") else { continue }
             guard let scalar = node.scalar, scalar.kind == .int || scalar.kind == .float,
-                  let number = CatalogCompiler.jsonNumber(yaml: scalar)
+                  let number = JSONValue.jsonNumber(yaml: scalar)
             else {
                 compiler.error(.invalidValue, "\(field) of property '\(name)' of model '\(model)' must be a number, not \(node.kindDescription)",
                                at: node.mark)

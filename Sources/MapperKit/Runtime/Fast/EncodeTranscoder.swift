@@ -310,34 +310,14 @@ struct EncodeTranscoder {
             return writeModel(document, at: index, model: conversion.payload, into: &output)
         case .array:
             guard kind == .array else { return false }
-            output.append(UInt8(ascii: "["))
-            var first = true
-            for item in document.elements(ofArrayAt: index) {
-                if !first { output.append(UInt8(ascii: ",")) }
-                first = false
-                if document.kind(at: item) == .null {
-                    output.append(contentsOf: "null")
-                } else if !write(document, at: item, conversion: conversion.payload, into: &output) {
-                    return false
-                }
+            return document.writeElements(of: index, into: &output) { item, output in
+                write(document, at: item, conversion: conversion.payload, into: &output)
             }
-            output.append(UInt8(ascii: "]"))
         case .dictionary:
             guard kind == .object else { return false }
-            output.append(UInt8(ascii: "{"))
-            var first = true
-            for (key, item) in document.members(ofObjectAt: index) {
-                if !first { output.append(UInt8(ascii: ",")) }
-                first = false
-                document.writeString(at: key, to: &output)
-                output.append(UInt8(ascii: ":"))
-                if document.kind(at: item) == .null {
-                    output.append(contentsOf: "null")
-                } else if !write(document, at: item, conversion: conversion.payload, into: &output) {
-                    return false
-                }
+            return document.writeElements(of: index, into: &output) { item, output in
+                write(document, at: item, conversion: conversion.payload, into: &output)
             }
-            output.append(UInt8(ascii: "}"))
         case .unsupported:
             return false
         }
