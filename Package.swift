@@ -10,6 +10,14 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -19,10 +27,28 @@ let package = Package(
         ),
         .target(name: "MapperYAML", dependencies: ["CYaml"]),
         .target(name: "MapperKit", dependencies: ["MapperYAML"]),
+        .target(
+            name: "MapperService",
+            dependencies: [
+                "MapperKit",
+                "MapperYAML",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Atomics", package: "swift-atomics"),
+            ]
+        ),
         .executableTarget(
             name: "MapperCLI",
             dependencies: [
                 "MapperKit",
+                "MapperService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -33,8 +59,46 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MapperCLITests", dependencies: ["MapperCLI"]),
+        .testTarget(
+            name: "MapperServiceTests",
+            dependencies: [
+                "MapperService",
+                "MapperKit",
+                // Not imported: the live tests run the built `mapper` binary, so it must be built.
+                "MapperCLI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
     ]
 )
+
+// Benchmarks (Benchmarks/MapperBenchmarks): only when MAPPER_BENCHMARKS is set, so that a normal
+// build neither resolves nor builds the benchmark package. Run them with
+// `MAPPER_BENCHMARKS=1 swift package benchmark` (README, "Development").
+if Context.environment["MAPPER_BENCHMARKS"] != nil {
+    package.dependencies += [
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ]
+    package.targets += [
+        .executableTarget(
+            name: "MapperBenchmarks",
+            dependencies: [
+                "MapperKit",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/MapperBenchmarks",
+            exclude: ["Resources"],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+}
 
 for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []

@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MapperKit
+import MapperService
+
+extension MapperCommand {
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve the catalog over HTTP (SPEC §14), reloading it on SIGHUP and, with --watch, when the files change.",
+            discussion: """
+                Binds 127.0.0.1 unless --host says otherwise; --port 0 picks a free port (the startup log line says \
+                which). A reload that fails keeps the previous catalog serving and shows in GET /v1/catalog \
+                (lastReloadError). SIGTERM and SIGINT shut down gracefully: in-flight requests complete.
+                """
+        )
+
+        @OptionGroup var catalog: CatalogOptions
+
+        @Option(help: ArgumentHelp("The address to bind.", valueName: "host"))
+        var host = "127.0.0.1"
+
+        @Option(help: ArgumentHelp("The port to listen on (0: a free one).", valueName: "port"))
+        var port = 8080
+
+        @Flag(help: "Reload when a mapping file changes (polled about once a second).")
+        var watch = false
+
+        @Option(help: ArgumentHelp("Golden tests (*.test.yaml) a catalog must pass before it goes live, at startup and on every reload.",
+                                   valueName: "path"))
+        var gate: String?
+
+        @Option(help: ArgumentHelp("A file holding the bearer token every /v1 endpoint requires.", valueName: "file"))
+        var tokenFile: String?
+
+        @Option(help: ArgumentHelp("Larger request bodies get 413 (B, KiB, MiB, GiB, KB, MB, GB).", valueName: "size"))
+        var maxBodySize = "10MiB"
+
+        @Option(help: ArgumentHelp("How long a client may take to send a body, and how long a connection may stay idle (30s, 500ms, 2m).",
+                                   valueName: "duration"))
+        var requestTimeout = "30s"
+
+        @Option(help: ArgumentHelp("How long SIGTERM waits for in-flight requests.", valueName: "duration"))
+        var shutdownTimeout = "30s"
+
+        @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
+        var logLevel = "info"
+
+        func validate() throws {
+            guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not a port number (0-65535).") }
+            guard ByteSize.parse(maxBodySize).map({ $0 > 0 }) == true else {
+                throw ValidationError("--max-body-size '\(maxBodySize)' is not a size such as 10MiB, 512KiB or 1048576.")
+            }
+            for (flag, value) in [("--request-timeout", requestTimeout), ("--shutdown-timeout", shutdownTimeout)] {
+                guard let duration = DurationText.parse(value), duration > .zero else {
+                    throw ValidationError("\(flag) '\(value)' is not a duration such as 30s, 500ms or 2m.")
+                }
+            }
+            guard Logger.Level(rawValue: logLevel.lowercased()) != nil else {
+                throw ValidationError("--log-level '\(logLevel)' is not one of trace, debug, info, notice, warning, error, critical.")
+            }
+        }
+
+        func run() async throws {
+            let level = Logger.Level(rawValue: logLevel.lowercased()) ?? .info
+            LoggingSystem.bootstrap { label in
+                var handler = StreamLogHandler.standardOutput(label: label)
+                handler.logLevel = level
+                return handler
+            }
+            var logger = Logger(label: "mapper")
+            logger.logLevel = level
+            var configuration = ServiceConfiguration(mappings: catalog.paths(), loadOptions: catalog.loadOptions, logger: logger)
+            configuration.host = host
+            configuration.port = port
+            configuration.watch = watch
+            configuration.gate = gate
+            configuration.token = try tokenFile.map(Self.readToken)
+            configuration.maxBodySize = ByteSize.parse(maxBodySize) ?? configuration.maxBodySize
+            configuration.requestTimeout = DurationText.parse(requestTimeout) ?? configuration.requestTimeout
+            configuration.shutdownTimeout = DurationText.parse(shutdownTimeout) ?? configuration.shutdownTimeout
+            configuration.reloadOnHangup = true
+            do {
+                try await runService(buildApplication(configuration), configuration: configuration)
+            } catch let error as StartupError {
+                for diagnostic in error.diagnostics { Output.error(diagnostic.description) }
+                Output.error(error.diagnostics.summary)
+                Output.error("error: nothing to serve: the catalog did not load\(gate == nil ? "" : " or did not pass the gate")")
+                throw ExitCode(error.isIOFailure ? 2 : 1)
+            }
+        }
+
+        /// The token: the file's text without surrounding white space.
+        static func readToken(_ path: String) throws -> String {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                Output.error("error: cannot read the token file '\(path)'")
+                throw ExitCode(2)
+            }
+            let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !token.isEmpty else {
+                Output.error("error: the token file '\(path)' is empty")
+                throw ExitCode(1)
+            }
+            guard !token.contains(where: { $0.isWhitespace }) else {
+                Output.error("error: the token in '\(path)' contains white space; a bearer token is one word")
+                throw ExitCode(1)
+            }
+            return token
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+package import Hummingbird
+import HummingbirdCore
+import Logging
+package import MapperKit
+import NIOCore
+import ServiceLifecycle
+import UnixSignals
+
+/// The catalog did not load (or did not pass the gate) at startup: there is nothing to serve.
+package struct StartupError: Error, CustomStringConvertible {
+    package var diagnostics: [Diagnostic]
+
+    package var description: String {
+        (diagnostics.map(\.description) + [diagnostics.summary]).joined(separator: "\n")
+    }
+
+    /// True when the mapping files could not be read at all.
+    package var isIOFailure: Bool { diagnostics.contains(where: \.isIOFailure) }
+}
+
+/// The pieces the endpoints share.
+struct ServiceState: Sendable {
+    let configuration: ServiceConfiguration
+    let store: CatalogStore
+    let reloader: Reloader
+    let metrics: ServiceMetrics
+
+    var limits: BodyLimits {
+        BodyLimits(maxSize: configuration.maxBodySize, timeout: configuration.requestTimeout)
+    }
+}
+
+/// Loads the catalog (and runs the gate) and builds the HTTP application serving it (SPEC §14).
+/// Run it with `runService(_:configuration:)`, or with HummingbirdTesting's `test`.
+package func buildApplication(_ configuration: ServiceConfiguration) throws(StartupError) -> some ApplicationProtocol {
+    let paths = configuration.mappings
+    // Taken before the first load, so that a change made while loading is seen by --watch.
+    let fingerprint = configuration.watch ? FileFingerprint(paths: paths) : nil
+    let loader = CatalogLoader(paths: paths, options: configuration.loadOptions, gate: configuration.gate)
+    let catalog: Catalog
+    let sources: [Catalog.Source]
+    switch loader.load() {
+    case .loaded(let loaded, let texts):
+        catalog = loaded
+        sources = texts
+    case .failed(let diagnostics):
+        throw StartupError(diagnostics: diagnostics)
+    }
+    let logger = configuration.logger
+    let store = CatalogStore(CatalogSnapshot(catalog: catalog, sources: sources, loadedAt: Date()))
+    let metrics = ServiceMetrics()
+    let reloader = Reloader(store: store, loader: loader, metrics: metrics, logger: logger)
+    let state = ServiceState(configuration: configuration, store: store, reloader: reloader, metrics: metrics)
+    let reloadService = ReloadService(
+        reloader: reloader, paths: paths,
+        watch: fingerprint.map { (configuration.watchInterval, $0) }, onHangup: configuration.reloadOnHangup)
+    let idle = configuration.requestTimeout.components
+    return Application(
+        router: buildRouter(state),
+        server: .http1(configuration: .init(idleTimeout: .seconds(max(1, idle.seconds)))),
+        configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "mapper"),
+        services: [reloadService],
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? configuration.port
+            let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+            logger.info("mapper serve listening on http://\(host):\(port)", metadata: [
+                "revision": .string(catalog.revision), "models": .stringConvertible(catalog.modelNames.count),
+                "watch": .stringConvertible(configuration.watch), "auth": .stringConvertible(configuration.token != nil),
+            ])
+            configuration.onListening?(port)
+        },
+        logger: logger
+    )
+}
+
+/// The router: endpoints of §14 behind the logging, problem+json and (with a token) auth middleware.
+func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
+    let router = Router(context: MapperRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: RequestLogMiddleware(metrics: state.metrics))
+    router.add(middleware: ProblemMiddleware())
+    if let token = state.configuration.token {
+        router.add(middleware: AuthMiddleware(token: token))
+    }
+    HealthController(metrics: state.metrics).addRoutes(to: router)
+    CatalogController(store: state.store, reloader: state.reloader, limits: state.limits, loadOptions: state.configuration.loadOptions)
+        .addRoutes(to: router)
+    MappingController(store: state.store, metrics: state.metrics, limits: state.limits).addRoutes(to: router)
+    router.answerOtherMethods(on: [
+        ("/healthz", [.get]), ("/metrics", [.get]), ("/v1/catalog", [.get]), ("/v1/models/{model}/schema", [.get]),
+        ("/v1/reload", [.post]), ("/v1/validate", [.post]), ("/v1/decode/{model}", [.post]), ("/v1/encode/{model}", [.post]),
+        ("/v1/convert/{from}/{to}", [.post]), ("/v1/route", [.post]), ("/v1/merge/{model}", [.post]),
+    ])
+    return router
+}
+
+extension Router where Context == MapperRequestContext {
+    /// 405 with `Allow` for the other common methods on each path (HEAD goes with GET).
+    func answerOtherMethods(on endpoints: [(path: RouterPath, allowed: [HTTPRequest.Method])]) {
+        let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
+        for (path, get) in endpoints {
+            let allowed = get.contains(.get) ? get + [.head] : get
+            for method in methods where !allowed.contains(method) {
+                on(path, method: method) { request, _ -> Response in
+                    throw Problem.methodNotAllowed(request.method, request.uri.path, allowed: allowed)
+                }
+            }
+        }
+    }
+}
+
+/// Runs the application until SIGTERM or SIGINT, then shuts down gracefully: the listener closes,
+/// in-flight requests complete (for at most `shutdownTimeout`), idle connections close.
+package func runService(_ application: some ApplicationProtocol, configuration: ServiceConfiguration) async throws {
+    var group = ServiceGroupConfiguration(
+        services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: configuration.logger)
+    group.maximumGracefulShutdownDuration = configuration.shutdownTimeout
+    try await ServiceGroup(configuration: group).run()
+    configuration.logger.info("mapper serve stopped")
+}

@@ -1,0 +1,53 @@
+package import Logging
+package import MapperKit
+
+/// Everything `mapper serve` is told on its command line (SPEC §14), with the defaults it documents.
+package struct ServiceConfiguration: Sendable {
+    /// The mapping files and directories to serve, as `--mappings` gives them.
+    package var mappings: [String]
+    package var loadOptions: LoadOptions
+    /// The address to bind: loopback unless told otherwise.
+    package var host: String
+    /// 0 picks a free port (the startup log line says which).
+    package var port: Int
+    /// Poll the mapping files and reload when they change.
+    package var watch: Bool
+    /// How often `--watch` looks at the files.
+    package var watchInterval: Duration
+    /// Golden tests (`*.test.yaml`) a new catalog must pass before it goes live.
+    package var gate: String?
+    /// The bearer token every `/v1` endpoint requires, when set.
+    package var token: String?
+    /// Request bodies larger than this are refused with 413.
+    package var maxBodySize: Int
+    /// How long a client may take to send a request body, and how long a connection may sit idle.
+    package var requestTimeout: Duration
+    /// How long a graceful shutdown waits for in-flight requests before giving up on them.
+    package var shutdownTimeout: Duration
+    /// Reload on SIGHUP (the CLI turns it on; tests leave the test process's signals alone).
+    package var reloadOnHangup: Bool
+    package var logger: Logger
+    /// Called with the bound port once the server listens (tests use it with port 0).
+    package var onListening: (@Sendable (_ port: Int) -> Void)?
+
+    package init(
+        mappings: [String], loadOptions: LoadOptions = LoadOptions(), host: String = "127.0.0.1", port: Int = 8080,
+        watch: Bool = false, watchInterval: Duration = .seconds(1), gate: String? = nil, token: String? = nil,
+        maxBodySize: Int = 10 * 1024 * 1024, requestTimeout: Duration = .seconds(30), shutdownTimeout: Duration = .seconds(30),
+        reloadOnHangup: Bool = false, logger: Logger = Logger(label: "mapper")
+    ) {
+        self.mappings = mappings
+        self.loadOptions = loadOptions
+        self.host = host
+        self.port = port
+        self.watch = watch
+        self.watchInterval = watchInterval
+        self.gate = gate
+        self.token = token
+        self.maxBodySize = maxBodySize
+        self.requestTimeout = requestTimeout
+        self.shutdownTimeout = shutdownTimeout
+        self.reloadOnHangup = reloadOnHangup
+        self.logger = logger
+    }
+}

@@ -1,0 +1,57 @@
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// Runs next to the HTTP server: reloads on SIGHUP and, with `--watch`, when the mapping files
+/// change. Ends with the server's graceful shutdown.
+struct ReloadService: Service {
+    let reloader: Reloader
+    let paths: [String]
+    /// Set with `--watch`: the poll interval and the files as they were before the first load.
+    let watch: (interval: Duration, initial: FileFingerprint)?
+    let onHangup: Bool
+
+    func run() async throws {
+        // Return only at shutdown: a service that ends early would stop the whole group.
+        await cancelWhenGracefulShutdown {
+            await withTaskGroup(of: Void.self) { group in
+                if onHangup {
+                    group.addTask {
+                        for await _ in await UnixSignalsSequence(trapping: .sighup) {
+                            await reloader.reload(.signal)
+                        }
+                    }
+                }
+                if let watch {
+                    group.addTask { await poll(every: watch.interval, from: watch.initial) }
+                }
+                group.addTask {
+                    // Keeps the group alive until shutdown cancels it.
+                    while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+                }
+                await group.waitForAll()
+            }
+        }
+    }
+
+    /// Polls the files; when they change, waits until they stop changing (an editor or a copy
+    /// may write in several steps) and reloads. A reload that catches a half-written file fails
+    /// harmlessly, and the write that completes it is the next change.
+    private func poll(every interval: Duration, from initial: FileFingerprint) async {
+        var applied = initial
+        let settle = min(interval / 4, .milliseconds(250))
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: interval) } catch { return }
+            var seen = FileFingerprint(paths: paths)
+            guard seen != applied else { continue }
+            for _ in 0..<20 {
+                do { try await Task.sleep(for: settle) } catch { return }
+                let again = FileFingerprint(paths: paths)
+                if again == seen { break }
+                seen = again
+            }
+            applied = seen
+            await reloader.reload(.watch)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Logging
+import MapperKit
+
+/// Loads candidate catalogs one at a time and swaps the live snapshot when a candidate is good.
+///
+/// A failed candidate changes nothing but `lastReloadError`: the previous catalog keeps serving,
+/// and requests never wait for a reload (they read the store, never this actor).
+actor Reloader {
+    enum Outcome: Sendable {
+        /// A new revision is live.
+        case reloaded(CatalogSnapshot, previous: String)
+        /// The files load to the revision that is already live.
+        case unchanged(CatalogSnapshot)
+        /// The candidate was refused; `serving` is still live.
+        case failed(ReloadFailure, serving: CatalogSnapshot)
+    }
+
+    private let store: CatalogStore
+    private let loader: CatalogLoader
+    private let metrics: ServiceMetrics
+    private let logger: Logger
+
+    init(store: CatalogStore, loader: CatalogLoader, metrics: ServiceMetrics, logger: Logger) {
+        self.store = store
+        self.loader = loader
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    @discardableResult
+    func reload(_ trigger: ReloadTrigger) -> Outcome {
+        let current = store.snapshot
+        switch loader.load() {
+        case .loaded(let catalog, let sources):
+            if catalog.revision == current.catalog.revision {
+                let snapshot = current.lastReloadError == nil ? current : current.with(lastReloadError: nil)
+                store.publish(snapshot)
+                metrics.recordReload(.unchanged)
+                logger.info("catalog unchanged", metadata: ["revision": .string(catalog.revision), "trigger": .string(trigger.rawValue)])
+                return .unchanged(snapshot)
+            }
+            let snapshot = CatalogSnapshot(catalog: catalog, sources: sources, loadedAt: Date())
+            store.publish(snapshot)
+            metrics.recordReload(.success)
+            logger.info("catalog reloaded", metadata: [
+                "revision": .string(catalog.revision), "previous": .string(current.catalog.revision),
+                "models": .stringConvertible(catalog.modelNames.count), "trigger": .string(trigger.rawValue),
+            ])
+            return .reloaded(snapshot, previous: current.catalog.revision)
+        case .failed(let diagnostics):
+            let failure = ReloadFailure(at: Date(), trigger: trigger, diagnostics: diagnostics)
+            let snapshot = current.with(lastReloadError: failure)
+            store.publish(snapshot)
+            metrics.recordReload(.failure)
+            logger.error("catalog reload failed; still serving the previous catalog", metadata: [
+                "revision": .string(current.catalog.revision), "trigger": .string(trigger.rawValue),
+                "errors": .stringConvertible(diagnostics.errorCount),
+            ])
+            for diagnostic in diagnostics {
+                logger.error("\(diagnostic.description)")
+            }
+            return .failed(failure, serving: snapshot)
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import HTTPTypes
+import Hummingbird
+import MapperKit
+
+/// The data endpoints: decode, encode, convert, route and merge (SPEC §14). Each takes the live
+/// catalog once at its start, reads the body, calls MapperKit and replies.
+struct MappingController {
+    typealias Context = MapperRequestContext
+
+    let store: CatalogStore
+    let metrics: ServiceMetrics
+    let limits: BodyLimits
+
+    func addRoutes(to router: Router<Context>) {
+        router.post("/v1/decode/{model}", use: decode)
+        router.post("/v1/encode/{model}", use: encode)
+        router.post("/v1/convert/{from}/{to}", use: convert)
+        router.post("/v1/route", use: route)
+        router.post("/v1/merge/{model}", use: merge)
+    }
+
+    /// `POST /v1/decode/{Model}[?now=ISO8601]`: external JSON → canonical JSON.
+    @Sendable func decode(_ request: Request, context: Context) async throws -> Response {
+        let snapshot = store.snapshot
+        let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
+        let now = try request.nowParameter()
+        let body = try await request.jsonBody(limits)
+        do {
+            let canonical = try withSession(snapshot.catalog, body) { session throws(MappingErrors) in
+                try session.decodeToCanonical(body, as: model, now: now)
+            }
+            return .json(canonical, headers: snapshot.headers)
+        } catch {
+            throw Problem.from(error, body: body)
+        }
+    }
+
+    /// `POST /v1/encode/{Model}`: canonical JSON → external JSON.
+    @Sendable func encode(_ request: Request, context: Context) async throws -> Response {
+        let snapshot = store.snapshot
+        let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
+        let body = try await request.jsonBody(limits)
+        var session = MappingSession(catalog: snapshot.catalog)
+        do {
+            return .json(try session.encodeCanonical(body, as: model), headers: snapshot.headers)
+        } catch {
+            throw Problem.from(error, body: body)
+        }
+    }
+
+    /// `POST /v1/convert/{From}/{To}`: decode as From, keep what To declares, encode as To.
+    @Sendable func convert(_ request: Request, context: Context) async throws -> Response {
+        let snapshot = store.snapshot
+        let source = try snapshot.requireModel(context.parameters.get("from") ?? "", notes: context.notes)
+        let target = try snapshot.requireModel(context.parameters.get("to") ?? "", notes: nil)
+        let now = try request.nowParameter()
+        let body = try await request.jsonBody(limits)
+        do {
+            let external = try withSession(snapshot.catalog, body) { session throws(MappingErrors) in
+                try session.convert(body, from: source, to: target, now: now)
+            }
+            return .json(external, headers: snapshot.headers)
+        } catch {
+            throw Problem.from(error, body: body)
+        }
+    }
+
+    /// `POST /v1/route?url=URL[&method=M][&status=N]`: decode with the model the routes pick;
+    /// the `Mapper-Model` header names it.
+    @Sendable func route(_ request: Request, context: Context) async throws -> Response {
+        let snapshot = store.snapshot
+        let query = request.uri.queryParameters
+        guard let url = query.get("url"), !url.isEmpty else {
+            throw Problem.badRequest("give the response's URL or path as the 'url' query parameter: /v1/route?url=/repos/o/r/issues/1")
+        }
+        let method = query.get("method").flatMap { $0.isEmpty ? nil : $0.uppercased() }
+        var status: Int?
+        if let text = query.get("status") {
+            guard let value = Int(text), (100...599).contains(value) else {
+                throw Problem.badRequest("status '\(text.shortened(40))' is not an HTTP status code (100-599)")
+            }
+            status = value
+        }
+        let now = try request.nowParameter()
+        let routes = snapshot.catalog.routes
+        guard let match = routes.match(url, method: method, status: status) else {
+            throw Problem.noRoute(RouteHints.explain(url: url, method: method, status: status, routes: routes))
+        }
+        context.notes.model = match.model
+        let body = try await request.jsonBody(limits)
+        var headers = snapshot.headers
+        headers[.mapperModel] = match.model
+        do {
+            let canonical = try withSession(snapshot.catalog, body) { session throws(MappingErrors) in
+                try session.decodeToCanonical(body, as: match.model, now: now)
+            }
+            return .json(canonical, headers: headers)
+        } catch {
+            var problem = Problem.from(error, body: body)
+            problem.headers[.mapperModel] = match.model
+            throw problem
+        }
+    }
+
+    /// `POST /v1/merge/{Model}` with `{"target": …, "source": …}` (canonical JSON) → merged
+    /// canonical JSON. Errors in either document point into the request body (`/target/…`).
+    @Sendable func merge(_ request: Request, context: Context) async throws -> Response {
+        let snapshot = store.snapshot
+        let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
+        let body = try await request.jsonBody(limits)
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: body)
+        } catch {
+            throw Problem.malformedJSON(error)
+        }
+        guard case .object(let object) = document else {
+            throw Problem.mappingErrors(MappingErrors([Self.bodyError("", "expected an object {\"target\": …, \"source\": …}, found \(document.kindName)")]))
+        }
+        var problems: [MappingError] = []
+        for key in object.keys where key != "target" && key != "source" {
+            problems.append(Self.bodyError("/" + key, "unknown member \"\(key)\"; the body holds \"target\" and \"source\""))
+        }
+        for key in ["target", "source"] where object[key] == nil {
+            problems.append(Self.bodyError("", "missing member \"\(key)\""))
+        }
+        guard problems.isEmpty, let target = object["target"], let source = object["source"] else {
+            throw Problem.mappingErrors(MappingErrors(problems))
+        }
+        let targetBytes = Array(JSONWriter.write(target).utf8)
+        let sourceBytes = Array(JSONWriter.write(source).utf8)
+        var session = MappingSession(catalog: snapshot.catalog)
+        // Read each document on its own first, so that an error says which one it is in.
+        for (name, bytes) in [("target", targetBytes), ("source", sourceBytes)] {
+            do {
+                _ = try session.differences(bytes, bytes, as: model)
+            } catch {
+                problems += error.errors.map { error in
+                    var error = error
+                    error.pointer = "/\(name)\(error.pointer)"
+                    return error
+                }
+            }
+        }
+        if !problems.isEmpty { throw Problem.mappingErrors(MappingErrors(Array(problems.prefix(MappingErrors.limit)))) }
+        do {
+            return .json(try session.merge(target: targetBytes, source: sourceBytes, as: model), headers: snapshot.headers)
+        } catch {
+            throw Problem.mappingErrors(error)
+        }
+    }
+
+    private static func bodyError(_ pointer: String, _ message: String) -> MappingError {
+        MappingError(.invalidInput, pointer: pointer, path: "", message: message, source: "")
+    }
+
+    /// This thread's session for the catalog (see `SessionCache`).
+    private func withSession<Result>(
+        _ catalog: Catalog, _ body: [UInt8], _ work: (inout MappingSession) throws(MappingErrors) -> Result
+    ) throws(MappingErrors) -> Result {
+        try SessionCache.withSession(for: catalog, bodySize: body.count, make: { makeSession(catalog) }, work)
+    }
+
+    /// A session that reports upstream drift to the metrics.
+    private func makeSession(_ catalog: Catalog) -> MappingSession {
+        var session = MappingSession(catalog: catalog)
+        let unknownKeys = metrics.unknownKeys
+        let enumFallbacks = metrics.enumFallbacks
+        session.observe(
+            unknownKeys: { keys, model in unknownKeys.record(keys, in: model) },
+            enumFallback: { enumName, value in enumFallbacks.record([Self.unquoted(value)], in: enumName) })
+        return session
+    }
+
+    /// `"reopened"` → `reopened`; other JSON values as written.
+    private static func unquoted(_ value: String) -> String {
+        guard value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") else { return value }
+        return String(value.dropFirst().dropLast())
+    }
+}
+
+extension CatalogSnapshot {
+    /// The model's name when the catalog has it (and notes it for the log and metrics), else 404
+    /// with the closest name.
+    func requireModel(_ name: String, notes: RequestNotes?) throws -> String {
+        guard catalog.modelType(named: name) != nil else { throw Problem.unknownModel(name, in: catalog) }
+        notes?.model = name
+        return name
+    }
+
+    /// `Mapper-Revision`: which catalog answered.
+    var headers: HTTPFields {
+        [.mapperRevision: catalog.revision]
+    }
+}
+
+extension Request {
+    /// `?now=2020-01-01T00:00:00Z` pins `computed: now`, as the CLI's `--now` does.
+    func nowParameter() throws -> Instant? {
+        guard let text = uri.queryParameters.get("now") else { return nil }
+        guard let instant = Instant(iso8601: text) else {
+            throw Problem.badRequest("now '\(text.shortened(40))' is not an ISO 8601 instant such as 2020-01-01T00:00:00Z")
+        }
+        return instant
+    }
+}

@@ -1,0 +1,26 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import MapperKit
+
+extension Response {
+    /// JSON bytes as they come from MapperKit.
+    static func json(_ bytes: [UInt8], status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var headers = headers
+        headers[.contentType] = MediaTypes.json
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        json(Array(JSONWriter.write(value).utf8), status: status, headers: headers)
+    }
+}
+
+extension HTTPField.Name {
+    /// The model `POST /v1/route` chose (SPEC §14).
+    static let mapperModel = HTTPField.Name("Mapper-Model")!
+    /// The revision of the catalog that answered.
+    static let mapperRevision = HTTPField.Name("Mapper-Revision")!
+    /// How `/v1/validate` placed the posted file: `replace FILE`, `join FILE` or `standalone FILE`.
+    static let mapperValidatedAs = HTTPField.Name("Mapper-Validated-As")!
+}

@@ -1,0 +1,130 @@
+import Metrics
+import Prometheus
+import Synchronization
+
+private typealias Counter = Metrics.Counter
+
+/// The service's metrics, recorded through swift-metrics into its own Prometheus registry (one per
+/// application, so tests and embedders do not share global state) and served on `GET /metrics`.
+///
+/// | metric | labels |
+/// |---|---|
+/// | `mapper_http_requests_total` | `endpoint`, `model`, `status` |
+/// | `mapper_http_request_duration_seconds` (histogram) | `endpoint`, `model`, `status` |
+/// | `mapper_http_errors_total` (status 400 and above) | `endpoint`, `model`, `status` |
+/// | `mapper_reloads_total` | `result`: `success`, `unchanged`, `failure` |
+/// | `mapper_unknown_keys_total` | `model`, `key` |
+/// | `mapper_enum_fallback_total` | `enum`, `value` |
+///
+/// Label values never come straight from a request: `endpoint` is the route template, `model` is
+/// empty unless the catalog has that model, and the drift counters keep the first 100 distinct
+/// keys (values) per model (enum) and count the rest under `other`.
+final class ServiceMetrics: Sendable {
+    enum ReloadResult: String {
+        case success, unchanged, failure
+    }
+
+    static let durationLabel = "mapper_http_request_duration_seconds"
+
+    let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+    private let requests: Mutex<[RequestKey: RequestMetrics]> = Mutex([:])
+    private let reloads: [ReloadResult: Counter]
+    let unknownKeys: DriftCounter
+    let enumFallbacks: DriftCounter
+
+    init() {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.durationHistogramBuckets[Self.durationLabel] = [
+            .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .microseconds(2500),
+            .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+            .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2_500), .seconds(5), .seconds(10),
+        ].sorted()
+        self.factory = factory
+        reloads = Dictionary(uniqueKeysWithValues: [ReloadResult.success, .unchanged, .failure].map { result in
+            (result, Counter(label: "mapper_reloads_total", dimensions: [("result", result.rawValue)], factory: factory))
+        })
+        unknownKeys = DriftCounter(label: "mapper_unknown_keys_total", scope: "model", item: "key", factory: factory)
+        enumFallbacks = DriftCounter(label: "mapper_enum_fallback_total", scope: "enum", item: "value", factory: factory)
+    }
+
+    func recordRequest(endpoint: String, model: String, status: Int, duration: Duration) {
+        let key = RequestKey(endpoint: endpoint, model: model, status: status)
+        let metrics = requests.withLock { cache in
+            if let found = cache[key] { return found }
+            let made = RequestMetrics(key, factory: factory)
+            cache[key] = made
+            return made
+        }
+        metrics.count.increment()
+        metrics.duration.recordNanoseconds(Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+        metrics.errors?.increment()
+    }
+
+    func recordReload(_ result: ReloadResult) {
+        reloads[result]?.increment()
+    }
+
+    /// Prometheus text exposition format (version 0.0.4).
+    func render() -> [UInt8] {
+        registry.emitToBuffer()
+    }
+}
+
+private struct RequestKey: Hashable {
+    var endpoint: String
+    var model: String
+    var status: Int
+}
+
+private struct RequestMetrics: Sendable {
+    let count: Counter
+    let duration: Metrics.Timer
+    let errors: Counter?
+
+    init(_ key: RequestKey, factory: PrometheusMetricsFactory) {
+        let dimensions = [("endpoint", key.endpoint), ("model", key.model), ("status", String(key.status))]
+        count = Counter(label: "mapper_http_requests_total", dimensions: dimensions, factory: factory)
+        duration = Metrics.Timer(label: ServiceMetrics.durationLabel, dimensions: dimensions, factory: factory)
+        errors = key.status >= 400 ? Counter(label: "mapper_http_errors_total", dimensions: dimensions, factory: factory) : nil
+    }
+}
+
+/// A counter of upstream drift (unknown keys, enum fallbacks) whose label values come from input
+/// data, so their number is capped: the first `limit` distinct values per scope get their own
+/// series, the rest share `other`. Values are cut to 80 characters.
+final class DriftCounter: Sendable {
+    static let limit = 100
+    static let other = "other"
+
+    private let label: String
+    private let scope: String
+    private let item: String
+    private let factory: PrometheusMetricsFactory
+    private let counters: Mutex<[String: [String: Counter]]> = Mutex([:])
+
+    init(label: String, scope: String, item: String, factory: PrometheusMetricsFactory) {
+        self.label = label
+        self.scope = scope
+        self.item = item
+        self.factory = factory
+    }
+
+    func record(_ values: [String], in scopeValue: String) {
+        counters.withLock { all in
+            var series = all[scopeValue] ?? [:]
+            for value in values {
+                let cut = value.count > 80 ? String(value.prefix(77)) + "..." : value
+                if let counter = series[cut] {
+                    counter.increment()
+                    continue
+                }
+                let name = series.count < Self.limit ? cut : Self.other
+                let counter = series[name] ?? Counter(label: label, dimensions: [(scope, scopeValue), (item, name)], factory: factory)
+                series[name] = counter
+                counter.increment()
+            }
+            all[scopeValue] = series
+        }
+    }
+}

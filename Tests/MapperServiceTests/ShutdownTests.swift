@@ -1,0 +1,64 @@
+import Foundation
+import Logging
+import MapperService
+import ServiceLifecycle
+import Testing
+
+/// Graceful shutdown: the listener closes, a request already in flight completes.
+@Suite(.timeLimit(.minutes(1)))
+struct ShutdownTests {
+    @Test func anInFlightRequestCompletes() async throws {
+        let (ports, listening) = AsyncStream.makeStream(of: Int.self)
+        var configuration = ServiceConfiguration.testing()
+        configuration.onListening = { listening.yield($0) }
+        let app = try buildApplication(configuration)
+        let group = ServiceGroup(configuration: .init(services: [app], logger: .quiet))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            var iterator = ports.makeAsyncIterator()
+            let port = try #require(await iterator.next())
+
+            // Half a request, then the shutdown.
+            let body = Array(#"{"sku": "A1", "name": "Lamp"}"#.utf8)
+            let connection = try RawConnection(port: port, timeout: .seconds(10))
+            try await onThread {
+                try connection.send("POST /v1/decode/Product HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n")
+                try connection.send(Array(body.prefix(10)))
+            }
+            try await Task.sleep(for: .milliseconds(200))
+            await group.triggerGracefulShutdown()
+            try await Task.sleep(for: .milliseconds(300))
+
+            // No new connections, but the old request gets its answer.
+            #expect(throws: (any Error).self) { _ = try RawConnection(port: port, timeout: .seconds(2)).request("GET", "/healthz") }
+            let response = try await onThread {
+                try connection.send(Array(body.dropFirst(10)))
+                return try connection.readResponse()
+            }
+            #expect(response.status == 200)
+            #expect(response.text == #"{"sku":"A1","name":"Lamp"}"#)
+            try await tasks.waitForAll()
+        }
+    }
+
+    @Test func idleConnectionsDoNotHoldUpShutdown() async throws {
+        let (ports, listening) = AsyncStream.makeStream(of: Int.self)
+        var configuration = ServiceConfiguration.testing()
+        configuration.onListening = { listening.yield($0) }
+        let app = try buildApplication(configuration)
+        let group = ServiceGroup(configuration: .init(services: [app], logger: .quiet))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            var iterator = ports.makeAsyncIterator()
+            let port = try #require(await iterator.next())
+            let connection = try RawConnection(port: port, timeout: .seconds(10))
+            let first = try await onThread { try connection.request("GET", "/healthz") }
+            #expect(first.status == 200)
+            let started = ContinuousClock.now
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+            #expect(started.duration(to: .now) < .seconds(3))
+            #expect(try await onThread { connection.waitForClose() })
+        }
+    }
+}

@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Synchronization
+
+/// The built `mapper` binary running `serve`, as an operator runs it: its output is collected,
+/// signals are sent to it, and it is killed if a test leaves it running.
+final class ServerProcess: Sendable {
+    struct NotFound: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let process: Process
+    private final class Collected: Sendable {
+        let text = Mutex<(stdout: String, stderr: String)>(("", ""))
+    }
+
+    private let collected = Collected()
+
+    /// The `mapper` executable next to this test bundle.
+    static var binary: URL {
+        get throws {
+            let candidates = [
+                Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+            for directory in candidates {
+                let url = directory.appendingPathComponent("mapper")
+                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            }
+            throw NotFound(description: "no mapper binary in \(candidates.map(\.path))")
+        }
+    }
+
+    init(_ arguments: [String]) throws {
+        process = Process()
+        process.executableURL = try Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = Fixture.packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "MAPPER_MAPPINGS")
+        process.environment = environment
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        for (pipe, isError) in [(stdout, false), (stderr, true)] {
+            let handle = pipe.fileHandleForReading
+            let thread = Thread { [collected] in
+                while true {
+                    let data = handle.availableData
+                    if data.isEmpty { return }
+                    let text = String(decoding: data, as: UTF8.self)
+                    collected.text.withLock { isError ? ($0.stderr += text) : ($0.stdout += text) }
+                }
+            }
+            thread.start()
+        }
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    var stdout: String { collected.text.withLock { $0.stdout } }
+    var stderr: String { collected.text.withLock { $0.stderr } }
+
+    /// Waits (at most `timeout`) until stdout holds a line containing `text`; returns that line.
+    @discardableResult
+    func waitForLine(containing text: String, timeout: Duration = .seconds(20)) async throws -> String {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while ContinuousClock.now < deadline {
+            if let line = stdout.split(separator: "\n").first(where: { $0.contains(text) }) { return String(line) }
+            if !process.isRunning && !stdout.contains(text) {
+                try await Task.sleep(for: .milliseconds(100))
+                if let line = stdout.split(separator: "\n").first(where: { $0.contains(text) }) { return String(line) }
+                throw NotFound(description: "mapper exited (\(process.terminationStatus)) without printing '\(text)'\nstdout: \(stdout)\nstderr: \(stderr)")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw NotFound(description: "no line with '\(text)' in time\nstdout: \(stdout)\nstderr: \(stderr)")
+    }
+
+    /// The port of the startup line `mapper serve listening on http://127.0.0.1:PORT`.
+    func port() async throws -> Int {
+        let line = try await waitForLine(containing: "listening on http://")
+        guard let range = line.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression),
+              let port = Int(line[range].split(separator: ":").last ?? "")
+        else { throw NotFound(description: "no port in '\(line)'") }
+        return port
+    }
+
+    func signal(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// The exit status, waiting at most `timeout` (then the process is killed and this throws).
+    func exitStatus(timeout: Duration = .seconds(15)) async throws -> Int32 {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while process.isRunning {
+            guard ContinuousClock.now < deadline else {
+                kill(process.processIdentifier, SIGKILL)
+                throw NotFound(description: "mapper did not exit in time\nstdout: \(stdout)\nstderr: \(stderr)")
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return process.terminationStatus
+    }
+}

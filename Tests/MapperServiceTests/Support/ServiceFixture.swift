@@ -1,0 +1,155 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import MapperKit
+import MapperService
+import NIOCore
+import Testing
+
+/// Paths the tests use: the fixtures (resources of this target) and the package's own `Mappings/`.
+enum Fixture {
+    static let directory = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static var bundledMappings: String { packageRoot.appendingPathComponent("Mappings").path }
+    static var shopCatalog: String { directory.appendingPathComponent("catalog").path }
+    static var gate: String { directory.appendingPathComponent("gate").path }
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
+    }
+
+    static func json(_ name: String) throws -> JSONValue {
+        try JSONValue(parsing: bytes(name))
+    }
+}
+
+/// A copy of a catalog in a temporary directory, to rewrite while a server serves it.
+final class TemporaryCatalog: @unchecked Sendable {
+    let directory: URL
+    var path: String { directory.path }
+
+    init(copying source: String = Fixture.shopCatalog) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapper-service-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: directory)
+    }
+
+    func write(_ file: String, _ text: String) throws {
+        let url = directory.appendingPathComponent(file)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url, options: .atomic)
+    }
+
+    /// Writes without the atomic rename, as an editor that saves in place does.
+    func writeInPlace(_ file: String, _ text: String) throws {
+        let handle = try FileHandle(forWritingTo: directory.appendingPathComponent(file))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+    }
+
+    func read(_ file: String) throws -> String {
+        try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+extension Logger {
+    /// Logs nothing (tests that check logging use an InMemoryLogHandler).
+    static var quiet: Logger {
+        Logger(label: "mapper-test") { _ in SwiftLogNoOpLogHandler() }
+    }
+}
+
+extension ServiceConfiguration {
+    /// The service as tests run it: loopback, a free port, small limits, short timeouts.
+    static func testing(
+        _ mappings: [String] = [Fixture.shopCatalog], token: String? = nil, maxBodySize: Int = 64 * 1024,
+        requestTimeout: Duration = .seconds(5), watch: Bool = false, gate: String? = nil, logger: Logger = .quiet
+    ) -> ServiceConfiguration {
+        var configuration = ServiceConfiguration(mappings: mappings, port: 0, logger: logger)
+        configuration.token = token
+        configuration.maxBodySize = maxBodySize
+        configuration.requestTimeout = requestTimeout
+        configuration.shutdownTimeout = .seconds(10)
+        configuration.watch = watch
+        configuration.watchInterval = .milliseconds(50)
+        configuration.gate = gate
+        return configuration
+    }
+}
+
+extension TestClientProtocol {
+    /// A JSON POST (`Content-Type: application/json` unless other headers are given).
+    @discardableResult
+    func post(_ uri: String, json body: [UInt8], headers: HTTPFields = [.contentType: "application/json"]) async throws -> TestResponse {
+        try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(bytes: body))
+    }
+
+    @discardableResult
+    func post(_ uri: String, json text: String, headers: HTTPFields = [.contentType: "application/json"]) async throws -> TestResponse {
+        try await post(uri, json: Array(text.utf8), headers: headers)
+    }
+
+    @discardableResult
+    func get(_ uri: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+        try await execute(uri: uri, method: .get, headers: headers)
+    }
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+
+    var json: JSONValue {
+        get throws { try JSONValue(parsing: Array(body.readableBytesView)) }
+    }
+
+    /// The problem+json body, checked for its media type and the members every problem has.
+    var problem: JSONObject {
+        get throws {
+            #expect(headers[.contentType] == "application/problem+json")
+            guard case .object(let object) = try json else {
+                Issue.record("not a problem object: \(text)")
+                return JSONObject()
+            }
+            #expect(object["status"] == .number(JSONNumber(Int64(status.code))))
+            #expect(object["title"] != nil)
+            #expect(object["detail"] != nil)
+            return object
+        }
+    }
+}
+
+extension JSONObject {
+    var type: String? {
+        if case .string(let text)? = self["type"] { return text }
+        return nil
+    }
+
+    var detail: String {
+        if case .string(let text)? = self["detail"] { return text }
+        return ""
+    }
+}
+
+extension JSONValue {
+    var string: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    var array: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+}
+
+/// Problem `type` URIs.
+func problemType(_ name: String) -> String {
+    "https://mapper.dev/problems/" + name
+}
