@@ -1,0 +1,80 @@
+import Benchmark
+import Foundation
+import MapperKit
+
+// mapper against hand-written Codable models on the same bytes, in the same process: decode
+// (external JSON → canonical JSON) and encode (canonical JSON → external JSON) for three real
+// workloads, and the load of the bundled catalog. See README.md, "Development".
+//
+// Only allocation counts have committed thresholds (Benchmarks/Thresholds, checked by
+// `swift package benchmark thresholds check`): they do not depend on the machine. Times are
+// reported, never checked: compare mapper and Codable within one run.
+
+let benchmarks: @Sendable () -> Void = {
+    let workloads = [
+        Workload(
+            "issues", catalog: Paths.resource("issues.yaml"), model: "BenchIssue",
+            documents: Paths.lines(Paths.resource("issues-mixed-2mb.ndjson")),
+            codable: Issue.self, externalDates: nil),
+        Workload(
+            "twitter", catalog: Paths.package("Mappings/twitter.yaml"), model: "TwitterSearchResult",
+            documents: [Paths.read(Paths.package("Examples/twitter/twitter.json"))],
+            codable: TwitterSearchResult.self,
+            externalDates: CodableCoders.formatter("EEE MMM dd HH:mm:ss Z yyyy")),
+        Workload(
+            "events", catalog: Paths.resource("events.yaml"), model: "Event",
+            documents: [Paths.read(Paths.package("Examples/events/github_events.json"))],
+            codable: [Event].self, externalDates: nil),
+    ]
+
+    // MB/s of input read, measured around the loop over the workload's documents, so that mapper
+    // and Codable can be compared on the same bytes (the ratio is what counts: see script/bench).
+    let megabytesPerSecond = BenchmarkMetric.custom("MB/s", polarity: .prefersLarger, useScalingFactor: false)
+    let measured: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, megabytesPerSecond]
+    // Allocation counts are deterministic for a given toolchain: allow 2% either way, so that a
+    // change of a few allocations per thousand documents passes and a new allocation per document
+    // does not. Codable's counts are Foundation's, not ours: no thresholds there.
+    let allocations: [BenchmarkMetric: BenchmarkThresholds] = [.mallocCountTotal: .init(relative: [.p90: 2.0])]
+    let mapper = Benchmark.Configuration(metrics: measured, maxDuration: .seconds(2), thresholds: allocations)
+    let codable = Benchmark.Configuration(metrics: measured, maxDuration: .seconds(2))
+
+    /// A benchmark that runs `body` on every document and records the MB/s of the documents' bytes.
+    func measure<Document: Collection<UInt8>>(
+        _ name: String, _ configuration: Benchmark.Configuration, _ documents: [Document],
+        _ body: @escaping (Document) throws -> Void
+    ) {
+        let bytes = documents.reduce(0) { $0 + $1.count }
+        Benchmark(name, configuration: configuration) { benchmark in
+            let start = ContinuousClock.now
+            for document in documents {
+                try body(document)
+            }
+            let seconds = (ContinuousClock.now - start) / .seconds(1)
+            benchmark.measurement(megabytesPerSecond, Int((Double(bytes) / seconds / 1_000_000).rounded()))
+        }
+    }
+
+    for workload in workloads {
+        var session = MappingSession(catalog: workload.catalog)
+        let name = workload.name, model = workload.model
+        measure("\(name).decode.mapper", mapper, workload.external) { document in
+            blackHole(try session.decodeToCanonical(document, as: model, now: Workload.now))
+        }
+        measure("\(name).decode.codable", codable, workload.externalData) { document in
+            blackHole(try workload.codableDecode(document))
+        }
+        measure("\(name).encode.mapper", mapper, workload.canonical) { document in
+            blackHole(try session.encodeCanonical(document, as: model))
+        }
+        measure("\(name).encode.codable", codable, workload.canonicalData) { document in
+            blackHole(try workload.codableEncode(document))
+        }
+    }
+
+    // What `mapper` does at start-up before it reads any input: load and compile Mappings/.
+    let mappings = Paths.package("Mappings")
+    let load = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(2), thresholds: allocations)
+    Benchmark("catalog.load", configuration: load) { benchmark in
+        blackHole(try Catalog(paths: [mappings]))
+    }
+}
