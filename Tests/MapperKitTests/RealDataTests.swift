@@ -269,3 +269,62 @@ func expectBothPathsAgree(
         Issue.record("the paths disagree on \(input): \(a) vs \(b)")
     }
 }
+
+/// Length constraints are checked on the fast paths too: they must accept and refuse exactly what
+/// the general path does, counting a string's Unicode scalars (not bytes, not escapes).
+struct LengthConstraintTranscodingTests {
+    static let catalog = try! Catalog(yaml: """
+        mapper: 1
+        models:
+          Item:
+            properties:
+              name: { type: string, min_length: 2, max_length: 3 }
+              tags: { type: "[string]", min_length: 1, max_length: 2 }
+              scores: { type: "[string: int]", max_length: 1 }
+        """)
+    static let documents = [
+        #"{"name":"ab","tags":["x"],"scores":{"a":1}}"#,
+        #"{"name":"é€😀","tags":["x",null]}"#,  // 3 scalars in 9 bytes
+        #"{"name":"\u00e9\u20ac"}"#,  // 2 scalars, escaped
+        #"{"name":"\u00e9\u20ac\ud83d\ude00x"}"#,  // 4 scalars, escaped
+        #"{"name":"a"}"#,
+        #"{"name":"abcd"}"#,
+        #"{"name":null,"tags":null,"scores":null}"#,
+        #"{"tags":[]}"#,
+        #"{"tags":["x","y","z"]}"#,
+        #"{"scores":{}}"#,
+        #"{"scores":{"a":1,"b":2}}"#,
+        #"{"name":5}"#,
+    ]
+
+    @Test(arguments: documents) func decodingAgrees(document: String) {
+        expectBothPathsAgree(Self.catalog, document) { session, bytes throws(MappingErrors) in
+            try session.decodeToCanonical(bytes, as: "Item", now: Instant(milliseconds: 0))
+        }
+    }
+
+    @Test(arguments: documents) func encodingAgrees(document: String) {
+        expectBothPathsAgree(Self.catalog, document) { session, bytes throws(MappingErrors) in
+            try session.encodeCanonical(bytes, as: "Item")
+        }
+    }
+
+    /// `Item` above and the Twitter search result (lengths on `indices`) go the fast way both ways;
+    /// a `pattern` still sends a model the general way.
+    @Test func lengthsKeepModelsOnTheFastPaths() throws {
+        let item = try Self.catalog.requireType("Item").index
+        #expect(Self.catalog.runtime.flat.models[item].transcodable && Self.catalog.runtime.flat.models[item].encodable)
+        let flat = RealDataTests.catalog.runtime.flat
+        let twitter = try RealDataTests.catalog.requireType("TwitterSearchResult").index
+        #expect(flat.models[twitter].transcodable && flat.models[twitter].encodable)
+        let constrained = try Catalog(yaml: """
+            mapper: 1
+            models:
+              Lengths: { properties: { name: { type: string, max_length: 3 } } }
+              Pattern: { properties: { code: { type: string, pattern: "^[a-z]+$" } } }
+            """)
+        let lengths = try constrained.requireType("Lengths").index, pattern = try constrained.requireType("Pattern").index
+        #expect(constrained.runtime.flat.models[lengths].transcodable && constrained.runtime.flat.models[lengths].encodable)
+        #expect(!constrained.runtime.flat.models[pattern].transcodable && !constrained.runtime.flat.models[pattern].encodable)
+    }
+}

@@ -2,7 +2,7 @@
 /// property by property, without building models, values or strings, reading the flat plan.
 ///
 /// It handles the common shapes only (plain representations, no variants, `flatten`,
-/// `unknown_keys: keep`, constraints or transformers) and only documents that decode without
+/// `unknown_keys: keep`, constraints other than lengths, or transformers) and only documents that decode without
 /// errors. Anything else, and any problem, makes `transcode` return false and the caller runs
 /// the general reader, which then owns the result or the exact error messages. So semantics live
 /// in one place; this path must only ever agree with it (tests compare both on every example).
@@ -128,6 +128,8 @@ struct CanonicalTranscoder {
             if document.kind(at: value) == .null {
                 if flags & FlatPlan.Property.required != 0 { return false }
                 output.append(contentsOf: "null")
+            } else if flags & FlatPlan.Property.checksLength != 0 && !document.satisfiesLength(at: value, property) {
+                return false
             } else if !write(document, at: value, conversion: property.conversion, into: &output) {
                 return false
             }
@@ -259,7 +261,7 @@ struct CanonicalTranscoder {
 }
 
 extension PlanBuilder {
-    /// Which types the transcoder handles: plain representations, no flatten, no constraints, no
+    /// Which types the transcoder handles: plain representations, no flatten, no constraints but lengths, no
     /// kept unknown keys, no transformers, nested models (without variants) that qualify too.
     static func transcodable(_ types: [ModelType]) -> [Bool] {
         var memo: [Int: Bool] = [:]
@@ -269,7 +271,7 @@ extension PlanBuilder {
             let type = types[index]
             let visiting = visiting.union([index])
             let qualifies = type.unknownKeys != .keep && type.properties.allSatisfy { plan in
-                !plan.spec.flatten && plan.spec.constraints.isEmpty && conversionQualifies(plan.conversion, visiting)
+                !plan.spec.flatten && FlatPlan.checksConstraints(of: plan) && conversionQualifies(plan.conversion, visiting)
             }
             memo[index] = qualifies
             return qualifies

@@ -9,7 +9,7 @@ import Darwin
 /// encode tree, without building models.
 ///
 /// Like `CanonicalTranscoder`, it takes only common shapes (no variants to tag, flattened models,
-/// merged key-path objects, kept unknown keys, transformers or number formats) and only documents
+/// kept unknown keys, constraints other than lengths, transformers or number formats) and only documents
 /// without errors; otherwise `transcode` returns false and the general path (canonical reader,
 /// models, `ModelEncoder`) does the work and reports the errors. Tests compare both paths.
 struct EncodeTranscoder {
@@ -168,6 +168,8 @@ struct EncodeTranscoder {
                 let property = properties[Int(model.firstProperty) + Int(node.property)]
                 if document.kind(at: value) == .null {
                     output.append(contentsOf: "null")
+                } else if property.flags & FlatPlan.Property.checksLength != 0 && !document.satisfiesLength(at: value, property) {
+                    return false
                 } else if !write(document, at: value, conversion: property.encodeConversion, into: &output) {
                     return false
                 }

@@ -81,12 +81,16 @@ final class FlatPlan: @unchecked Sendable {
         var flags: UInt8
         /// Index into `defaults` (when `hasDefault`).
         var defaultIndex: Int32
+        /// `min_length` and `max_length` (when `checksLength`; -1: none).
+        var minLength: Int32 = -1
+        var maxLength: Int32 = -1
 
         static let required: UInt8 = 1
         static let transient: UInt8 = 2
         static let computedNow: UInt8 = 4
         static let computedUUID: UInt8 = 8
         static let hasDefault: UInt8 = 16
+        static let checksLength: UInt8 = 32
     }
 
     struct Conversion {
@@ -136,6 +140,18 @@ final class FlatPlan: @unchecked Sendable {
     let defaults: [(value: Value, conversion: MapperKit.Conversion)]
     let names: [String]
     let enumNames: [String]
+
+    /// Whether the fast paths check all of a property's constraints: lengths of strings, arrays
+    /// and dictionaries (`satisfiesLength`); the rest (bounds, patterns) is the general path's.
+    static func checksConstraints(of property: PropertyPlan) -> Bool {
+        let constraints = property.spec.constraints
+        guard constraints.minimum == nil, constraints.maximum == nil, constraints.pattern == nil else { return false }
+        guard constraints.minLength != nil || constraints.maxLength != nil else { return true }
+        switch property.conversion {
+        case .string, .array, .dictionary: return true
+        default: return false
+        }
+    }
 
     init(runtime types: [ModelType], transcodable: [Bool]) {
         var builder = Builder()
@@ -265,22 +281,26 @@ extension FlatPlan {
                         defaultIndex = Int32(defaults.count)
                         defaults.append((value, plan.conversion))
                     }
+                    let constraints = plan.spec.constraints
+                    if constraints.minLength != nil || constraints.maxLength != nil { flags |= Property.checksLength }
                     let key = store(plan.canonicalKey)
                     properties.append(Property(
                         keyStart: key.start, keyLength: key.length, firstPathNode: Int32(paths.count),
                         pathCount: Int32(plan.path.count), conversion: conversion(plan.conversion),
                         encodeConversion: conversion(plan.conversion, external: true), flags: flags,
-                        defaultIndex: defaultIndex))
+                        defaultIndex: defaultIndex, minLength: Int32(clamping: constraints.minLength ?? -1),
+                        maxLength: Int32(clamping: constraints.maxLength ?? -1)))
                     paths += plan.path.map(Int32.init)
                 }
                 if model.propertyCount == 0 { model.firstProperty = Int32(properties.count) }
                 let (first, count, mergeFree) = encodeNodes(type.encodeTree, of: type, in: types)
                 model.firstEncodeNode = first
                 model.encodeNodeCount = count
-                // Canonical input must be checked as the canonical reader does: constraints and the
-                // values of transient properties (which encoding does not write) are left to it.
+                // Canonical input must be checked as the canonical reader does: constraints other
+                // than lengths and the values of transient properties (which encoding does not
+                // write) are left to it.
                 model.encodable = mergeFree && type.unknownKeys != .keep
-                    && type.properties.allSatisfy { $0.spec.key != nil && $0.spec.transform == nil && $0.spec.constraints.isEmpty }
+                    && type.properties.allSatisfy { $0.spec.key != nil && $0.spec.transform == nil && FlatPlan.checksConstraints(of: $0) }
                 models[type.index] = model
             }
             // A model is encodable when its nested models are too (recursive models: optimistically).

@@ -28,3 +28,23 @@ extension JSONDocument {
         return true
     }
 }
+
+extension JSONDocument {
+    /// Whether the value at `index` has the length a property's `min_length`/`max_length` ask for,
+    /// counted as the general reader counts: Unicode scalars of a string, elements of an array,
+    /// members of an object. Other kinds are for the conversion to judge.
+    func satisfiesLength(at index: Int, _ property: FlatPlan.Property) -> Bool {
+        let length: Int
+        switch kind(at: index) {
+        case .array, .object:
+            length = count(at: index)
+        case .string:
+            // The bytes are valid UTF-8: every byte but a continuation byte starts a scalar.
+            length = withStringBytes(at: index) { bytes in bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+        default:
+            return true
+        }
+        return (property.minLength < 0 || length >= Int(property.minLength))
+            && (property.maxLength < 0 || length <= Int(property.maxLength))
+    }
+}
