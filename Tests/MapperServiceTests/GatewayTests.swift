@@ -134,6 +134,7 @@ struct GatewayTests {
             .json("GET", "/meta", body, headers: [("content-type", "application/vnd.example+json"), ("x-custom", "yes")]),
             .json("GET", "/orgs/acme", "<p>hello</p>", headers: [("content-type", "text/html")]),
             .json("DELETE", "/orgs/acme", status: 204, "", headers: []),
+            .json("HEAD", "/orgs/acme", Self.organization, headers: [("content-type", "application/json"), ("etag", #""e1""#)]),
         ]
         try await withGateway(exchanges) { client, upstream in
             let unrouted = try await client.get("/proxy/meta")
@@ -151,6 +152,12 @@ struct GatewayTests {
             let deleted = try await client.send(.delete, "/proxy/orgs/acme")
             #expect(deleted.status == .noContent)
             #expect(deleted.bytes.isEmpty)
+            let head = try await client.send(.head, "/proxy/orgs/acme")
+            #expect(head.status == .ok)
+            #expect(head.bytes.isEmpty)
+            #expect(head.header("ETag") == #""e1""#)
+            #expect(head.header("Mapper-Model") == nil)
+            #expect(upstream.received.map(\.method) == ["GET", "GET", "DELETE", "HEAD"])
         }
     }
 
@@ -218,6 +225,16 @@ struct GatewayTests {
             #expect(response.status == .gatewayTimeout)
             #expect(try response.problem.type == problemType("upstream-timeout"))
             #expect(start.duration(to: .now) < .milliseconds(900), "answered before the upstream did")
+        }
+    }
+
+    @Test func anUpstreamThatStallsInTheMiddleOfItsBodyIs504() async throws {
+        var stalling = ReplayUpstream.Exchange.json("GET", "/orgs/acme", Self.organization)
+        stalling.bodyStall = .seconds(1)
+        try await withGateway([stalling], configure: { $0.gateway?.timeout = .milliseconds(200) }) { client, _ in
+            let response = try await client.get("/proxy/orgs/acme")
+            #expect(response.status == .gatewayTimeout)
+            #expect(try response.problem.type == problemType("upstream-timeout"))
         }
     }
 

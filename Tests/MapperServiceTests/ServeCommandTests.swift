@@ -96,7 +96,10 @@ struct ServeCommandTests {
     }
 
     @Test func theGatewayForwardsAndShutsDownGracefully() async throws {
-        try await ReplayUpstream([.json("GET", "/orgs/acme", GatewayTests.organization)]).run { upstream in
+        let exchanges: [ReplayUpstream.Exchange] = [
+            .json("GET", "/orgs/acme", GatewayTests.organization), .json("GET", "/orgs/slow", GatewayTests.organization, delay: .seconds(1)),
+        ]
+        try await ReplayUpstream(exchanges).run { upstream in
             let server = try ServerProcess([
                 "serve", "--mappings", Fixture.bundledMappings, "--port", "0", "--upstream", upstream.origin, "--upstream-timeout", "5s",
                 "--upstream-header", "Authorization: token from-the-gateway", "--strict-routes",
@@ -109,7 +112,15 @@ struct ServeCommandTests {
             #expect(response.header("Mapper-Model") == "Organization")
             #expect(response.text == #"{"login":"acme","id":1,"nodeID":"MDEy"}"#)
             #expect(upstream.received.first?.header("Authorization") == "token from-the-gateway")
+
+            // SIGTERM while the upstream is still answering: the request completes, then the
+            // server stops and the HTTP client shuts down.
+            let slow = Task { try await onThread { try RawConnection(port: port).request("GET", "/proxy/orgs/slow") } }
+            try await Task.sleep(for: .milliseconds(300))
             server.signal(SIGTERM)
+            let answer = try await slow.value
+            #expect(answer.status == 200)
+            #expect(answer.header("Mapper-Model") == "Organization")
             #expect(try await server.exitStatus() == 0)
             #expect(server.stdout.contains("mapper serve stopped"))
         }

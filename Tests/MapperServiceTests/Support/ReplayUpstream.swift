@@ -21,6 +21,8 @@ final class ReplayUpstream: Sendable {
         var body: [UInt8] = []
         /// How long to wait before answering.
         var delay: Duration = .zero
+        /// How long to stall after the first half of the body (the head is already sent).
+        var bodyStall: Duration = .zero
         /// Where it comes from: `get-repository #0`.
         var label = ""
     }
@@ -73,7 +75,17 @@ final class ReplayUpstream: Sendable {
             guard let name = HTTPField.Name(name) else { continue }
             headers.append(HTTPField(name: name, value: value.replacingOccurrences(of: Self.recordedOrigin, with: origin)))
         }
-        return Response(status: HTTPResponse.Status(code: exchange.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: exchange.body)))
+        let status = HTTPResponse.Status(code: exchange.status)
+        guard exchange.bodyStall > .zero else {
+            return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: exchange.body)))
+        }
+        let (answer, stall) = (exchange.body, exchange.bodyStall)
+        return Response(status: status, headers: headers, body: ResponseBody { writer in
+            try await writer.write(ByteBuffer(bytes: answer.prefix(answer.count / 2)))
+            try await Task.sleep(for: stall)
+            try await writer.write(ByteBuffer(bytes: answer.dropFirst(answer.count / 2)))
+            try await writer.finish(nil)
+        })
     }
 
     /// Runs the server on a free loopback port while `body` runs.
