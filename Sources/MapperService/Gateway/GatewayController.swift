@@ -36,11 +36,11 @@ struct GatewayController {
         let method = request.method
         let body = try await request.body(limits)
         var headers = ForwardedHeaders.request(request.headers, consumeAuthorization: consumeAuthorization, extra: upstream.configuration.headers)
-        let upstreamBody = try encodeBody(body, request: request, target: target, snapshot: snapshot, context: context)
-        if upstreamBody != body && headers[.contentType] == nil { headers[.contentType] = MediaTypes.json }
+        let encoded = try encodeBody(body, request: request, target: target, snapshot: snapshot, context: context)
+        if encoded != nil && headers[.contentType] == nil { headers[.contentType] = MediaTypes.json }
         let sendsBody = !body.isEmpty || Self.bodyMethods.contains(method)
         let answer = try await upstream.send(
-            method, target.pathAndQuery, headers: headers, body: sendsBody ? upstreamBody : nil, logger: context.logger)
+            method, target.pathAndQuery, headers: headers, body: sendsBody ? encoded ?? body : nil, logger: context.logger)
         let rewriter = LinkRewriter(
             upstream: upstream.configuration.upstream, host: request.head.authority,
             forwardedHost: request.headers[.xForwardedHost], forwardedProto: request.headers[.xForwardedProto])
@@ -49,18 +49,18 @@ struct GatewayController {
 
     /// Request serialization: the canonical body of a POST, PUT or PATCH encoded with the model
     /// the routes pick for its method and path, so that clients speak the normalised shape both
-    /// ways. Left as it is: an empty body, a body that is not JSON (by Content-Type), a path no
-    /// route matches, and a request that says `Mapper-Body: external`.
+    /// ways. Nil (the body goes as it is) for an empty body, a body that is not JSON (by
+    /// Content-Type), a path no route matches, and a request that says `Mapper-Body: external`.
     private func encodeBody(
         _ body: [UInt8], request: Request, target: UpstreamTarget, snapshot: CatalogSnapshot, context: Context
-    ) throws -> [UInt8] {
+    ) throws -> [UInt8]? {
         let shape = request.headers[.mapperBody]?.trimmingSpaces.lowercased() ?? "canonical"
         guard shape == "canonical" || shape == "external" else {
             throw Problem.badRequest("Mapper-Body '\(shape.shortened(40))' is neither 'canonical' (the default) nor 'external'")
         }
-        guard Self.bodyMethods.contains(request.method), !body.isEmpty, shape == "canonical" else { return body }
-        if let contentType = request.headers[.contentType], !MediaRange.isJSON(contentType) { return body }
-        guard let match = snapshot.catalog.routes.match(target.path, method: request.method.rawValue) else { return body }
+        guard Self.bodyMethods.contains(request.method), !body.isEmpty, shape == "canonical" else { return nil }
+        if let contentType = request.headers[.contentType], !MediaRange.isJSON(contentType) { return nil }
+        guard let match = snapshot.catalog.routes.match(target.path, method: request.method.rawValue) else { return nil }
         context.notes.model = match.model
         var session = MappingSession(catalog: snapshot.catalog)
         do {
