@@ -297,6 +297,18 @@ struct GatewayTests {
         }
     }
 
+    @Test func oneClientKeepsItsConnectionToTheUpstream() async throws {
+        try await withGateway([.json("GET", "/orgs/acme", Self.organization)]) { client, upstream in
+            for _ in 0..<5 {
+                let response = try await client.get("/proxy/orgs/acme")
+                #expect(response.status == .ok)
+            }
+            let connections = upstream.received.map(\.connection)
+            #expect(connections.count == 5)
+            #expect(Set(connections).count == 1, "requests one after another reuse the pooled connection: \(connections)")
+        }
+    }
+
     @Test func dotSegmentsAreRefused() async throws {
         try await withGateway([]) { client, upstream in
             let response = try await client.get("/proxy/orgs/%2E%2E/v1")

@@ -32,6 +32,8 @@ final class ReplayUpstream: Sendable {
         var path: String
         /// The Host the request named.
         var authority: String?
+        /// The gateway's end of the connection the request came on (its port).
+        var connection: Int?
         var headers: HTTPFields
         var body: [UInt8]
 
@@ -53,13 +55,13 @@ final class ReplayUpstream: Sendable {
     var origin: String { "http://127.0.0.1:\(port)" }
     var received: [Received] { state.withLock { $0.received } }
 
-    private func respond(_ request: Request) async throws -> Response {
+    private func respond(_ request: Request, connection: Int?) async throws -> Response {
         var body = ByteBuffer()
         for try await chunk in request.body { body.writeImmutableBuffer(chunk) }
         let path = request.uri.query.map { request.uri.path + "?" + $0 } ?? request.uri.path
         let method = request.method.rawValue
         let (exchange, origin) = state.withLock { state -> (Exchange?, String) in
-            state.received.append(Received(method: method, path: path, authority: request.head.authority, headers: request.headers, body: Array(body.readableBytesView)))
+            state.received.append(Received(method: method, path: path, authority: request.head.authority, connection: connection, headers: request.headers, body: Array(body.readableBytesView)))
             let candidates = exchanges.indices.filter { exchanges[$0].method == method && exchanges[$0].path == path }
             guard let index = candidates.first(where: { !state.served.contains($0) }) ?? candidates.last else { return (nil, "") }
             state.served.insert(index)
@@ -92,7 +94,7 @@ final class ReplayUpstream: Sendable {
     func run<T: Sendable>(_ body: @Sendable (ReplayUpstream) async throws -> T) async throws -> T {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = Application(
-            responder: CallbackResponder<BasicRequestContext> { request, _ in try await self.respond(request) },
+            responder: CallbackResponder<ReplayContext> { request, context in try await self.respond(request, connection: context.remotePort) },
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "replay"),
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
             logger: .quiet)
@@ -113,6 +115,17 @@ final class ReplayUpstream: Sendable {
                 throw error
             }
         }
+    }
+}
+
+/// The request context of the replay server: which connection a request came on.
+struct ReplayContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let remotePort: Int?
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = CoreRequestContextStorage(source: source)
+        remotePort = source.channel.remoteAddress?.port
     }
 }
 
