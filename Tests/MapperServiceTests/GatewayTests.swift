@@ -163,7 +163,7 @@ struct GatewayTests {
 
     @Test func upstreamURLsInLinkAndLocationPointAtTheGateway() async throws {
         let link = #"<https://api.github.com/api/v3/orgs/acme/repos?page=2>; rel="next", <https://api.github.com/other>; rel="up", "#
-            + #"<https://other.example/api/v3/y>; title="a <b>"; rel="help""#
+            + #"<https://other.example/api/v3/y>; title="a <b>"; rel="help", </status>; rel="status""#
         let exchange = ReplayUpstream.Exchange.json("GET", "/api/v3/orgs/acme", status: 301, Self.organization, headers: [
             ("content-type", "application/json"), ("link", link), ("location", "/api/v3/orgs/acme2"),
         ])
@@ -174,7 +174,8 @@ struct GatewayTests {
             #expect(response.status == .movedPermanently)
             #expect(upstream.received.first?.path == "/api/v3/orgs/acme")
             #expect(response.header("Link") == #"<https://gw.example:8443/proxy/orgs/acme/repos?page=2>; rel="next", "#
-                + #"<\#(upstream.origin)/other>; rel="up", <https://other.example/api/v3/y>; title="a <b>"; rel="help""#)
+                + #"<\#(upstream.origin)/other>; rel="up", <https://other.example/api/v3/y>; title="a <b>"; rel="help", "#
+                + #"<\#(upstream.origin)/status>; rel="status""#)
             #expect(response.header("Location") == "https://gw.example:8443/proxy/orgs/acme2")
         }
     }

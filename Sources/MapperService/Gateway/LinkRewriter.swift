@@ -3,8 +3,9 @@ import Foundation
 /// Points upstream URLs at the gateway: `https://api.github.com/repositories/1/issues?page=2`
 /// becomes `http://GATEWAY/proxy/repositories/1/issues?page=2`, so that a client following a
 /// pagination `Link` or a redirect's `Location` stays behind the gateway (and keeps getting
-/// models). Only URLs of the upstream's origin under its base path are rewritten; others, and
-/// relative references that do not start with `/`, are left as they are.
+/// models). Only URLs of the upstream's origin under its base path are rewritten; a `/path`
+/// reference outside the base path is made absolute (it means the upstream's origin, not the
+/// gateway's); other URLs and relative references are left as they are.
 struct LinkRewriter {
     let upstream: UpstreamURL
     /// `http://127.0.0.1:8080/proxy`, or `/proxy` when the request named no host.
@@ -26,7 +27,7 @@ struct LinkRewriter {
     func rewrite(_ url: String) -> String {
         let reference = url.trimmingSpaces
         if reference.hasPrefix("/") && !reference.hasPrefix("//") {
-            return relativeToBase(String(reference)).map { gatewayBase + $0 } ?? url
+            return relativeToBase(String(reference)).map { gatewayBase + $0 } ?? upstream.origin + reference
         }
         guard let components = URLComponents(string: String(reference)),
               components.scheme?.lowercased() == upstream.scheme,
