@@ -180,6 +180,20 @@ struct GatewayTests {
         }
     }
 
+    @Test func aReloadChangesWhatTheGatewayMaps() async throws {
+        let catalog = try TemporaryCatalog(copying: Fixture.bundledMappings)
+        let exchanges: [ReplayUpstream.Exchange] = [.json("GET", "/orgs/acme", Self.organization), .json("GET", "/orgs/acme", Self.organization)]
+        try await withGateway(exchanges, configure: { $0.mappings = [catalog.path] }) { client, _ in
+            #expect(try await client.get("/proxy/orgs/acme").header("Mapper-Model") == "Organization")
+            let routes = try catalog.read("github/routes.yaml")
+            try catalog.write("github/routes.yaml", routes.replacingOccurrences(of: "    /orgs/*: Organization\n", with: ""))
+            #expect(try await client.send(.post, "/v1/reload").status == .ok)
+            let unrouted = try await client.get("/proxy/orgs/acme")
+            #expect(unrouted.header("Mapper-Model") == nil)
+            #expect(unrouted.text == Self.organization)
+        }
+    }
+
     @Test func strictRoutesRefuseWhatNoRouteMaps() async throws {
         let exchanges: [ReplayUpstream.Exchange] = [.json("GET", "/meta", "{}"), .json("GET", "/orgs/acme", Self.organization)]
         try await withGateway(exchanges, configure: { $0.gateway?.strictRoutes = true }) { client, upstream in
