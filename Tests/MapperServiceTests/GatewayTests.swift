@@ -324,10 +324,12 @@ struct GatewayTests {
         }
     }
 
-    @Test func dotSegmentsAreRefused() async throws {
+    @Test(arguments: ["/proxy/orgs/%2E%2E/v1", "/proxy/orgs/../../admin", "/proxy/orgs/x%ZZ", "/proxy/search/issues?q=%G1", "/proxy/a%2"])
+    func pathsThatAreNotPlainAreRefused(uri: String) async throws {
         try await withGateway([]) { client, upstream in
-            let response = try await client.get("/proxy/orgs/%2E%2E/v1")
+            let response = try await client.get(uri)
             #expect(response.status == .badRequest)
+            #expect(try response.problem.type == problemType("bad-request"))
             #expect(upstream.received.isEmpty)
         }
     }
