@@ -84,7 +84,7 @@ struct GatewayTests {
                 try RawConnection(port: port).request("GET", "/proxy/orgs/acme", headers: [
                     "Connection": "keep-alive, X-Client-Private", "X-Client-Private": "1", "Keep-Alive": "timeout=5",
                     "Proxy-Authorization": "Basic abc", "TE": "trailers", "Upgrade": "example/1", "X-End-To-End": "kept",
-                    "Accept-Encoding": "gzip",
+                    "Accept-Encoding": "gzip", "Via": "1.0 edge",
                 ])
             }
             let received = try #require(upstream.received.first)
@@ -92,6 +92,7 @@ struct GatewayTests {
                 #expect(received.header(name) == nil, "\(name) went upstream")
             }
             #expect(received.header("X-End-To-End") == "kept")
+            #expect(received.headers[values: HTTPField.Name("Via")!] == ["1.0 edge", "1.1 mapper"])
             #expect(received.authority == "127.0.0.1:\(upstream.port)", "Host names the upstream")
 
             #expect(response.status == 200)

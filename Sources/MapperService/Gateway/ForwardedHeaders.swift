@@ -17,7 +17,8 @@ enum ForwardedHeaders {
     ]
 
     /// What goes upstream: the client's end-to-end fields, without its `Authorization` when the
-    /// gateway consumed it (`--token-file`), then the configured `--upstream-header`s, which win.
+    /// gateway consumed it (`--token-file`), `Via: 1.1 mapper` added (RFC 9110 §7.6.3), then the
+    /// configured `--upstream-header`s, which win.
     static func request(_ fields: HTTPFields, consumeAuthorization: Bool, extra: [(name: String, value: String)]) -> HTTPFields {
         let named = connectionNamed(fields)
         var forwarded = HTTPFields()
@@ -27,6 +28,7 @@ enum ForwardedHeaders {
             if consumeAuthorization && name == "authorization" { continue }
             forwarded.append(field)
         }
+        forwarded.append(HTTPField(name: .via, value: "1.1 mapper"))
         for (name, value) in extra {
             guard let name = HTTPField.Name(name) else { continue }
             forwarded[name] = value
