@@ -106,6 +106,44 @@ struct GatewayTests {
         }
     }
 
+    @Test func conditionalRequestsAndRateLimitsWorkThroughTheGateway() async throws {
+        let limited = #"{"message":"API rate limit exceeded","documentation_url":"https://docs.github.com/rest"}"#
+        let exchanges: [ReplayUpstream.Exchange] = [
+            .json("GET", "/orgs/acme", status: 304, "", headers: [("etag", #""v1""#), ("last-modified", "Tue, 10 Oct 2017 16:00:00 GMT")]),
+            .json("GET", "/orgs/busy", status: 403, limited, headers: [
+                ("content-type", "application/json"), ("retry-after", "60"), ("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", "1507651200"),
+            ]),
+        ]
+        try await withGateway(exchanges) { client, upstream in
+            let notModified = try await client.get("/proxy/orgs/acme", headers: [.ifNoneMatch: #""v1""#])
+            #expect(notModified.status == .notModified)
+            #expect(notModified.header("ETag") == #""v1""#)
+            #expect(notModified.header("Last-Modified") == "Tue, 10 Oct 2017 16:00:00 GMT")
+            #expect(upstream.received.first?.header("If-None-Match") == #""v1""#)
+
+            let limitedResponse = try await client.get("/proxy/orgs/busy")
+            #expect(limitedResponse.status == .forbidden)
+            #expect(limitedResponse.header("Mapper-Model") == "GitHubError")
+            #expect(limitedResponse.text == #"{"message":"API rate limit exceeded","documentationURL":"https://docs.github.com/rest"}"#)
+            #expect(limitedResponse.header("Retry-After") == "60")
+            #expect(limitedResponse.header("X-RateLimit-Remaining") == "0")
+            #expect(limitedResponse.header("X-RateLimit-Reset") == "1507651200")
+        }
+    }
+
+    @Test func aCompressedBodyToMapIs502() async throws {
+        let gzipped = ReplayUpstream.Exchange.json("GET", "/orgs/acme", "\u{1f}\u{8b}not really gzip", headers: [
+            ("content-type", "application/json"), ("content-encoding", "gzip"),
+        ])
+        try await withGateway([gzipped]) { client, _ in
+            let response = try await client.get("/proxy/orgs/acme")
+            #expect(response.status == .badGateway)
+            let problem = try response.problem
+            #expect(problem.type == problemType("upstream-invalid-json"))
+            #expect(problem.detail.contains("gzip-encoded"), "\(problem.detail)")
+        }
+    }
+
     @Test func theGatewaysAuthorizationIsConsumedAndUpstreamHeadersAreSet() async throws {
         let exchanges: [ReplayUpstream.Exchange] = [.json("GET", "/orgs/acme", Self.organization)]
         try await withGateway(exchanges, configure: {
