@@ -84,6 +84,7 @@ struct ServeCommandTests {
         (["--log-level", "loud"], "--log-level 'loud'"),
         (["--request-timeout", "soon"], "--request-timeout 'soon'"),
         (["--strict-routes"], "--strict-routes goes with --upstream URL"),
+        (["--upstream-timeout", "30s"], "--upstream-timeout goes with --upstream URL"),
         (["--upstream", "ftp://example.com"], "--upstream 'ftp://example.com' is not an http or https URL"),
         (["--upstream", "http://example.com", "--upstream-header", "no colon"], "--upstream-header 'no colon'"),
         (["--upstream", "http://example.com", "--upstream-timeout", "soon"], "--upstream-timeout 'soon'"),

@@ -54,12 +54,13 @@ extension MapperCommand {
                                    valueName: "url"))
         var upstream: String?
 
-        @Option(help: ArgumentHelp("How long the upstream may take to answer, and the longest silence while its body arrives (then 504).",
-                                   valueName: "duration"))
-        var upstreamTimeout = "30s"
+        @Option(help: ArgumentHelp(
+            "How long the upstream may take to answer, and the longest silence while its body arrives (then 504). (default: 30s)",
+            valueName: "duration"))
+        var upstreamTimeout: String?
 
-        @Option(help: ArgumentHelp("Larger upstream response bodies get 502.", valueName: "size"))
-        var upstreamMaxBodySize = "10MiB"
+        @Option(help: ArgumentHelp("Larger upstream response bodies get 502. (default: 10MiB)", valueName: "size"))
+        var upstreamMaxBodySize: String?
 
         @Option(help: ArgumentHelp("A header set on every upstream request, replacing the client's ('Authorization: token X'); repeatable.",
                                    valueName: "header"))
@@ -87,7 +88,7 @@ extension MapperCommand {
         private func validateGateway() throws {
             guard let upstream else {
                 let given = [
-                    ("--upstream-timeout", upstreamTimeout != "30s"), ("--upstream-max-body-size", upstreamMaxBodySize != "10MiB"),
+                    ("--upstream-timeout", upstreamTimeout != nil), ("--upstream-max-body-size", upstreamMaxBodySize != nil),
                     ("--upstream-header", !upstreamHeader.isEmpty), ("--strict-routes", strictRoutes),
                 ].filter(\.1).map(\.0)
                 if let flag = given.first { throw ValidationError("\(flag) goes with --upstream URL.") }
@@ -96,10 +97,10 @@ extension MapperCommand {
             guard UpstreamURL(upstream) != nil else {
                 throw ValidationError("--upstream '\(upstream)' is not an http or https URL such as https://api.github.com (no query or fragment).")
             }
-            guard let duration = DurationText.parse(upstreamTimeout), duration > .zero else {
+            if let upstreamTimeout, DurationText.parse(upstreamTimeout).map({ $0 > .zero }) != true {
                 throw ValidationError("--upstream-timeout '\(upstreamTimeout)' is not a duration such as 30s, 500ms or 2m.")
             }
-            guard ByteSize.parse(upstreamMaxBodySize).map({ $0 > 0 }) == true else {
+            if let upstreamMaxBodySize, ByteSize.parse(upstreamMaxBodySize).map({ $0 > 0 }) != true {
                 throw ValidationError("--upstream-max-body-size '\(upstreamMaxBodySize)' is not a size such as 10MiB, 512KiB or 1048576.")
             }
             for header in upstreamHeader where GatewayConfiguration.parseHeader(header) == nil {
@@ -111,8 +112,8 @@ extension MapperCommand {
         private var gateway: GatewayConfiguration? {
             guard let url = upstream.flatMap(UpstreamURL.init) else { return nil }
             var gateway = GatewayConfiguration(upstream: url)
-            gateway.timeout = DurationText.parse(upstreamTimeout) ?? gateway.timeout
-            gateway.maxResponseSize = ByteSize.parse(upstreamMaxBodySize) ?? gateway.maxResponseSize
+            gateway.timeout = upstreamTimeout.flatMap(DurationText.parse) ?? gateway.timeout
+            gateway.maxResponseSize = upstreamMaxBodySize.flatMap(ByteSize.parse) ?? gateway.maxResponseSize
             gateway.headers = upstreamHeader.compactMap(GatewayConfiguration.parseHeader)
             gateway.strictRoutes = strictRoutes
             return gateway
