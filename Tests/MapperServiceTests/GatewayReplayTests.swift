@@ -7,8 +7,9 @@ import Testing
 
 /// Every recorded octokit exchange through the gateway, against a real upstream on loopback that
 /// replays them: what comes back is what `mapper decode --route` gives (and the golden examples
-/// say), or the upstream's answer untouched; what goes up is what the client sent.
-@Suite(.timeLimit(.minutes(1)))
+/// say), or the upstream's answer untouched; what goes up is what the client sent. One scenario
+/// at a time: 22 pairs of servers at once would only crowd the timing-sensitive live tests.
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct GatewayReplayTests {
     @Test(arguments: Octokit.scenarios)
     func everyRecordedExchange(scenario: String) async throws {
