@@ -87,6 +87,22 @@ struct GatewayReplayTests {
         }
     }
 
+    /// The exchanges above are all there, and every golden GitHub example is one of them, so
+    /// every one of those was checked through the gateway.
+    @Test func everyGoldenExampleIsARecordedExchange() throws {
+        #expect(Octokit.scenarios.count == 22)
+        var checked: Set<String> = []
+        for scenario in Octokit.scenarios {
+            for recorded in try Octokit.recorded(scenario) where GitHubCatalog.golden(scenario, recorded.index, recorded.exchange.method) != nil {
+                checked.insert("\(scenario)-\(recorded.index)-\(recorded.exchange.method.lowercased()).canonical.json")
+            }
+        }
+        let directory = Fixture.packageRoot.appendingPathComponent("Examples/github/responses").path
+        let golden = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".canonical.json") }
+        #expect(golden.count == 55)
+        #expect(checked == Set(golden))
+    }
+
     @Test func paginationLinksLeadThroughTheGateway() async throws {
         let recorded = try Octokit.recorded("paginate-issues")
         try await withGateway(recorded.map(\.exchange)) { client, upstream in
