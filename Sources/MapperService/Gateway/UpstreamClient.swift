@@ -17,7 +17,7 @@ struct UpstreamResponse: Sendable {
 /// redirects (the client sees the upstream's 301 with its `Location` rewritten) and never retries.
 final class UpstreamClient: Sendable {
     let configuration: GatewayConfiguration
-    let client: HTTPClient
+    private let client: HTTPClient
     private let metrics: ServiceMetrics
 
     /// The client must be shut down: run the application, whose services include `service`.
