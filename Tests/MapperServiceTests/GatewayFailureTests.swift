@@ -7,8 +7,8 @@ import Testing
 
 /// What goes wrong in gateway mode, each a problem+json answer: the upstream down, slow, stalling,
 /// or sending what cannot be mapped; bodies over the limits; paths that are not plain. And what
-/// the operator watches: metrics and the pooled connection.
-@Suite(.timeLimit(.minutes(1)))
+/// the operator watches: metrics and the pooled connection. One test at a time, as GatewayTests.
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct GatewayFailureTests {
     static let organization = GatewayTests.organization
     static let json = GatewayTests.json

@@ -6,8 +6,9 @@ import MapperService
 import Testing
 
 /// Gateway mode's behaviour over real sockets: request serialization, header handling, the token,
-/// routes and pass through.
-@Suite(.timeLimit(.minutes(1)))
+/// routes and pass through. One test at a time (each runs two servers), to spare the
+/// timing-sensitive live tests of the other suites.
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct GatewayTests {
     static let organization = #"{"login":"acme","id":1,"node_id":"MDEy"}"#
     static let json: HTTPFields = [.contentType: "application/json"]
