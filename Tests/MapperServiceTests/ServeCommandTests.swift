@@ -83,11 +83,48 @@ struct ServeCommandTests {
         (["--port", "70000"], "--port 70000"),
         (["--log-level", "loud"], "--log-level 'loud'"),
         (["--request-timeout", "soon"], "--request-timeout 'soon'"),
+        (["--strict-routes"], "--strict-routes goes with --upstream URL"),
+        (["--upstream-timeout", "30s"], "--upstream-timeout goes with --upstream URL"),
+        (["--upstream", "ftp://example.com"], "--upstream 'ftp://example.com' is not an http or https URL"),
+        (["--upstream", "http://example.com", "--upstream-header", "no colon"], "--upstream-header 'no colon'"),
+        (["--upstream", "http://example.com", "--upstream-timeout", "soon"], "--upstream-timeout 'soon'"),
+        (["--upstream", "http://example.com", "--upstream-max-body-size", "big"], "--upstream-max-body-size 'big'"),
     ])
     func badFlagsAreUsageErrors(flags: [String], message: String) async throws {
         let server = try ServerProcess(["serve", "--mappings", Fixture.shopCatalog] + flags)
         #expect(try await server.exitStatus() == 64)
         #expect(server.stderr.contains(message), "\(server.stderr)")
+    }
+
+    @Test func theGatewayForwardsAndShutsDownGracefully() async throws {
+        let exchanges: [ReplayUpstream.Exchange] = [
+            .json("GET", "/orgs/acme", GatewayTests.organization), .json("GET", "/orgs/slow", GatewayTests.organization, delay: .seconds(1)),
+        ]
+        try await ReplayUpstream(exchanges).run { upstream in
+            let server = try ServerProcess([
+                "serve", "--mappings", Fixture.bundledMappings, "--port", "0", "--upstream", upstream.origin, "--upstream-timeout", "5s",
+                "--upstream-header", "Authorization: token from-the-gateway", "--strict-routes",
+            ])
+            let port = try await server.port()
+            let line = try await server.waitForLine(containing: "listening on http://")
+            #expect(line.contains("upstream=\(upstream.origin)"), "\(line)")
+            let response = try await onThread { try RawConnection(port: port).request("GET", "/proxy/orgs/acme") }
+            #expect(response.status == 200)
+            #expect(response.header("Mapper-Model") == "Organization")
+            #expect(response.text == #"{"login":"acme","id":1,"nodeID":"MDEy"}"#)
+            #expect(upstream.received.first?.header("Authorization") == "token from-the-gateway")
+
+            // SIGTERM while the upstream is still answering: the request completes, then the
+            // server stops and the HTTP client shuts down.
+            let slow = Task { try await onThread { try RawConnection(port: port).request("GET", "/proxy/orgs/slow") } }
+            try await Task.sleep(for: .milliseconds(300))
+            server.signal(SIGTERM)
+            let answer = try await slow.value
+            #expect(answer.status == 200)
+            #expect(answer.header("Mapper-Model") == "Organization")
+            #expect(try await server.exitStatus() == 0)
+            #expect(server.stdout.contains("mapper serve stopped"))
+        }
     }
 
     @Test func anEmptyTokenFileIsRefused() async throws {

@@ -12,6 +12,10 @@ extension MapperCommand {
                 Binds 127.0.0.1 unless --host says otherwise; --port 0 picks a free port (the startup log line says \
                 which). A reload that fails keeps the previous catalog serving and shows in GET /v1/catalog \
                 (lastReloadError). SIGTERM and SIGINT shut down gracefully: in-flight requests complete.
+
+                Gateway mode (--upstream URL): requests under /proxy/ are forwarded to the upstream; JSON responses the \
+                routes map come back as canonical JSON with Mapper-Model, canonical POST/PUT/PATCH bodies are encoded \
+                with the route's model on the way up, anything else passes through (see the README, "Gateway mode").
                 """
         )
 
@@ -30,7 +34,7 @@ extension MapperCommand {
                                    valueName: "path"))
         var gate: String?
 
-        @Option(help: ArgumentHelp("A file holding the bearer token every /v1 endpoint requires.", valueName: "file"))
+        @Option(help: ArgumentHelp("A file holding the bearer token every /v1 and /proxy endpoint requires.", valueName: "file"))
         var tokenFile: String?
 
         @Option(help: ArgumentHelp("Larger request bodies get 413 (B, KiB, MiB, GiB, KB, MB, GB).", valueName: "size"))
@@ -46,6 +50,25 @@ extension MapperCommand {
         @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
         var logLevel = "info"
 
+        @Option(help: ArgumentHelp("Gateway mode: forward /proxy/PATH to URL/PATH and map what comes back (http or https).",
+                                   valueName: "url"))
+        var upstream: String?
+
+        @Option(help: ArgumentHelp(
+            "How long the upstream may take to answer, and the longest silence while its body arrives (then 504). (default: 30s)",
+            valueName: "duration"))
+        var upstreamTimeout: String?
+
+        @Option(help: ArgumentHelp("Larger upstream response bodies get 502. (default: 10MiB)", valueName: "size"))
+        var upstreamMaxBodySize: String?
+
+        @Option(help: ArgumentHelp("A header set on every upstream request, replacing the client's ('Authorization: token X'); repeatable.",
+                                   valueName: "header"))
+        var upstreamHeader: [String] = []
+
+        @Flag(help: "Refuse upstream responses no route maps (502) instead of passing them through.")
+        var strictRoutes = false
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not a port number (0-65535).") }
             guard ByteSize.parse(maxBodySize).map({ $0 > 0 }) == true else {
@@ -56,9 +79,44 @@ extension MapperCommand {
                     throw ValidationError("\(flag) '\(value)' is not a duration such as 30s, 500ms or 2m.")
                 }
             }
+            try validateGateway()
             guard Logger.Level(rawValue: logLevel.lowercased()) != nil else {
                 throw ValidationError("--log-level '\(logLevel)' is not one of trace, debug, info, notice, warning, error, critical.")
             }
+        }
+
+        private func validateGateway() throws {
+            guard let upstream else {
+                let given = [
+                    ("--upstream-timeout", upstreamTimeout != nil), ("--upstream-max-body-size", upstreamMaxBodySize != nil),
+                    ("--upstream-header", !upstreamHeader.isEmpty), ("--strict-routes", strictRoutes),
+                ].filter(\.1).map(\.0)
+                if let flag = given.first { throw ValidationError("\(flag) goes with --upstream URL.") }
+                return
+            }
+            guard UpstreamURL(upstream) != nil else {
+                throw ValidationError("--upstream '\(upstream)' is not an http or https URL such as https://api.github.com (no query or fragment).")
+            }
+            if let upstreamTimeout, DurationText.parse(upstreamTimeout).map({ $0 > .zero }) != true {
+                throw ValidationError("--upstream-timeout '\(upstreamTimeout)' is not a duration such as 30s, 500ms or 2m.")
+            }
+            if let upstreamMaxBodySize, ByteSize.parse(upstreamMaxBodySize).map({ $0 > 0 }) != true {
+                throw ValidationError("--upstream-max-body-size '\(upstreamMaxBodySize)' is not a size such as 10MiB, 512KiB or 1048576.")
+            }
+            for header in upstreamHeader where GatewayConfiguration.parseHeader(header) == nil {
+                throw ValidationError("--upstream-header '\(header)' is not a header line such as 'Authorization: token X'.")
+            }
+        }
+
+        /// The gateway's configuration from the flags `validate()` checked.
+        private var gateway: GatewayConfiguration? {
+            guard let url = upstream.flatMap(UpstreamURL.init) else { return nil }
+            var gateway = GatewayConfiguration(upstream: url)
+            gateway.timeout = upstreamTimeout.flatMap(DurationText.parse) ?? gateway.timeout
+            gateway.maxResponseSize = upstreamMaxBodySize.flatMap(ByteSize.parse) ?? gateway.maxResponseSize
+            gateway.headers = upstreamHeader.compactMap(GatewayConfiguration.parseHeader)
+            gateway.strictRoutes = strictRoutes
+            return gateway
         }
 
         func run() async throws {
@@ -80,6 +138,7 @@ extension MapperCommand {
             configuration.requestTimeout = DurationText.parse(requestTimeout) ?? configuration.requestTimeout
             configuration.shutdownTimeout = DurationText.parse(shutdownTimeout) ?? configuration.shutdownTimeout
             configuration.reloadOnHangup = true
+            configuration.gateway = gateway
             do {
                 try await runService(buildApplication(configuration), configuration: configuration)
             } catch let error as StartupError {

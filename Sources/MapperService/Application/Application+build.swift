@@ -25,6 +25,8 @@ struct ServiceState: Sendable {
     let store: CatalogStore
     let reloader: Reloader
     let metrics: ServiceMetrics
+    /// Gateway mode's HTTP client, when `--upstream` is set.
+    let upstream: UpstreamClient?
 
     var limits: BodyLimits {
         BodyLimits(maxSize: configuration.maxBodySize, timeout: configuration.requestTimeout)
@@ -51,7 +53,8 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Star
     let store = CatalogStore(CatalogSnapshot(catalog: catalog, sources: sources, loadedAt: Date()))
     let metrics = ServiceMetrics()
     let reloader = Reloader(store: store, loader: loader, metrics: metrics, logger: logger)
-    let state = ServiceState(configuration: configuration, store: store, reloader: reloader, metrics: metrics)
+    let upstream = configuration.gateway.map { UpstreamClient(configuration: $0, metrics: metrics) }
+    let state = ServiceState(configuration: configuration, store: store, reloader: reloader, metrics: metrics, upstream: upstream)
     let reloadService = ReloadService(
         reloader: reloader, paths: paths,
         watch: fingerprint.map { (configuration.watchInterval, $0) }, onHangup: configuration.reloadOnHangup)
@@ -60,13 +63,15 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Star
         router: buildRouter(state),
         server: .http1(configuration: .init(idleTimeout: .seconds(max(1, idle.seconds)))),
         configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "mapper"),
-        services: [reloadService],
+        // The upstream client's service is listed first, so that it shuts down after the server.
+        services: (upstream.map { [$0.service] } ?? []) + [reloadService],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
             logger.info("mapper serve listening on http://\(host):\(port)", metadata: [
                 "revision": .string(catalog.revision), "models": .stringConvertible(catalog.modelNames.count),
                 "watch": .stringConvertible(configuration.watch), "auth": .stringConvertible(configuration.token != nil),
+                "upstream": .string(configuration.gateway.map { $0.upstream.description } ?? ""),
             ])
             configuration.onListening?(port)
         },
@@ -86,6 +91,12 @@ func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
     CatalogController(store: state.store, reloader: state.reloader, limits: state.limits, loadOptions: state.configuration.loadOptions)
         .addRoutes(to: router)
     MappingController(store: state.store, metrics: state.metrics, limits: state.limits).addRoutes(to: router)
+    if let upstream = state.upstream {
+        GatewayController(
+            store: state.store, upstream: upstream, metrics: state.metrics, limits: state.limits,
+            consumeAuthorization: state.configuration.token != nil
+        ).addRoutes(to: router)
+    }
     router.answerOtherMethods(on: [
         ("/healthz", [.get]), ("/metrics", [.get]), ("/v1/catalog", [.get]), ("/v1/models/{model}/schema", [.get]),
         ("/v1/reload", [.post]), ("/v1/validate", [.post]), ("/v1/decode/{model}", [.post]), ("/v1/encode/{model}", [.post]),

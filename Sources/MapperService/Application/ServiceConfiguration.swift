@@ -16,7 +16,7 @@ package struct ServiceConfiguration: Sendable {
     package var watchInterval: Duration
     /// Golden tests (`*.test.yaml`) a new catalog must pass before it goes live.
     package var gate: String?
-    /// The bearer token every `/v1` endpoint requires, when set.
+    /// The bearer token every `/v1` and `/proxy` endpoint requires, when set.
     package var token: String?
     /// Request bodies larger than this are refused with 413.
     package var maxBodySize: Int
@@ -26,6 +26,8 @@ package struct ServiceConfiguration: Sendable {
     package var shutdownTimeout: Duration
     /// Reload on SIGHUP (the CLI turns it on; tests leave the test process's signals alone).
     package var reloadOnHangup: Bool
+    /// Gateway mode: the upstream `/proxy/…` fronts (`--upstream`), when set.
+    package var gateway: GatewayConfiguration?
     package var logger: Logger
     /// Called with the bound port once the server listens (tests use it with port 0).
     package var onListening: (@Sendable (_ port: Int) -> Void)?

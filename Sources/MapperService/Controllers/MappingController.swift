@@ -26,7 +26,7 @@ struct MappingController {
         let now = try request.nowParameter()
         let body = try await request.jsonBody(limits)
         do {
-            let canonical = try withSession(snapshot.catalog, body) { session throws(MappingErrors) in
+            let canonical = try metrics.withSession(snapshot.catalog, bodySize: body.count) { session throws(MappingErrors) in
                 try session.decodeToCanonical(body, as: model, now: now)
             }
             return .json(canonical, headers: snapshot.headers)
@@ -56,7 +56,7 @@ struct MappingController {
         let now = try request.nowParameter()
         let body = try await request.jsonBody(limits)
         do {
-            let external = try withSession(snapshot.catalog, body) { session throws(MappingErrors) in
+            let external = try metrics.withSession(snapshot.catalog, bodySize: body.count) { session throws(MappingErrors) in
                 try session.convert(body, from: source, to: target, now: now)
             }
             return .json(external, headers: snapshot.headers)
@@ -91,7 +91,7 @@ struct MappingController {
         var headers = snapshot.headers
         headers[.mapperModel] = match.model
         do {
-            let canonical = try withSession(snapshot.catalog, body) { session throws(MappingErrors) in
+            let canonical = try metrics.withSession(snapshot.catalog, bodySize: body.count) { session throws(MappingErrors) in
                 try session.decodeToCanonical(body, as: match.model, now: now)
             }
             return .json(canonical, headers: headers)
@@ -152,30 +152,6 @@ struct MappingController {
 
     private static func bodyError(_ pointer: String, _ message: String) -> MappingError {
         MappingError(.invalidInput, pointer: pointer, path: "", message: message, source: "")
-    }
-
-    /// This thread's session for the catalog (see `SessionCache`).
-    private func withSession<Result>(
-        _ catalog: Catalog, _ body: [UInt8], _ work: (inout MappingSession) throws(MappingErrors) -> Result
-    ) throws(MappingErrors) -> Result {
-        try SessionCache.withSession(for: catalog, bodySize: body.count, make: { makeSession(catalog) }, work)
-    }
-
-    /// A session that reports upstream drift to the metrics.
-    private func makeSession(_ catalog: Catalog) -> MappingSession {
-        var session = MappingSession(catalog: catalog)
-        let unknownKeys = metrics.unknownKeys
-        let enumFallbacks = metrics.enumFallbacks
-        session.observe(
-            unknownKeys: { keys, model in unknownKeys.record(keys, in: model) },
-            enumFallback: { enumName, value in enumFallbacks.record([Self.unquoted(value)], in: enumName) })
-        return session
-    }
-
-    /// `"reopened"` → `reopened`; other JSON values as written.
-    private static func unquoted(_ value: String) -> String {
-        guard value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") else { return value }
-        return String(value.dropFirst().dropLast())
     }
 }
 

@@ -15,6 +15,7 @@ private typealias Counter = Metrics.Counter
 /// | `mapper_reloads_total` | `result`: `success`, `unchanged`, `failure` |
 /// | `mapper_unknown_keys_total` | `model`, `key` |
 /// | `mapper_enum_fallback_total` | `enum`, `value` |
+/// | `mapper_upstream_duration_seconds` (histogram, gateway mode) | `method`, `outcome`: the upstream's status, or `upstream-timeout`, `upstream-unreachable`, `upstream-body-too-large` |
 ///
 /// Label values never come straight from a request: `endpoint` is the route template, `model` is
 /// empty unless the catalog has that model, and the drift counters keep the first 100 distinct
@@ -25,11 +26,13 @@ final class ServiceMetrics: Sendable {
     }
 
     static let durationLabel = "mapper_http_request_duration_seconds"
+    static let upstreamDurationLabel = "mapper_upstream_duration_seconds"
 
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     private let requests: Mutex<[RequestKey: RequestMetrics]> = Mutex([:])
     private let reloads: [ReloadResult: Counter]
+    private let upstreamTimers: Mutex<[[String]: Metrics.Timer]> = Mutex([:])
     let unknownKeys: DriftCounter
     let enumFallbacks: DriftCounter
 
@@ -40,6 +43,10 @@ final class ServiceMetrics: Sendable {
             .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
             .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2_500), .seconds(5), .seconds(10),
         ].sorted()
+        factory.durationHistogramBuckets[Self.upstreamDurationLabel] = [
+            .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+            .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2_500), .seconds(5), .seconds(10), .seconds(30),
+        ]
         self.factory = factory
         reloads = Dictionary(uniqueKeysWithValues: [ReloadResult.success, .unchanged, .failure].map { result in
             (result, Counter(label: "mapper_reloads_total", dimensions: [("result", result.rawValue)], factory: factory))
@@ -59,6 +66,18 @@ final class ServiceMetrics: Sendable {
         metrics.count.increment()
         metrics.duration.recordNanoseconds(Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
         metrics.errors?.increment()
+    }
+
+    /// One upstream exchange of gateway mode: `method` is one the gateway forwards, `outcome` the
+    /// upstream's status code or the name of the problem the exchange ended in.
+    func recordUpstream(method: String, outcome: String, duration: Duration) {
+        let timer = upstreamTimers.withLock { timers in
+            if let found = timers[[method, outcome]] { return found }
+            let made = Metrics.Timer(label: Self.upstreamDurationLabel, dimensions: [("method", method), ("outcome", outcome)], factory: factory)
+            timers[[method, outcome]] = made
+            return made
+        }
+        timer.recordNanoseconds(Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
     }
 
     func recordReload(_ result: ReloadResult) {

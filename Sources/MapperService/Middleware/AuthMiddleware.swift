@@ -1,10 +1,12 @@
 import HTTPTypes
 import Hummingbird
 
-/// `--token-file`: every `/v1` request must carry `Authorization: Bearer <token>`; `/healthz` and
-/// `/metrics` stay open. The token is compared in constant time.
+/// `--token-file`: every `/v1` and `/proxy` request must carry `Authorization: Bearer <token>`;
+/// `/healthz` and `/metrics` stay open. The token is compared in constant time.
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = MapperRequestContext
+
+    static let protectedPrefixes = ["/v1", GatewayController.prefix]
 
     let token: [UInt8]
 
@@ -14,7 +16,9 @@ struct AuthMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
-        guard path == "/v1" || path.hasPrefix("/v1/") else { return try await next(request, context) }
+        guard Self.protectedPrefixes.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else {
+            return try await next(request, context)
+        }
         guard let header = request.headers[.authorization] else {
             throw Problem.unauthorized("this endpoint needs an 'Authorization: Bearer <token>' header", invalidToken: false)
         }

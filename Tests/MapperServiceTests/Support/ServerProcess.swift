@@ -16,6 +16,8 @@ final class ServerProcess: Sendable {
     private let process: Process
     private final class Collected: Sendable {
         let text = Mutex<(stdout: String, stderr: String)>(("", ""))
+        /// How many of the two pipes have reached their end.
+        let closed = Mutex(0)
     }
 
     private let collected = Collected()
@@ -53,7 +55,10 @@ final class ServerProcess: Sendable {
             let thread = Thread { [collected] in
                 while true {
                     let data = handle.availableData
-                    if data.isEmpty { return }
+                    if data.isEmpty {
+                        collected.closed.withLock { $0 += 1 }
+                        return
+                    }
                     let text = String(decoding: data, as: UTF8.self)
                     collected.text.withLock { isError ? ($0.stderr += text) : ($0.stdout += text) }
                 }
@@ -88,8 +93,10 @@ final class ServerProcess: Sendable {
     /// The port of the startup line `mapper serve listening on http://127.0.0.1:PORT`.
     func port() async throws -> Int {
         let line = try await waitForLine(containing: "listening on http://")
-        guard let range = line.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression),
-              let port = Int(line[range].split(separator: ":").last ?? "")
+        // Metadata (such as `upstream=http://…`) comes before the message in a log line.
+        let message = line.range(of: "listening on ").map { line[$0.upperBound...] } ?? line[...]
+        guard let range = message.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression),
+              let port = Int(message[range].split(separator: ":").last ?? "")
         else { throw NotFound(description: "no port in '\(line)'") }
         return port
     }
@@ -107,6 +114,10 @@ final class ServerProcess: Sendable {
                 throw NotFound(description: "mapper did not exit in time\nstdout: \(stdout)\nstderr: \(stderr)")
             }
             try await Task.sleep(for: .milliseconds(50))
+        }
+        // The output may still be on its way through the pipes.
+        while collected.closed.withLock({ $0 }) < 2 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
         }
         return process.terminationStatus
     }
