@@ -100,6 +100,28 @@ if Context.environment["MAPPER_BENCHMARKS"] != nil {
     ]
 }
 
+// Fuzz targets (Tests/Fuzz/<Target>): libFuzzer entry points, only when MAPPER_FUZZ is set, so that a
+// normal build never sees them. `script/fuzz` builds them with `-sanitize=fuzzer,address` in
+// `.build-fuzz` and runs them (README, "Robustness").
+if Context.environment["MAPPER_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzYAML", ["MapperYAML"]),
+        ("FuzzCatalog", ["MapperKit"]),
+        ("FuzzJSON", ["MapperKit"]),
+        ("FuzzDecode", ["MapperKit", "FuzzSupport"]),
+        ("FuzzEncode", ["MapperKit", "FuzzSupport"]),
+        ("FuzzRoutes", ["MapperKit", "FuzzSupport"]),
+    ]
+    for (name, dependencies) in fuzzTargets {
+        package.targets.append(
+            .executableTarget(name: name, dependencies: dependencies + ["FuzzDriver"], path: "Tests/Fuzz/\(name)"))
+    }
+    package.targets += [
+        .target(name: "FuzzDriver", path: "Tests/Fuzz/FuzzDriver"),
+        .target(name: "FuzzSupport", dependencies: ["MapperKit"], path: "Tests/Fuzz/FuzzSupport"),
+    ]
+}
+
 for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
