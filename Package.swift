@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Test-only: property tests in MapperKitTests.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -55,7 +57,11 @@ let package = Package(
         .testTarget(name: "MapperYAMLTests", dependencies: ["MapperYAML"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MapperKitTests",
-            dependencies: ["MapperKit", "MapperYAML"],
+            dependencies: [
+                "MapperKit",
+                "MapperYAML",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MapperCLITests", dependencies: ["MapperCLI"]),
