@@ -8,9 +8,10 @@
 /// - an unboundedly repeated group with two alternatives that start with the same character
 ///   (`(a|ab)+`);
 /// - backreferences (`\1`, `\k<name>`), which need a backtracking matcher.
-/// Repeating at most once (`?`, `{0,1}`) is not a repetition. This is the
-/// star-height test of tools like safe-regex: it finds the exponential cases, not every polynomial
-/// one (`\d+\d+$` stays accepted; strings are bounded by the input limits).
+/// Repeating at most once (`?`, `{0,1}`) is not a repetition. This is the star-height test of
+/// tools like safe-regex: it catches the usual exponential shapes, not all (alternatives that
+/// overlap without a common first character, `(.|a)+`, pass), and no polynomial ones (`\d+\d+$`);
+/// their time is bounded by the input size limits.
 enum PatternSafety {
     /// Why `source` is unsafe, or nil when it passes. `source` already compiled as a `Regex`.
     static func problem(in source: String) -> String? {

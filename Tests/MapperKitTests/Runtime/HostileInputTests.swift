@@ -5,6 +5,9 @@ import Testing
 extension RuntimeTests {
     /// SPEC §16: no input crashes or hangs the engine; each gets a clear error. Sizes are large
     /// enough to expose quadratic work or unbounded recursion, small enough to finish in seconds.
+    /// One at a time: together they would hold every thread of the test run's pool for seconds,
+    /// and the live service tests running beside them would miss their deadlines.
+    @Suite(.serialized)
     struct HostileInputTests {
         let mapper: Mapper
 
