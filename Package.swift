@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Test-only: property tests in MapperKitTests.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -58,7 +60,11 @@ let package = Package(
         .testTarget(name: "MapperYAMLTests", dependencies: ["MapperYAML"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MapperKitTests",
-            dependencies: ["MapperKit", "MapperYAML"],
+            dependencies: [
+                "MapperKit",
+                "MapperYAML",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MapperCLITests", dependencies: ["MapperCLI"]),
@@ -100,6 +106,28 @@ if Context.environment["MAPPER_BENCHMARKS"] != nil {
             exclude: ["Resources"],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+    ]
+}
+
+// Fuzz targets (Tests/Fuzz/<Target>): libFuzzer entry points, only when MAPPER_FUZZ is set, so that a
+// normal build never sees them. `script/fuzz` builds them with `-sanitize=fuzzer,address` in
+// `.build-fuzz` and runs them (README, "Robustness").
+if Context.environment["MAPPER_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzYAML", ["MapperYAML"]),
+        ("FuzzCatalog", ["MapperKit"]),
+        ("FuzzJSON", ["MapperKit"]),
+        ("FuzzDecode", ["MapperKit", "FuzzSupport"]),
+        ("FuzzEncode", ["MapperKit", "FuzzSupport"]),
+        ("FuzzRoutes", ["MapperKit", "FuzzSupport"]),
+    ]
+    for (name, dependencies) in fuzzTargets {
+        package.targets.append(
+            .executableTarget(name: name, dependencies: dependencies + ["FuzzDriver"], path: "Tests/Fuzz/\(name)"))
+    }
+    package.targets += [
+        .target(name: "FuzzDriver", path: "Tests/Fuzz/FuzzDriver"),
+        .target(name: "FuzzSupport", dependencies: ["MapperKit"], path: "Tests/Fuzz/FuzzSupport"),
     ]
 }
 

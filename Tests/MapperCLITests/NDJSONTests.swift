@@ -119,4 +119,29 @@ struct NDJSONTests {
             #expect(lines[index] == #"{"number":\#(index),"title":"\#(padding)","retrievedAt":"2020-01-01T00:00:00Z"}"#)
         }
     }
+
+    @Test func hostileLinesAreErrorsOfTheirOwnLine() throws {
+        // A raw NUL byte, invalid UTF-8, one 20 MB line (twenty reads long) and a last line ending
+        // in a lone CR: each bad line is its own error, every good one is decoded.
+        let long = String(repeating: "y", count: 20_000_000)
+        var input = Array("{\"number\":1}\r\n".utf8)
+        input += Array(#"{"number":2,"title":"a"#.utf8) + [0] + Array("\"}\r\n".utf8)
+        input += Array(#"{"number":3,"title":""#.utf8) + [0xFF] + Array("\"}\n".utf8)
+        input += Array(#"{"number":4,"title":"\#(long)"}"#.utf8) + [0x0A]
+        input += Array("{\"number\":5}\r".utf8)
+        let file = directory.appendingPathComponent("hostile.ndjson")
+        try Data(input).write(to: file)
+        let result = try CLIFixture.run(["decode", "Issue", "hostile.ndjson", "--ndjson", "--keep-going", "--now", "2020-01-01T00:00:00Z"], in: directory)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4)
+        #expect(lines.first.map(String.init) == Self.canonical(1))
+        #expect(lines.dropFirst().first.map(String.init) == #"{"number":4,"title":"\#(long)","retrievedAt":"2020-01-01T00:00:00Z"}"#)
+        #expect(lines.dropFirst(2).first.map(String.init) == Self.canonical(5))
+        #expect(result.stderr == """
+            line 2: error: /title: malformed JSON: line 1, column 23 (byte 22): control character U+0000 must be escaped in strings
+            line 3: error: /title: malformed JSON: line 1, column 22 (byte 21): invalid UTF-8 byte 0xFF
+
+            """)
+    }
 }

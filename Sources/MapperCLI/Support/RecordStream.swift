@@ -53,6 +53,9 @@ struct RecordStream {
 
     private func runLines(_ input: FileHandle, _ transform: (ArraySlice<UInt8>) throws(MappingErrors) -> [UInt8]) throws {
         var pending: [UInt8] = []
+        // Bytes at the start of `pending` already searched for a newline: a line longer than one
+        // read is searched once, not again with every read (which made one huge line quadratic).
+        var searched = 0
         var out: [UInt8] = []
         out.reserveCapacity(1 << 20)
         var lineNumber = 0
@@ -87,11 +90,12 @@ struct RecordStream {
             progress.advance(bytes: chunk.count, lines: lineNumber)
             pending.append(contentsOf: chunk)
             var start = 0
-            while let newline = Self.newline(in: pending, from: start) {
+            while let newline = Self.newline(in: pending, from: max(start, searched)) {
                 try process(pending[start..<newline])
                 start = newline + 1
             }
             pending.removeSubrange(..<start)
+            searched = pending.count
         }
         if !pending.isEmpty { try process(pending[...]) }  // a last line without a newline
         Output.write(out)

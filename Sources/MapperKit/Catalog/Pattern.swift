@@ -3,12 +3,16 @@
 public struct Pattern: Sendable, Hashable, CustomStringConvertible {
     public let source: String
 
-    /// Checks that `source` compiles; throws a message saying what is wrong with it.
+    /// Checks that `source` compiles and cannot backtrack catastrophically (`PatternSafety`);
+    /// throws what is wrong with it.
     init(_ source: String) throws(PatternError) {
         do {
             _ = try Regex(source)
         } catch {
-            throw PatternError(message: "\(error)")
+            throw PatternError(isUnsafe: false, message: "\(error)")
+        }
+        if let problem = PatternSafety.problem(in: source) {
+            throw PatternError(isUnsafe: true, message: problem)
         }
         self.source = source
     }
@@ -24,5 +28,7 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
 }
 
 struct PatternError: Error {
+    /// The expression compiles, but could take exponential time to match.
+    var isUnsafe: Bool
     var message: String
 }

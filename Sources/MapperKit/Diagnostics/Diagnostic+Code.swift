@@ -41,6 +41,8 @@ extension Diagnostic {
         public static let invalidRepresentation = Code(rawValue: "invalid-representation")
         public static let invalidRange = Code(rawValue: "invalid-range")
         public static let invalidPattern = Code(rawValue: "invalid-pattern")
+        /// A `pattern` that could backtrack catastrophically (`(a+)+`); see `PatternSafety`.
+        public static let unsafePattern = Code(rawValue: "unsafe-pattern")
         public static let invalidDefault = Code(rawValue: "invalid-default")
         public static let invalidKeyPath = Code(rawValue: "invalid-key-path")
         public static let duplicateKeyPath = Code(rawValue: "duplicate-key-path")
@@ -92,7 +94,7 @@ extension Diagnostic {
             .invalidTaggedValue, .invalidMerge, .emptyFile, .missingVersion, .unsupportedVersion,
             .unknownKey, .invalidValue, .missingKey, .invalidName, .reservedName, .duplicateDefinition,
             .invalidType, .unknownType, .missingType, .inapplicableField, .conflictingFields,
-            .invalidRepresentation, .invalidRange, .invalidPattern, .invalidDefault, .invalidKeyPath,
+            .invalidRepresentation, .invalidRange, .invalidPattern, .unsafePattern, .invalidDefault, .invalidKeyPath,
             .duplicateKeyPath, .invalidFlatten, .invalidComputed, .unknownMergeStrategy,
             .invalidMergeStrategy, .unknownTransformer, .unknownKeyStyle, .unknownModel,
             .inheritanceCycle, .flattenCycle, .invalidVariant, .duplicateVariant, .duplicateEnumValue,

@@ -30,8 +30,8 @@ public struct MappingSession {
     private var encodeTranscoder: EncodeTranscoder
     private var encoder: ModelEncoder
     private var output = JSONOutput()
-    /// Off in tests that compare the transcoders with the general reader and encoder.
-    var usesTranscoder = true
+    /// Off in tests and fuzz targets that compare the transcoders with the general reader and encoder.
+    package var usesTranscoder = true
 
     public init(catalog: Catalog) {
         self.catalog = catalog

@@ -101,6 +101,8 @@ final class ServerProcess: Sendable {
         return port
     }
 
+    var isRunning: Bool { process.isRunning }
+
     func signal(_ signal: Int32) {
         kill(process.processIdentifier, signal)
     }
