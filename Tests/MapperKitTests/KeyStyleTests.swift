@@ -7,6 +7,8 @@ struct KeyStyleTests {
     static let names = [
         "createdAt", "myURLProperty", "URL", "htmlURL", "avatarURL", "id", "a", "ABC", "aB", "siteAdmin",
         "myProperty2Name", "already_snake", "_leading", "HTMLEntityDecoder", "x2Y", "iOS", "userID", "ID",
+        // Not ASCII: the Characters path.
+        "überName", "größeÄnderungURL", "ÜBERSchrift", "é",
     ]
 
     /// snake_case is specified as Foundation's convertToSnakeCase, so Foundation is the oracle.

@@ -142,5 +142,4 @@ struct Progress {
         Output.errorRaw("\r\u{1B}[K")
         drawn = false
     }
-
 }

@@ -29,17 +29,33 @@ public enum KeyStyle: String, Sendable, Hashable, CaseIterable {
     /// before the last capital of a run of capitals followed by a lower-case letter.
     static func snakeCase(_ name: String) -> String {
         // Property names are ASCII identifiers (§2): work on bytes, which is much cheaper than
-        // Characters; the general path stays for any other text.
-        if name.utf8.allSatisfy({ $0 < 0x80 }) { return asciiSnakeCase(Array(name.utf8)) }
+        // Characters; Characters stay for any other text.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = Array(name.utf8)
+            let isUpper = { (index: Int) in bytes[index] >= 0x41 && bytes[index] <= 0x5A }
+            let isLower = { (index: Int) in bytes[index] >= 0x61 && bytes[index] <= 0x7A }
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + 4)
+            for (position, word) in words(count: bytes.count, isUpper: isUpper, isLower: isLower).enumerated() {
+                if position > 0 { output.append(UInt8(ascii: "_")) }
+                for index in word { output.append(isUpper(index) ? bytes[index] | 0x20 : bytes[index]) }
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
         let characters = Array(name)
-        guard characters.count > 1 else { return name.lowercased() }
+        return words(count: characters.count, isUpper: { characters[$0].isUppercase }, isLower: { characters[$0].isLowercase })
+            .map { String(characters[$0]).lowercased() }.joined(separator: "_")
+    }
+
+    /// The words of a name of `count` characters, split as `snakeCase` says.
+    private static func words(count end: Int, isUpper: (Int) -> Bool, isLower: (Int) -> Bool) -> [Range<Int>] {
+        guard end > 1 else { return [0..<end] }
         var words: [Range<Int>] = []
         var wordStart = 0
         var searchStart = 1
-        let end = characters.count
-        while let upper = (searchStart..<end).first(where: { characters[$0].isUppercase }) {
+        while let upper = (searchStart..<end).first(where: isUpper) {
             words.append(wordStart..<upper)
-            guard let lower = (upper..<end).first(where: { characters[$0].isLowercase }) else {
+            guard let lower = (upper..<end).first(where: isLower) else {
                 wordStart = upper
                 searchStart = end
                 break
@@ -54,43 +70,7 @@ public enum KeyStyle: String, Sendable, Hashable, CaseIterable {
             if searchStart >= end { break }
         }
         words.append(wordStart..<end)
-        return words.map { String(characters[$0]).lowercased() }.joined(separator: "_")
-    }
-
-    /// `snakeCase` over ASCII bytes, the same algorithm.
-    private static func asciiSnakeCase(_ bytes: [UInt8]) -> String {
-        func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
-        func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
-        guard bytes.count > 1 else { return String(decoding: bytes.map { isUpper($0) ? $0 | 0x20 : $0 }, as: UTF8.self) }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 4)
-        var wordStart = 0
-        var searchStart = 1
-        let end = bytes.count
-        var first = true
-        func emit(_ range: Range<Int>) {
-            if !first { output.append(UInt8(ascii: "_")) }
-            first = false
-            for byte in bytes[range] { output.append(isUpper(byte) ? byte | 0x20 : byte) }
-        }
-        while let upper = (searchStart..<end).first(where: { isUpper(bytes[$0]) }) {
-            emit(wordStart..<upper)
-            guard let lower = (upper..<end).first(where: { isLower(bytes[$0]) }) else {
-                wordStart = upper
-                searchStart = end
-                break
-            }
-            if lower == upper + 1 {
-                wordStart = upper
-            } else {
-                emit(upper..<(lower - 1))
-                wordStart = lower - 1
-            }
-            searchStart = lower + 1
-            if searchStart >= end { break }
-        }
-        emit(wordStart..<end)
-        return String(decoding: output, as: UTF8.self)
+        return words
     }
 
     private static func camelCase(_ name: String, upperFirst: Bool) -> String {

@@ -16,7 +16,7 @@ extension MappingSession {
             // The model's own members follow the envelope.
             if object.count > 2 {
                 output.append(UInt8(ascii: ","))
-                output.append(contentsOf: Array(object.bytes.dropFirst()))
+                object.withUnsafeBytes { output.append(UnsafeRawBufferPointer(rebasing: $0.dropFirst())) }
             } else {
                 output.append(UInt8(ascii: "}"))
             }

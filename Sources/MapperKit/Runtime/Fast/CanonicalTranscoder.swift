@@ -48,25 +48,14 @@ struct CanonicalTranscoder {
         unknownSeen.removeAll(keepingCapacity: true)
         fallbacksSeen.removeAll(keepingCapacity: true)
         slots.removeAll()
-        var ok: Bool
+        let ok: Bool
         switch document.kind(at: 0) {
         case .object:
             ok = writeModel(document, at: 0, model: model, into: &output)
         case .array:
-            ok = true
-            output.append(UInt8(ascii: "["))
-            var first = true
-            for element in document.elements(ofArrayAt: 0) {
-                if !first { output.append(UInt8(ascii: ",")) }
-                first = false
-                switch document.kind(at: element) {
-                case .null: output.append(contentsOf: "null")
-                case .object: ok = writeModel(document, at: element, model: model, into: &output)
-                default: ok = false
-                }
-                if !ok { break }
+            ok = document.writeElements(of: 0, into: &output) { element, output in
+                document.kind(at: element) == .object && writeModel(document, at: element, model: model, into: &output)
             }
-            output.append(UInt8(ascii: "]"))
         default:
             ok = false
         }
@@ -153,13 +142,7 @@ struct CanonicalTranscoder {
         let table = nodes[Int(model.rootNode + node)]
         var unknown: [String] = []
         for (key, value) in document.members(ofObjectAt: object) {
-            let child: Int32?
-            if let raw = document.unescapedBytes(at: key) {
-                child = plan.lookup(raw, firstSlot: table.firstSlot, mask: table.mask)
-            } else {
-                child = document.withStringBytes(at: key) { plan.lookup($0, firstSlot: table.firstSlot, mask: table.mask) }
-            }
-            guard let child else {
+            guard let child = document.lookup(key: key, in: plan, table) else {
                 if node == 0 {
                     if model.rejectsUnknownKeys { return false }
                     if observer != nil { unknown.append(document.string(at: key)) }

@@ -44,25 +44,14 @@ struct EncodeTranscoder {
         guard type.variants == nil, models[Int(model)].encodable else { return false }
         let mark = output.count
         slots.removeAll()
-        var ok: Bool
+        let ok: Bool
         switch document.kind(at: 0) {
         case .object:
             ok = writeModel(document, at: 0, model: model, into: &output)
         case .array:
-            ok = true
-            output.append(UInt8(ascii: "["))
-            var first = true
-            for element in document.elements(ofArrayAt: 0) {
-                if !first { output.append(UInt8(ascii: ",")) }
-                first = false
-                switch document.kind(at: element) {
-                case .null: output.append(contentsOf: "null")
-                case .object: ok = writeModel(document, at: element, model: model, into: &output)
-                default: ok = false
-                }
-                if !ok { break }
+            ok = document.writeElements(of: 0, into: &output) { element, output in
+                document.kind(at: element) == .object && writeModel(document, at: element, model: model, into: &output)
             }
-            output.append(UInt8(ascii: "]"))
         default:
             ok = false
         }
@@ -87,13 +76,7 @@ struct EncodeTranscoder {
         // Members by property name; anything else ($type, $extra, unknown names) is for the
         // general path to judge.
         for (key, value) in document.members(ofObjectAt: object) {
-            let position: Int32?
-            if let raw = document.unescapedBytes(at: key) {
-                position = plan.lookup(raw, firstSlot: model.names.firstSlot, mask: model.names.mask)
-            } else {
-                position = document.withStringBytes(at: key) { plan.lookup($0, firstSlot: model.names.firstSlot, mask: model.names.mask) }
-            }
-            guard let position else { return false }
+            guard let position = document.lookup(key: key, in: plan, model.names) else { return false }
             slots[base + Int(position)] = Int32(value)
         }
         for position in 0..<Int(model.propertyCount) where properties[Int(model.firstProperty) + position].flags & FlatPlan.Property.required != 0 {
@@ -174,15 +157,24 @@ struct EncodeTranscoder {
                     return false
                 }
             } else if hasValue(node, base: base) {
-                member(node, &first, &output)
-                output.append(UInt8(ascii: "{"))
-                var innerFirst = true
-                guard writeMembers(document, node.firstChild, node.childCount, model: model, base: base, first: &innerFirst, into: &output) else {
-                    return false
-                }
-                output.append(UInt8(ascii: "}"))
+                guard writeChildren(document, node, model: model, base: base, first: &first, into: &output) else { return false }
             }
         }
+        return true
+    }
+
+    /// The member `node` as an object of its children's members.
+    private mutating func writeChildren(
+        _ document: JSONDocument, _ node: FlatPlan.EncodeNode, model: FlatPlan.Model, base: Int, first: inout Bool,
+        into output: inout JSONOutput
+    ) -> Bool {
+        member(node, &first, &output)
+        output.append(UInt8(ascii: "{"))
+        var innerFirst = true
+        guard writeMembers(document, node.firstChild, node.childCount, model: model, base: base, first: &innerFirst, into: &output) else {
+            return false
+        }
+        output.append(UInt8(ascii: "}"))
         return true
     }
 
@@ -198,14 +190,7 @@ struct EncodeTranscoder {
         }
         if value < 0 {
             guard childrenHaveValues else { return true }
-            member(node, &first, &output)
-            output.append(UInt8(ascii: "{"))
-            var innerFirst = true
-            guard writeMembers(document, node.firstChild, node.childCount, model: model, base: base, first: &innerFirst, into: &output) else {
-                return false
-            }
-            output.append(UInt8(ascii: "}"))
-            return true
+            return writeChildren(document, node, model: model, base: base, first: &first, into: &output)
         }
         switch document.kind(at: value) {
         case .null where !childrenHaveValues:

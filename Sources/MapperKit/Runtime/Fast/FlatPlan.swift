@@ -199,7 +199,7 @@ final class FlatPlan: @unchecked Sendable {
     @inline(__always)
     func lookup(_ key: UnsafeRawBufferPointer, firstSlot: Int32, mask: Int32) -> Int32? {
         guard mask >= 0 else { return nil }
-        let (hash, head, tail) = Self.hash(key)
+        let (hash, head, tail) = KeyTable.hash(key)
         var index = Int(truncatingIfNeeded: hash) & Int(mask)
         let base = slots.baseAddress! + Int(firstSlot)
         while true {
@@ -211,26 +211,6 @@ final class FlatPlan: @unchecked Sendable {
             }
             index = (index + 1) & Int(mask)
         }
-    }
-
-    /// The first and last eight bytes (or the bytes of a shorter key) and the length, mixed;
-    /// never 0 (the top bit is set).
-    @inline(__always)
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> (hash: UInt64, head: UInt64, tail: UInt64) {
-        let count = bytes.count
-        var head: UInt64 = 0
-        var tail: UInt64 = 0
-        if count >= 8 {
-            head = bytes.loadUnaligned(as: UInt64.self)
-            tail = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        } else {
-            for index in 0..<count {
-                head = head << 8 | UInt64(bytes[index])
-            }
-        }
-        var hash = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ (UInt64(count) &* 0x1656_67B1_9E37_79F9)
-        hash ^= hash >> 29
-        return (hash | (1 << 63), head, tail)
     }
 }
 
@@ -403,7 +383,7 @@ extension FlatPlan {
             slots += Array(repeating: Slot(hash: 0, head: 0, tail: 0, keyStart: 0, keyLength: 0, value: 0), count: capacity)
             for entry in entries {
                 let key = store(entry.key)
-                let (hash, head, tail) = entry.key.withUnsafeBytes { FlatPlan.hash($0) }
+                let (hash, head, tail) = entry.key.withUnsafeBytes { KeyTable.hash($0) }
                 var index = Int(truncatingIfNeeded: hash) & (capacity - 1)
                 while slots[first + index].hash != 0 { index = (index + 1) & (capacity - 1) }
                 slots[first + index] = Slot(

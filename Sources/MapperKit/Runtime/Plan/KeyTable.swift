@@ -38,12 +38,12 @@ final class KeyTable: @unchecked Sendable {
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: Slot(hash: 0, offset: 0, length: 0, value: 0))
         var offset = 0
-        for entry in entries {
-            let bytes = Array(entry.key.utf8)
+        for entry in self.entries {
+            let bytes = entry.key
             bytes.withUnsafeBytes { source in
                 if let base = source.baseAddress { (storage + offset).copyMemory(from: base, byteCount: bytes.count) }
             }
-            let hash = Self.hash(UnsafeRawBufferPointer(start: storage + offset, count: bytes.count))
+            let hash = Self.hash(UnsafeRawBufferPointer(start: storage + offset, count: bytes.count)).hash
             var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot].hash != 0 { slot = (slot + 1) & mask }
             slots[slot] = Slot(hash: hash, offset: Int32(offset), length: Int32(bytes.count), value: entry.value)
@@ -61,7 +61,7 @@ final class KeyTable: @unchecked Sendable {
     @inline(__always)
     func value(for key: UnsafeRawBufferPointer) -> Int? {
         guard count > 0 else { return nil }
-        let hash = Self.hash(key)
+        let hash = Self.hash(key).hash
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let candidate = slots[slot]
@@ -79,9 +79,11 @@ final class KeyTable: @unchecked Sendable {
         return key.withUTF8 { value(for: UnsafeRawBufferPointer($0)) }
     }
 
-    /// Length, first and last eight bytes, mixed; never 0 (the top bit is set).
+    /// The key's hash — its first and last eight bytes (or the bytes of a shorter key) and its
+    /// length, mixed; never 0 (the top bit is set) — with those two words, which `FlatPlan`'s
+    /// tables also compare.
     @inline(__always)
-    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> (hash: UInt64, head: UInt64, tail: UInt64) {
         let count = bytes.count
         var head: UInt64 = 0
         var tail: UInt64 = 0
@@ -95,6 +97,6 @@ final class KeyTable: @unchecked Sendable {
         }
         var hash = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ (UInt64(count) &* 0x1656_67B1_9E37_79F9)
         hash ^= hash >> 29
-        return hash | (1 << 63)
+        return (hash | (1 << 63), head, tail)
     }
 }
