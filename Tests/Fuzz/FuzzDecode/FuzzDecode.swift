@@ -13,27 +13,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     general.usesTranscoder = false
     let viaTranscoder = Result { () throws(MappingErrors) in try fast.decodeToCanonical(json, as: model, now: FuzzInput.now) }
     let viaModels = Result { () throws(MappingErrors) in try general.decodeToCanonical(json, as: model, now: FuzzInput.now) }
-    switch (viaTranscoder, viaModels) {
-    case (.success(let canonical), .success(let expected)):
-        guard canonical == expected else {
-            fatalError("\(model): the transcoder wrote \(text(canonical)), the general reader \(text(expected))")
-        }
-        let reread = Result { () throws(MappingErrors) in
-            try general.canonicalJSON(general.readCanonical(canonical, as: model), as: model)
-        }
-        guard case .success(let again) = reread, again == canonical else {
-            fatalError("\(model): canonical JSON \(text(canonical)) does not read back: \(reread)")
-        }
-        _ = try? fast.encodeCanonical(canonical, as: model)
-    case (.failure(let error), .failure(let expected)):
-        guard error == expected else { fatalError("\(model): the two paths report different errors:\n\(error)\n\(expected)") }
-    default:
-        fatalError("\(model): the transcoder gave \(viaTranscoder), the general reader \(viaModels)")
+    guard let canonical = FuzzInput.agreement(model, transcoder: viaTranscoder, general: viaModels, "the general reader") else {
+        return 0
     }
+    let reread = Result { () throws(MappingErrors) in
+        try general.canonicalJSON(general.readCanonical(canonical, as: model), as: model)
+    }
+    guard case .success(let again) = reread, again == canonical else {
+        fatalError("\(model): canonical JSON \(FuzzInput.text(canonical)) does not read back: \(reread)")
+    }
+    _ = try? fast.encodeCanonical(canonical, as: model)
     return 0
 }
-
-private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
 @main
 enum Main {

@@ -13,20 +13,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     general.usesTranscoder = false
     let viaTranscoder = Result { () throws(MappingErrors) in try fast.encodeCanonical(json, as: model) }
     let viaModels = Result { () throws(MappingErrors) in try general.encodeCanonical(json, as: model) }
-    switch (viaTranscoder, viaModels) {
-    case (.success(let external), .success(let expected)):
-        guard external == expected else {
-            fatalError("\(model): the transcoder wrote \(text(external)), the general encoder \(text(expected))")
-        }
-    case (.failure(let error), .failure(let expected)):
-        guard error == expected else { fatalError("\(model): the two paths report different errors:\n\(error)\n\(expected)") }
-    default:
-        fatalError("\(model): the transcoder gave \(viaTranscoder), the general encoder \(viaModels)")
-    }
+    _ = FuzzInput.agreement(model, transcoder: viaTranscoder, general: viaModels, "the general encoder")
     return 0
 }
-
-private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
 @main
 enum Main {

@@ -37,4 +37,25 @@ public enum FuzzInput {
 
     /// The same instant for every run, so that a crash reproduces.
     public static let now = Instant(milliseconds: 1_700_000_000_000)
+
+    /// The output both paths agree on, or nil when both failed with the same errors; stops the
+    /// fuzzer with what differed otherwise. `general` names the path without the transcoders.
+    public static func agreement(
+        _ model: String, transcoder: Result<[UInt8], MappingErrors>, general: Result<[UInt8], MappingErrors>, _ generalName: String
+    ) -> [UInt8]? {
+        switch (transcoder, general) {
+        case (.success(let written), .success(let expected)):
+            guard written == expected else {
+                fatalError("\(model): the transcoder wrote \(text(written)), \(generalName) \(text(expected))")
+            }
+            return written
+        case (.failure(let error), .failure(let expected)):
+            guard error == expected else { fatalError("\(model): the two paths report different errors:\n\(error)\n\(expected)") }
+            return nil
+        default:
+            fatalError("\(model): the transcoder gave \(transcoder), \(generalName) \(general)")
+        }
+    }
+
+    public static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 }
