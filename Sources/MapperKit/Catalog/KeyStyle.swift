@@ -32,29 +32,34 @@ public enum KeyStyle: String, Sendable, Hashable, CaseIterable {
         // Characters; Characters stay for any other text.
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
             let bytes = Array(name.utf8)
-            let isUpper = { (index: Int) in bytes[index] >= 0x41 && bytes[index] <= 0x5A }
-            let isLower = { (index: Int) in bytes[index] >= 0x61 && bytes[index] <= 0x7A }
+            func isUpper(_ index: Int) -> Bool { bytes[index] >= 0x41 && bytes[index] <= 0x5A }
+            func isLower(_ index: Int) -> Bool { bytes[index] >= 0x61 && bytes[index] <= 0x7A }
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + 4)
-            for (position, word) in words(count: bytes.count, isUpper: isUpper, isLower: isLower).enumerated() {
-                if position > 0 { output.append(UInt8(ascii: "_")) }
+            forEachWord(count: bytes.count, isUpper: isUpper, isLower: isLower) { word in
+                if word.lowerBound > 0 { output.append(UInt8(ascii: "_")) }
                 for index in word { output.append(isUpper(index) ? bytes[index] | 0x20 : bytes[index]) }
             }
             return String(decoding: output, as: UTF8.self)
         }
         let characters = Array(name)
-        return words(count: characters.count, isUpper: { characters[$0].isUppercase }, isLower: { characters[$0].isLowercase })
-            .map { String(characters[$0]).lowercased() }.joined(separator: "_")
+        var words: [String] = []
+        forEachWord(count: characters.count, isUpper: { characters[$0].isUppercase }, isLower: { characters[$0].isLowercase }) {
+            words.append(String(characters[$0]).lowercased())
+        }
+        return words.joined(separator: "_")
     }
 
-    /// The words of a name of `count` characters, split as `snakeCase` says.
-    private static func words(count end: Int, isUpper: (Int) -> Bool, isLower: (Int) -> Bool) -> [Range<Int>] {
-        guard end > 1 else { return [0..<end] }
-        var words: [Range<Int>] = []
+    /// Calls `body` with each word of a name of `count` characters, in order, split as `snakeCase`
+    /// says (every word but the first starts after index 0).
+    private static func forEachWord(
+        count end: Int, isUpper: (Int) -> Bool, isLower: (Int) -> Bool, _ body: (Range<Int>) -> Void
+    ) {
+        guard end > 1 else { return body(0..<end) }
         var wordStart = 0
         var searchStart = 1
         while let upper = (searchStart..<end).first(where: isUpper) {
-            words.append(wordStart..<upper)
+            body(wordStart..<upper)
             guard let lower = (upper..<end).first(where: isLower) else {
                 wordStart = upper
                 searchStart = end
@@ -63,14 +68,13 @@ public enum KeyStyle: String, Sendable, Hashable, CaseIterable {
             if lower == upper + 1 {
                 wordStart = upper
             } else {
-                words.append(upper..<(lower - 1))
+                body(upper..<(lower - 1))
                 wordStart = lower - 1
             }
             searchStart = lower + 1
             if searchStart >= end { break }
         }
-        words.append(wordStart..<end)
-        return words
+        body(wordStart..<end)
     }
 
     private static func camelCase(_ name: String, upperFirst: Bool) -> String {
