@@ -5,7 +5,7 @@ import Darwin
 #endif
 import MapperKit
 
-/// Keeps one `MappingSession` per thread, so that requests reuse a session's scratch space (its
+/// Keeps `MappingSession`s per thread, so that requests reuse a session's scratch space (its
 /// token tape and output buffer) instead of growing new ones: about a fifth of the cost of
 /// decoding a GitHub issue. A session is used synchronously, start to end on one thread, and is
 /// taken out of the thread's slot while in use, so no lock is needed. A session for another
@@ -13,8 +13,30 @@ import MapperKit
 enum SessionCache {
     static let keepLimit = 1 << 20
 
+    /// What a session reads. Upstream documents feed the drift metrics (unknown keys, enum
+    /// fallbacks); clients' canonical documents (encode, merge, gateway request bodies) must not,
+    /// so each use has its own session.
+    enum Use {
+        case upstream, canonical
+    }
+
     private final class Slot {
-        var session: MappingSession?
+        var upstream: MappingSession?
+        var canonical: MappingSession?
+
+        func take(_ use: Use) -> MappingSession? {
+            switch use {
+            case .upstream: defer { upstream = nil }; return upstream
+            case .canonical: defer { canonical = nil }; return canonical
+            }
+        }
+
+        func keep(_ session: MappingSession, for use: Use) {
+            switch use {
+            case .upstream: upstream = session
+            case .canonical: canonical = session
+            }
+        }
     }
 
     private static let key: pthread_key_t = {
@@ -35,15 +57,23 @@ enum SessionCache {
         return slot
     }
 
-    /// Runs `body` with this thread's session for `catalog`, made by `make` when there is none.
+    /// Runs `body` with this thread's session for `catalog` and `use`, made by `make` when there
+    /// is none.
     static func withSession<Result, Failure: Error>(
-        for catalog: Catalog, bodySize: Int, make: () -> MappingSession,
+        for catalog: Catalog, _ use: Use, bodySize: Int, make: () -> MappingSession,
         _ body: (inout MappingSession) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let slot = slot
-        var session = slot.session.flatMap { $0.catalog === catalog ? $0 : nil } ?? make()
-        slot.session = nil
-        defer { if bodySize <= keepLimit { slot.session = session } }
+        var session = slot.take(use).flatMap { $0.catalog === catalog ? $0 : nil } ?? make()
+        defer { if bodySize <= keepLimit { slot.keep(session, for: use) } }
         return try body(&session)
+    }
+
+    /// Runs `body` with this thread's session for clients' canonical documents, which reports
+    /// nothing to the metrics.
+    static func withCanonicalSession<Result, Failure: Error>(
+        for catalog: Catalog, bodySize: Int, _ body: (inout MappingSession) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try withSession(for: catalog, .canonical, bodySize: bodySize, make: { MappingSession(catalog: catalog) }, body)
     }
 }

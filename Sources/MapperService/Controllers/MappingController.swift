@@ -40,9 +40,11 @@ struct MappingController {
         let snapshot = store.snapshot
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
         let body = try await request.jsonBody(limits)
-        var session = MappingSession(catalog: snapshot.catalog)
         do {
-            return .json(try session.encodeCanonical(body, as: model), headers: snapshot.headers)
+            let external = try SessionCache.withCanonicalSession(for: snapshot.catalog, bodySize: body.count) { session throws(MappingErrors) in
+                try session.encodeCanonical(body, as: model)
+            }
+            return .json(external, headers: snapshot.headers)
         } catch {
             throw Problem.from(error, body: body)
         }
@@ -129,22 +131,27 @@ struct MappingController {
         }
         let targetBytes = Array(JSONWriter.write(target).utf8)
         let sourceBytes = Array(JSONWriter.write(source).utf8)
-        var session = MappingSession(catalog: snapshot.catalog)
-        // Read each document on its own first, so that an error says which one it is in.
-        for (name, bytes) in [("target", targetBytes), ("source", sourceBytes)] {
-            do {
-                _ = try session.differences(bytes, bytes, as: model)
-            } catch {
-                problems += error.errors.map { error in
-                    var error = error
-                    error.pointer = "/\(name)\(error.pointer)"
-                    return error
+        do throws(MappingErrors) {
+            let merged = try SessionCache.withCanonicalSession(
+                for: snapshot.catalog, bodySize: targetBytes.count + sourceBytes.count
+            ) { session throws(MappingErrors) in
+                // Read each document on its own first, so that an error says which one it is in.
+                var problems: [MappingError] = []
+                for (name, bytes) in [("target", targetBytes), ("source", sourceBytes)] {
+                    do throws(MappingErrors) {
+                        _ = try session.differences(bytes, bytes, as: model)
+                    } catch {
+                        problems += error.errors.map { error in
+                            var error = error
+                            error.pointer = "/\(name)\(error.pointer)"
+                            return error
+                        }
+                    }
                 }
+                if !problems.isEmpty { throw MappingErrors(Array(problems.prefix(MappingErrors.limit))) }
+                return try session.merge(target: targetBytes, source: sourceBytes, as: model)
             }
-        }
-        if !problems.isEmpty { throw Problem.mappingErrors(MappingErrors(Array(problems.prefix(MappingErrors.limit)))) }
-        do {
-            return .json(try session.merge(target: targetBytes, source: sourceBytes, as: model), headers: snapshot.headers)
+            return .json(merged, headers: snapshot.headers)
         } catch {
             throw Problem.mappingErrors(error)
         }

@@ -6,7 +6,7 @@ extension ServiceMetrics {
     func withSession<Result>(
         _ catalog: Catalog, bodySize: Int, _ work: (inout MappingSession) throws(MappingErrors) -> Result
     ) throws(MappingErrors) -> Result {
-        try SessionCache.withSession(for: catalog, bodySize: bodySize, make: { observedSession(catalog) }, work)
+        try SessionCache.withSession(for: catalog, .upstream, bodySize: bodySize, make: { observedSession(catalog) }, work)
     }
 
     private func observedSession(_ catalog: Catalog) -> MappingSession {

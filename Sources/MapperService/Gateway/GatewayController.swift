@@ -61,9 +61,10 @@ struct GatewayController {
         if let contentType = request.headers[.contentType], !MediaRange.isJSON(contentType) { return nil }
         guard let match = snapshot.catalog.routes.match(target.path, method: request.method.rawValue) else { return nil }
         context.notes.model = match.model
-        var session = MappingSession(catalog: snapshot.catalog)
         do {
-            return try session.encodeCanonical(body, as: match.model)
+            return try SessionCache.withCanonicalSession(for: snapshot.catalog, bodySize: body.count) { session throws(MappingErrors) in
+                try session.encodeCanonical(body, as: match.model)
+            }
         } catch {
             var problem = Problem.from(error, body: body)
             problem.headers[.mapperModel] = match.model

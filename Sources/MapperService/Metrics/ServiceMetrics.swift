@@ -130,20 +130,21 @@ final class DriftCounter: Sendable {
     }
 
     func record(_ values: [String], in scopeValue: String) {
-        counters.withLock { all in
-            var series = all[scopeValue] ?? [:]
-            for value in values {
-                let cut = value.count > 80 ? String(value.prefix(77)) + "..." : value
-                if let counter = series[cut] {
-                    counter.increment()
-                    continue
-                }
-                let name = series.count < Self.limit ? cut : Self.other
-                let counter = series[name] ?? Counter(label: label, dimensions: [(scope, scopeValue), (item, name)], factory: factory)
-                series[name] = counter
+        // The scope's table is changed in place: taken out and stored back, it would be copied.
+        counters.withLock { all in record(values, in: scopeValue, series: &all[scopeValue, default: [:]]) }
+    }
+
+    private func record(_ values: [String], in scopeValue: String, series: inout [String: Counter]) {
+        for value in values {
+            let cut = value.count > 80 ? String(value.prefix(77)) + "..." : value
+            if let counter = series[cut] {
                 counter.increment()
+                continue
             }
-            all[scopeValue] = series
+            let name = series.count < Self.limit ? cut : Self.other
+            let counter = series[name] ?? Counter(label: label, dimensions: [(scope, scopeValue), (item, name)], factory: factory)
+            series[name] = counter
+            counter.increment()
         }
     }
 }
