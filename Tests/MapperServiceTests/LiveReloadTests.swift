@@ -14,7 +14,7 @@ struct LiveReloadTests {
     /// What the clients saw.
     final class Tally: Sendable {
         let stop = Atomic<Bool>(false)
-        let state = Mutex<(requests: Int, failures: [String], bodies: [String: Set<String>])>((0, [], [:]))
+        let state = Locked<(requests: Int, failures: [String], bodies: [String: Set<String>])>((0, [], [:]))
 
         func record(_ response: RawConnection.Response) {
             state.withLock { state in

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The locale's names for date fields, read once from Foundation's `DateFormatter` (Gregorian
 /// calendar) when a format is built; parsing and formatting never call Foundation for them.
@@ -23,7 +22,7 @@ struct DateSymbols: Sendable {
 
     /// Symbols read once per locale and process: asking `DateFormatter` is the costliest part of
     /// loading a catalog, and reloads and formats share locales.
-    private static let cache = Mutex<[String: DateSymbols]>([:])
+    private static let cache = Locked<[String: DateSymbols]>([:])
 
     static func cached(locale: Locale) -> DateSymbols {
         if let known = cache.withLock({ $0[locale.identifier] }) { return known }

@@ -1,5 +1,5 @@
 import Hummingbird
-import Synchronization
+import MapperKit
 
 /// The request context: Hummingbird's core storage plus what a handler tells the logging and
 /// metrics middleware on its way out (the model it mapped with).
@@ -16,7 +16,7 @@ struct MapperRequestContext: RequestContext {
 /// Shared between a request's middleware and its handler (the context itself is passed down by
 /// value, so a note has to live in a reference).
 final class RequestNotes: Sendable {
-    private let storage = Mutex<String?>(nil)
+    private let storage = Locked<String?>(nil)
 
     /// A model of the catalog the request used (never an unchecked name from the URL: it is a
     /// metrics label).

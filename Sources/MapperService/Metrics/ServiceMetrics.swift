@@ -1,6 +1,6 @@
+import MapperKit
 import Metrics
 import Prometheus
-import Synchronization
 
 private typealias Counter = Metrics.Counter
 
@@ -30,9 +30,9 @@ final class ServiceMetrics: Sendable {
 
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
-    private let requests: Mutex<[RequestKey: RequestMetrics]> = Mutex([:])
+    private let requests = Locked<[RequestKey: RequestMetrics]>([:])
     private let reloads: [ReloadResult: Counter]
-    private let upstreamTimers: Mutex<[[String]: Metrics.Timer]> = Mutex([:])
+    private let upstreamTimers = Locked<[[String]: Metrics.Timer]>([:])
     let unknownKeys: DriftCounter
     let enumFallbacks: DriftCounter
 
@@ -120,7 +120,7 @@ final class DriftCounter: Sendable {
     private let scope: String
     private let item: String
     private let factory: PrometheusMetricsFactory
-    private let counters: Mutex<[String: [String: Counter]]> = Mutex([:])
+    private let counters = Locked<[String: [String: Counter]]>([:])
 
     init(label: String, scope: String, item: String, factory: PrometheusMetricsFactory) {
         self.label = label

@@ -5,7 +5,6 @@ import Logging
 import MapperKit
 import NIOCore
 import ServiceLifecycle
-import Synchronization
 
 /// A real upstream on loopback for gateway tests: a Hummingbird server on a free port that answers
 /// with recorded exchanges, picked by method and path (with query), and records every request it
@@ -45,7 +44,7 @@ final class ReplayUpstream: Sendable {
     static let recordedOrigin = "https://api.github.com"
 
     let exchanges: [Exchange]
-    private let state = Mutex<(served: Set<Int>, received: [Received], port: Int)>(([], [], 0))
+    private let state = Locked<(served: Set<Int>, received: [Received], port: Int)>(([], [], 0))
 
     init(_ exchanges: [Exchange]) {
         self.exchanges = exchanges

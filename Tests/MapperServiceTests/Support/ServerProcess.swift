@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import Synchronization
+import MapperKit
 
 /// The built `mapper` binary running `serve`, as an operator runs it: its output is collected,
 /// signals are sent to it, and it is killed if a test leaves it running.
@@ -15,9 +15,9 @@ final class ServerProcess: Sendable {
 
     private let process: Process
     private final class Collected: Sendable {
-        let text = Mutex<(stdout: String, stderr: String)>(("", ""))
+        let text = Locked<(stdout: String, stderr: String)>(("", ""))
         /// How many of the two pipes have reached their end.
-        let closed = Mutex(0)
+        let closed = Locked(0)
     }
 
     private let collected = Collected()
