@@ -2,7 +2,7 @@
 /// property by property, without building models, values or strings, reading the flat plan.
 ///
 /// It handles the common shapes only (plain representations, no variants, `flatten`,
-/// `unknown_keys: keep`, constraints other than lengths, or transformers) and only documents that decode without
+/// `unknown_keys: keep`, or transformers) and only documents that decode without
 /// errors. Anything else, and any problem, makes `transcode` return false and the caller runs
 /// the general reader, which then owns the result or the exact error messages. So semantics live
 /// in one place; this path must only ever agree with it (tests compare both on every example).
@@ -22,6 +22,7 @@ struct CanonicalTranscoder {
     var now = Instant(milliseconds: 0)
     var observer: DecodeObserver?
     private let slots = SlotStack()
+    private var regexes = RegexCache()
     /// Drift seen while writing, reported only once the whole document has succeeded.
     private var unknownSeen: [(keys: [String], model: Int)] = []
     private var fallbacksSeen: [(enumIndex: Int32, value: String)] = []
@@ -119,12 +120,20 @@ struct CanonicalTranscoder {
                 output.append(contentsOf: "null")
             } else if flags & FlatPlan.Property.checksLength != 0 && !document.satisfiesLength(at: value, property) {
                 return false
+            } else if flags & FlatPlan.Property.checksValue != 0 && !satisfiesValueConstraints(document, at: value, property) {
+                return false
             } else if !write(document, at: value, conversion: property.conversion, into: &output) {
                 return false
             }
         }
         output.append(UInt8(ascii: "}"))
         return true
+    }
+
+    private mutating func satisfiesValueConstraints(_ document: JSONDocument, at value: Int, _ property: FlatPlan.Property) -> Bool {
+        document.satisfiesValueConstraints(
+            at: value, plan.valueConstraints[Int(property.valueConstraints)], conversions[Int(property.conversion)].kind,
+            regexes: &regexes)
     }
 
     @inline(__always)
@@ -244,7 +253,7 @@ struct CanonicalTranscoder {
 }
 
 extension PlanBuilder {
-    /// Which types the transcoder handles: plain representations, no flatten, no constraints but lengths, no
+    /// Which types the transcoder handles: plain representations, no flatten, constraints it checks, no
     /// kept unknown keys, no transformers, nested models (without variants) that qualify too.
     static func transcodable(_ types: [ModelType]) -> [Bool] {
         var memo: [Int: Bool] = [:]

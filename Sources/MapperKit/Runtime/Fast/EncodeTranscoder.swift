@@ -9,7 +9,7 @@ import Darwin
 /// encode tree, without building models.
 ///
 /// Like `CanonicalTranscoder`, it takes only common shapes (no variants to tag, flattened models,
-/// kept unknown keys, constraints other than lengths, transformers or number formats) and only documents
+/// kept unknown keys, transformers or number formats) and only documents
 /// without errors; otherwise `transcode` returns false and the general path (canonical reader,
 /// models, `ModelEncoder`) does the work and reports the errors. Tests compare both paths.
 struct EncodeTranscoder {
@@ -24,6 +24,7 @@ struct EncodeTranscoder {
     private let patterns: UnsafeMutableBufferPointer<Unmanaged<DatePattern.Compiled>>
     /// Tape index of each property's canonical value per open model, -1 when absent.
     private let slots = SlotStack()
+    private var regexes = RegexCache()
 
     init(runtime: Runtime) {
         plan = runtime.flat
@@ -152,6 +153,11 @@ struct EncodeTranscoder {
                 if document.kind(at: value) == .null {
                     output.append(contentsOf: "null")
                 } else if property.flags & FlatPlan.Property.checksLength != 0 && !document.satisfiesLength(at: value, property) {
+                    return false
+                } else if property.flags & FlatPlan.Property.checksValue != 0 && !document.satisfiesValueConstraints(
+                    at: value, plan.valueConstraints[Int(property.valueConstraints)], conversions[Int(property.conversion)].kind,
+                    regexes: &regexes)
+                {
                     return false
                 } else if !write(document, at: value, conversion: property.encodeConversion, into: &output) {
                     return false

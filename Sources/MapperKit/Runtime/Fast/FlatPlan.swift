@@ -84,6 +84,8 @@ final class FlatPlan: @unchecked Sendable {
         /// `min_length` and `max_length` (when `checksLength`; -1: none).
         var minLength: Int32 = -1
         var maxLength: Int32 = -1
+        /// Index into `valueConstraints` (when `checksValue`).
+        var valueConstraints: Int32 = -1
 
         static let required: UInt8 = 1
         static let transient: UInt8 = 2
@@ -91,6 +93,8 @@ final class FlatPlan: @unchecked Sendable {
         static let computedUUID: UInt8 = 8
         static let hasDefault: UInt8 = 16
         static let checksLength: UInt8 = 32
+        /// `minimum`, `maximum` or `pattern`.
+        static let checksValue: UInt8 = 64
     }
 
     struct Conversion {
@@ -138,19 +142,32 @@ final class FlatPlan: @unchecked Sendable {
     private let patternOwners: [DatePattern.Compiled]
     /// Defaults with the conversion to write them with (rare: read through ordinary references).
     let defaults: [(value: Value, conversion: MapperKit.Conversion)]
+    /// Constraints with a `minimum`, `maximum` or `pattern` (`satisfiesValueConstraints`).
+    let valueConstraints: [Constraints]
     let names: [String]
     let enumNames: [String]
 
-    /// Whether the fast paths check all of a property's constraints: lengths of strings, arrays
-    /// and dictionaries (`satisfiesLength`); the rest (bounds, patterns) is the general path's.
+    /// Whether the fast paths check all of a property's constraints as the general reader does:
+    /// lengths of strings, arrays and dictionaries (`satisfiesLength`), bounds of numbers and
+    /// patterns of strings (`satisfiesValueConstraints`). Other pairings are left to it.
     static func checksConstraints(of property: PropertyPlan) -> Bool {
         let constraints = property.spec.constraints
-        guard constraints.minimum == nil, constraints.maximum == nil, constraints.pattern == nil else { return false }
-        guard constraints.minLength != nil || constraints.maxLength != nil else { return true }
-        switch property.conversion {
-        case .string, .array, .dictionary: return true
-        default: return false
+        if constraints.minLength != nil || constraints.maxLength != nil {
+            switch property.conversion {
+            case .string, .array, .dictionary: break
+            default: return false
+            }
         }
+        if constraints.minimum != nil || constraints.maximum != nil {
+            switch property.conversion {
+            case .int(.number), .double(.number), .decimal(.number): break
+            default: return false
+            }
+        }
+        if constraints.pattern != nil {
+            guard case .string = property.conversion else { return false }
+        }
+        return true
     }
 
     init(runtime types: [ModelType], transcodable: [Bool]) {
@@ -170,6 +187,7 @@ final class FlatPlan: @unchecked Sendable {
         patternOwners = builder.patterns
         patterns = Self.copy(builder.patterns.map { Unmanaged.passUnretained($0) })
         defaults = builder.defaults
+        valueConstraints = builder.valueConstraints
         names = types.map(\.name)
         enumNames = builder.enumNames
     }
@@ -230,6 +248,7 @@ extension FlatPlan {
         var bytes: [UInt8] = []
         var patterns: [DatePattern.Compiled] = []
         var defaults: [(value: Value, conversion: MapperKit.Conversion)] = []
+        var valueConstraints: [Constraints] = []
         var enumNames: [String] = []
         var enumIndices: [ObjectIdentifier: Int32] = [:]
 
@@ -263,22 +282,28 @@ extension FlatPlan {
                     }
                     let constraints = plan.spec.constraints
                     if constraints.minLength != nil || constraints.maxLength != nil { flags |= Property.checksLength }
+                    var valueConstraintsIndex: Int32 = -1
+                    if constraints.minimum != nil || constraints.maximum != nil || constraints.pattern != nil {
+                        flags |= Property.checksValue
+                        valueConstraintsIndex = Int32(valueConstraints.count)
+                        valueConstraints.append(constraints)
+                    }
                     let key = store(plan.canonicalKey)
                     properties.append(Property(
                         keyStart: key.start, keyLength: key.length, firstPathNode: Int32(paths.count),
                         pathCount: Int32(plan.path.count), conversion: conversion(plan.conversion),
                         encodeConversion: conversion(plan.conversion, external: true), flags: flags,
                         defaultIndex: defaultIndex, minLength: Int32(clamping: constraints.minLength ?? -1),
-                        maxLength: Int32(clamping: constraints.maxLength ?? -1)))
+                        maxLength: Int32(clamping: constraints.maxLength ?? -1), valueConstraints: valueConstraintsIndex))
                     paths += plan.path.map(Int32.init)
                 }
                 if model.propertyCount == 0 { model.firstProperty = Int32(properties.count) }
                 let (first, count, mergeFree) = encodeNodes(type.encodeTree, of: type, in: types)
                 model.firstEncodeNode = first
                 model.encodeNodeCount = count
-                // Canonical input must be checked as the canonical reader does: constraints other
-                // than lengths and the values of transient properties (which encoding does not
-                // write) are left to it.
+                // Canonical input must be checked as the canonical reader does: constraints the
+                // fast paths do not check and the values of transient properties (which encoding
+                // does not write) are left to it.
                 model.encodable = mergeFree && type.unknownKeys != .keep
                     && type.properties.allSatisfy { $0.spec.key != nil && $0.spec.transform == nil && FlatPlan.checksConstraints(of: $0) }
                 models[type.index] = model

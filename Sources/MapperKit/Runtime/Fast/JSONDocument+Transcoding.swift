@@ -48,3 +48,37 @@ extension JSONDocument {
             && (property.maxLength < 0 || length <= Int(property.maxLength))
     }
 }
+
+extension JSONDocument {
+    /// Whether the value at `index` meets a property's `minimum`, `maximum` and `pattern` as the
+    /// general reader checks them (`constraintProblem`): bounds on the number the conversion
+    /// reads (an integer; a double by its shortest text; a decimal's digits as written), patterns
+    /// on a string. False, for the general path to judge, when the value is not what `kind` reads.
+    func satisfiesValueConstraints(
+        at index: Int, _ constraints: Constraints, _ kind: FlatPlan.Conversion.Kind, regexes: inout RegexCache
+    ) -> Bool {
+        if constraints.minimum != nil || constraints.maximum != nil {
+            guard self.kind(at: index) == .number else { return false }
+            let number: JSONNumber
+            switch kind {
+            case .int:
+                guard let value = integralInt64(at: index) else { return false }
+                number = JSONNumber(value)
+            case .double:
+                guard let value = finiteDouble(at: index) else { return false }
+                number = JSONNumber(unchecked: JSONOutput.doubleText(value))
+            case .decimal:
+                number = JSONNumber(unchecked: numberText(at: index))
+            default:
+                return false
+            }
+            if let minimum = constraints.minimum, JSONNumber.compare(number, minimum) < 0 { return false }
+            if let maximum = constraints.maximum, JSONNumber.compare(number, maximum) > 0 { return false }
+        }
+        if let pattern = constraints.pattern {
+            guard kind == .string, self.kind(at: index) == .string else { return false }
+            return regexes.matches(string(at: index), pattern)
+        }
+        return true
+    }
+}

@@ -140,19 +140,8 @@ extension ValueReader {
                 return "expected a number of at most \(maximum), found \(number)"
             }
         }
-        if let pattern = constraints.pattern, case .string(let text) = value {
-            let regex: Regex<AnyRegexOutput>
-            if let cached = patterns[pattern.source] {
-                regex = cached
-            } else if let compiled = try? Regex(pattern.source) {
-                patterns[pattern.source] = compiled
-                regex = compiled
-            } else {
-                return nil  // checked at load
-            }
-            if (try? regex.firstMatch(in: text)) == nil {
-                return "expected a string matching /\(pattern.source)/, found \(value.quoted)"
-            }
+        if let pattern = constraints.pattern, case .string(let text) = value, !patterns.matches(text, pattern) {
+            return "expected a string matching /\(pattern.source)/, found \(value.quoted)"
         }
         return nil
     }

@@ -20,8 +20,7 @@ struct ValueReader {
     /// Node slots of the models being read: for each open model, one entry per key tree node
     /// holding the tape index of the member's value, or -1.
     var slots: [Int32] = []
-    /// Compiled `pattern` constraints, by source (Regex is not Sendable, so it cannot live in the catalog).
-    var patterns: [String: Regex<AnyRegexOutput>] = [:]
+    var patterns = RegexCache()
     /// Scratch for unknown keys of the object being read.
     var unknown: [Int] = []
     var observer: DecodeObserver?
