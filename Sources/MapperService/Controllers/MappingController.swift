@@ -136,19 +136,19 @@ struct MappingController {
                 for: snapshot.catalog, bodySize: targetBytes.count + sourceBytes.count
             ) { session throws(MappingErrors) in
                 // Read each document on its own first, so that an error says which one it is in.
-                var problems: [MappingError] = []
+                var invalid: [MappingError] = []
                 for (name, bytes) in [("target", targetBytes), ("source", sourceBytes)] {
                     do throws(MappingErrors) {
                         _ = try session.differences(bytes, bytes, as: model)
                     } catch {
-                        problems += error.errors.map { error in
+                        invalid += error.errors.map { error in
                             var error = error
                             error.pointer = "/\(name)\(error.pointer)"
                             return error
                         }
                     }
                 }
-                if !problems.isEmpty { throw MappingErrors(Array(problems.prefix(MappingErrors.limit))) }
+                if !invalid.isEmpty { throw MappingErrors(Array(invalid.prefix(MappingErrors.limit))) }
                 return try session.merge(target: targetBytes, source: sourceBytes, as: model)
             }
             return .json(merged, headers: snapshot.headers)

@@ -120,7 +120,9 @@ struct CanonicalTranscoder {
                 output.append(contentsOf: "null")
             } else if flags & FlatPlan.Property.checksLength != 0 && !document.satisfiesLength(at: value, property) {
                 return false
-            } else if flags & FlatPlan.Property.checksValue != 0 && !satisfiesValueConstraints(document, at: value, property) {
+            } else if flags & FlatPlan.Property.checksValue != 0
+                && !document.satisfiesValueConstraints(at: value, property, in: plan, regexes: &regexes)
+            {
                 return false
             } else if !write(document, at: value, conversion: property.conversion, into: &output) {
                 return false
@@ -128,12 +130,6 @@ struct CanonicalTranscoder {
         }
         output.append(UInt8(ascii: "}"))
         return true
-    }
-
-    private mutating func satisfiesValueConstraints(_ document: JSONDocument, at value: Int, _ property: FlatPlan.Property) -> Bool {
-        document.satisfiesValueConstraints(
-            at: value, plan.valueConstraints[Int(property.valueConstraints)], conversions[Int(property.conversion)].kind,
-            regexes: &regexes)
     }
 
     @inline(__always)

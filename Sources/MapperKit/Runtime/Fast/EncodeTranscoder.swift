@@ -154,9 +154,8 @@ struct EncodeTranscoder {
                     output.append(contentsOf: "null")
                 } else if property.flags & FlatPlan.Property.checksLength != 0 && !document.satisfiesLength(at: value, property) {
                     return false
-                } else if property.flags & FlatPlan.Property.checksValue != 0 && !document.satisfiesValueConstraints(
-                    at: value, plan.valueConstraints[Int(property.valueConstraints)], conversions[Int(property.conversion)].kind,
-                    regexes: &regexes)
+                } else if property.flags & FlatPlan.Property.checksValue != 0
+                    && !document.satisfiesValueConstraints(at: value, property, in: plan, regexes: &regexes)
                 {
                     return false
                 } else if !write(document, at: value, conversion: property.encodeConversion, into: &output) {

@@ -53,10 +53,13 @@ extension JSONDocument {
     /// Whether the value at `index` meets a property's `minimum`, `maximum` and `pattern` as the
     /// general reader checks them (`constraintProblem`): bounds on the number the conversion
     /// reads (an integer; a double by its shortest text; a decimal's digits as written), patterns
-    /// on a string. False, for the general path to judge, when the value is not what `kind` reads.
+    /// on a string. False, for the general path to judge, when the value is not what the property's
+    /// conversion reads.
     func satisfiesValueConstraints(
-        at index: Int, _ constraints: Constraints, _ kind: FlatPlan.Conversion.Kind, regexes: inout RegexCache
+        at index: Int, _ property: FlatPlan.Property, in plan: FlatPlan, regexes: inout RegexCache
     ) -> Bool {
+        let constraints = plan.valueConstraints[Int(property.valueConstraints)]
+        let kind = plan.conversions[Int(property.conversion)].kind
         if constraints.minimum != nil || constraints.maximum != nil {
             guard self.kind(at: index) == .number else { return false }
             let number: JSONNumber
