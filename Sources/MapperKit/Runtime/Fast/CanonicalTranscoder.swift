@@ -71,11 +71,16 @@ struct CanonicalTranscoder {
         return true
     }
 
-    private mutating func writeModel(_ document: JSONDocument, at object: Int, model index: Int32, into output: inout JSONOutput) -> Bool {
+    /// `flattened`: the model reads its parent's object, whose other keys are the parent's to judge.
+    private mutating func writeModel(
+        _ document: JSONDocument, at object: Int, model index: Int32, flattened: Bool = false, into output: inout JSONOutput
+    ) -> Bool {
         let model = models[Int(index)]
         let base = slots.push(Int(model.nodeCount))
         defer { slots.pop(to: base) }
-        guard fill(document, object: object, node: 0, model: model, modelIndex: index, base: base) else { return false }
+        guard fill(document, object: object, node: 0, model: model, modelIndex: index, base: base, judgesUnknown: !flattened) else {
+            return false
+        }
         output.append(UInt8(ascii: "{"))
         var first = true
         for position in 0..<Int(model.propertyCount) {
@@ -87,6 +92,13 @@ struct CanonicalTranscoder {
                     writeDate(now, into: &output)
                 } else {
                     output.appendString(RandomUUID.make())
+                }
+                continue
+            }
+            if flags & FlatPlan.Property.flatten != 0 {
+                key(property, &first, &output)
+                guard writeModel(document, at: object, model: conversions[Int(property.conversion)].payload, flattened: true, into: &output) else {
+                    return false
                 }
                 continue
             }
@@ -140,15 +152,17 @@ struct CanonicalTranscoder {
     }
 
     /// Slots of the key tree, as the general reader fills them; unknown keys of a `reject` model
-    /// send the document to the general reader (which reports them).
+    /// send the document to the general reader (which reports them). A flattened model does not
+    /// judge unknown keys (`judgesUnknown` false): its parent's key tree holds its keys too.
     private mutating func fill(
-        _ document: JSONDocument, object: Int, node: Int32, model: FlatPlan.Model, modelIndex: Int32, base: Int
+        _ document: JSONDocument, object: Int, node: Int32, model: FlatPlan.Model, modelIndex: Int32, base: Int,
+        judgesUnknown: Bool
     ) -> Bool {
         let table = nodes[Int(model.rootNode + node)]
         var unknown: [String] = []
         for (key, value) in document.members(ofObjectAt: object) {
             guard let child = document.lookup(key: key, in: plan, table) else {
-                if node == 0 {
+                if node == 0 && judgesUnknown {
                     if model.rejectsUnknownKeys { return false }
                     if observer != nil { unknown.append(document.string(at: key)) }
                 }
@@ -156,7 +170,9 @@ struct CanonicalTranscoder {
             }
             slots[base + Int(child)] = Int32(value)
             if nodes[Int(model.rootNode + child)].mask >= 0 && document.kind(at: value) == .object {
-                guard fill(document, object: value, node: child, model: model, modelIndex: modelIndex, base: base) else { return false }
+                guard fill(document, object: value, node: child, model: model, modelIndex: modelIndex, base: base, judgesUnknown: judgesUnknown) else {
+                    return false
+                }
             }
         }
         if !unknown.isEmpty { unknownSeen.append((unknown, Int(modelIndex))) }
@@ -249,8 +265,8 @@ struct CanonicalTranscoder {
 }
 
 extension PlanBuilder {
-    /// Which types the transcoder handles: plain representations, no flatten, constraints it checks, no
-    /// kept unknown keys, no transformers, nested models (without variants) that qualify too.
+    /// Which types the transcoder handles: plain representations, constraints it checks, no kept
+    /// unknown keys, no transformers, nested and flattened models (without variants) that qualify too.
     static func transcodable(_ types: [ModelType]) -> [Bool] {
         var memo: [Int: Bool] = [:]
         func typeQualifies(_ index: Int, _ visiting: Set<Int>) -> Bool {
@@ -259,7 +275,7 @@ extension PlanBuilder {
             let type = types[index]
             let visiting = visiting.union([index])
             let qualifies = type.unknownKeys != .keep && type.properties.allSatisfy { plan in
-                !plan.spec.flatten && FlatPlan.checksConstraints(of: plan) && conversionQualifies(plan.conversion, visiting)
+                FlatPlan.checksConstraints(of: plan) && conversionQualifies(plan.conversion, visiting)
             }
             memo[index] = qualifies
             return qualifies

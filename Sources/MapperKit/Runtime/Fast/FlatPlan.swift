@@ -95,6 +95,8 @@ final class FlatPlan: @unchecked Sendable {
         static let checksLength: UInt8 = 32
         /// `minimum`, `maximum` or `pattern`.
         static let checksValue: UInt8 = 64
+        /// `flatten: true`: the nested model (the conversion's) reads the parent's object.
+        static let flatten: UInt8 = 128
     }
 
     struct Conversion {
@@ -274,6 +276,7 @@ extension FlatPlan {
                     if plan.transient { flags |= Property.transient }
                     if plan.computed == .now { flags |= Property.computedNow }
                     if plan.computed == .uuid { flags |= Property.computedUUID }
+                    if plan.spec.flatten { flags |= Property.flatten }
                     var defaultIndex: Int32 = -1
                     if let value = plan.defaultValue {
                         flags |= Property.hasDefault
