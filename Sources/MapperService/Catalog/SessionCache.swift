@@ -16,27 +16,13 @@ enum SessionCache {
     /// What a session reads. Upstream documents feed the drift metrics (unknown keys, enum
     /// fallbacks); clients' canonical documents (encode, merge, gateway request bodies) must not,
     /// so each use has its own session.
-    enum Use {
+    enum Use: Int {
         case upstream, canonical
     }
 
     private final class Slot {
-        var upstream: MappingSession?
-        var canonical: MappingSession?
-
-        func take(_ use: Use) -> MappingSession? {
-            switch use {
-            case .upstream: defer { upstream = nil }; return upstream
-            case .canonical: defer { canonical = nil }; return canonical
-            }
-        }
-
-        func keep(_ session: MappingSession, for use: Use) {
-            switch use {
-            case .upstream: upstream = session
-            case .canonical: canonical = session
-            }
-        }
+        /// This thread's session for each `Use`, by raw value.
+        var sessions: [MappingSession?] = [nil, nil]
     }
 
     private static let key: pthread_key_t = {
@@ -64,8 +50,9 @@ enum SessionCache {
         _ body: (inout MappingSession) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let slot = slot
-        var session = slot.take(use).flatMap { $0.catalog === catalog ? $0 : nil } ?? make()
-        defer { if bodySize <= keepLimit { slot.keep(session, for: use) } }
+        var session = slot.sessions[use.rawValue].flatMap { $0.catalog === catalog ? $0 : nil } ?? make()
+        slot.sessions[use.rawValue] = nil
+        defer { if bodySize <= keepLimit { slot.sessions[use.rawValue] = session } }
         return try body(&session)
     }
 
