@@ -5,7 +5,7 @@ import MapperKit
 extension MapperCommand {
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Merge a canonical source into a canonical target, property by property (§10).",
+            abstract: "Merge a canonical source into a canonical target, property by property.",
             discussion: "TARGET and SOURCE hold canonical JSON of MODEL, or of a model it extends or that extends it (say which with \"$type\")."
         )
 
@@ -35,7 +35,7 @@ extension MapperCommand {
 
     struct Diff: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Compare two canonical documents of a model (§10); print the property paths that differ.",
+            abstract: "Compare two canonical documents of a model; print the property paths that differ.",
             discussion: "Exit status 0 when equal, 1 when different (or invalid)."
         )
 
@@ -66,7 +66,7 @@ extension MapperCommand {
 
     struct Archive: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Wrap canonical JSON in an archive: {\"$model\", \"$version\", …} without archive: false properties (§11)."
+            abstract: "Wrap canonical JSON in an archive: {\"$model\", \"$version\", …} without archive: false properties."
         )
 
         @Argument(help: ArgumentHelp("The model of the canonical input.", valueName: "model")) var model: String
@@ -88,7 +88,7 @@ extension MapperCommand {
 
     struct Unarchive: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Read an archive, migrating older versions, and print its canonical JSON (§11)."
+            abstract: "Read an archive, migrating older versions, and print its canonical JSON."
         )
 
         @Argument(help: ArgumentHelp("The archive (default: stdin).", valueName: "file")) var file: String?

@@ -171,7 +171,7 @@ struct CatalogCompiler {
     }
 }
 
-/// The kinds of names of §2 and the rule each follows.
+/// The kinds of names a catalog defines and the rule each follows.
 enum NameKind: CustomStringConvertible {
     case model, enumeration, format, property, enumCase
 

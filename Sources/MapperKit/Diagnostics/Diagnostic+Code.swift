@@ -4,7 +4,7 @@ extension Diagnostic {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
 
-        // Files and YAML (§2)
+        // Files and YAML
         public static let fileNotFound = Code(rawValue: "file-not-found")
         public static let unreadableFile = Code(rawValue: "unreadable-file")
         public static let noMappingFiles = Code(rawValue: "no-mapping-files")
@@ -19,7 +19,7 @@ extension Diagnostic {
         public static let invalidTaggedValue = Code(rawValue: "invalid-tagged-value")
         public static let invalidMerge = Code(rawValue: "invalid-merge")
 
-        // File structure and names (§2)
+        // File structure and names
         public static let emptyFile = Code(rawValue: "empty-file")
         public static let missingVersion = Code(rawValue: "missing-version")
         public static let unsupportedVersion = Code(rawValue: "unsupported-version")
@@ -32,7 +32,7 @@ extension Diagnostic {
         public static let reservedName = Code(rawValue: "reserved-name")
         public static let duplicateDefinition = Code(rawValue: "duplicate-definition")
 
-        // Types and properties (§3, §4.1, §4.2)
+        // Types and properties
         public static let invalidType = Code(rawValue: "invalid-type")
         public static let unknownType = Code(rawValue: "unknown-type")
         public static let missingType = Code(rawValue: "missing-type")
@@ -53,20 +53,20 @@ extension Diagnostic {
         public static let unknownTransformer = Code(rawValue: "unknown-transformer")
         public static let unknownKeyStyle = Code(rawValue: "unknown-key-style")
 
-        // Models: inheritance and variants (§4.4, §4.5)
+        // Models: inheritance and variants
         public static let unknownModel = Code(rawValue: "unknown-model")
         public static let inheritanceCycle = Code(rawValue: "inheritance-cycle")
         public static let flattenCycle = Code(rawValue: "flatten-cycle")
         public static let invalidVariant = Code(rawValue: "invalid-variant")
         public static let duplicateVariant = Code(rawValue: "duplicate-variant")
 
-        // Enums (§5)
+        // Enums
         public static let duplicateEnumValue = Code(rawValue: "duplicate-enum-value")
         public static let invalidEnumValue = Code(rawValue: "invalid-enum-value")
         public static let unknownCase = Code(rawValue: "unknown-case")
         public static let emptyEnum = Code(rawValue: "empty-enum")
 
-        // Formats (§6)
+        // Formats
         public static let unknownFormat = Code(rawValue: "unknown-format")
         public static let formatTypeMismatch = Code(rawValue: "format-type-mismatch")
         public static let invalidDatePattern = Code(rawValue: "invalid-date-pattern")
@@ -76,11 +76,11 @@ extension Diagnostic {
         public static let unknownNumberStyle = Code(rawValue: "unknown-number-style")
         public static let invalidFormat = Code(rawValue: "invalid-format")
 
-        // Routes (§7)
+        // Routes
         public static let invalidRoute = Code(rawValue: "invalid-route")
         public static let duplicateRoute = Code(rawValue: "duplicate-route")
 
-        // Archives and migrations (§11)
+        // Archives and migrations
         public static let invalidVersion = Code(rawValue: "invalid-version")
         public static let invalidMigration = Code(rawValue: "invalid-migration")
         public static let invalidTemplate = Code(rawValue: "invalid-template")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A Unicode TR35 date pattern (`DateFormatter.dateFormat` syntax) with its locale, time zone and
-/// calendar (SPEC §6), compiled once and then parsed and formatted without Foundation.
+/// calendar, compiled once and then parsed and formatted without Foundation.
 ///
 /// ```swift
 /// let pattern = try DatePattern(pattern: "MMMM d, yyyy", locale: "en_US", timeZone: "America/Los_Angeles")
@@ -112,7 +112,7 @@ package struct DatePattern: Sendable {
     }
 
     /// nil when the pattern reads back what it writes; otherwise one sentence saying what went wrong
-    /// (the catalog reports it as a load error, SPEC §6).
+    /// (the catalog reports it as a load error).
     ///
     /// For each sample instant the formatted text must parse, and the parsed instant must format to
     /// the same text. A pattern that names a full date and time down to the minute must moreover give
@@ -137,7 +137,7 @@ package struct DatePattern: Sendable {
         return nil
     }
 
-    /// 2007-06-29T16:41:00Z and 2015-09-25T07:00:00Z (SPEC §6), a 1999 date with single-digit month,
+    /// 2007-06-29T16:41:00Z and 2015-09-25T07:00:00Z, a 1999 date with single-digit month,
     /// day and hour and non-zero milliseconds, and a leap-day afternoon.
     static let samples: [Instant] = [
         Instant(seconds: 1_183_135_260),

@@ -1,4 +1,4 @@
-/// The built-in `iso8601` format (SPEC §6): RFC 3339 timestamps in, canonical UTC timestamps out.
+/// The built-in `iso8601` format: RFC 3339 timestamps in, canonical UTC timestamps out.
 ///
 /// ```swift
 /// ISO8601.parse("2017-10-10T18:00:00.12+02:00")  // Instant(milliseconds: 1507651200120)

@@ -28,7 +28,7 @@ public struct Instant: Sendable, Hashable, Comparable {
 }
 
 extension Instant: CustomStringConvertible {
-    /// The canonical form (SPEC §9): `2015-09-25T07:00:00Z`, with `.sss` only when non-zero.
+    /// The canonical form: `2015-09-25T07:00:00Z`, with `.sss` only when non-zero.
     public var description: String {
         ISO8601.format(self)
     }

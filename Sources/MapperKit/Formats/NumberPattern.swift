@@ -1,6 +1,6 @@
 import Foundation
 
-/// A number format (SPEC §6): numbers as localized strings, converted exactly, digit by digit.
+/// A number format: numbers as localized strings, converted exactly, digit by digit.
 ///
 /// ```swift
 /// let us = try NumberPattern(style: "decimal", locale: "en_US")

@@ -1,4 +1,4 @@
-/// The built-in `unix` and `unix_ms` formats (SPEC §6): an instant as a JSON number of seconds or
+/// The built-in `unix` and `unix_ms` formats: an instant as a JSON number of seconds or
 /// of milliseconds since 1970-01-01T00:00:00Z.
 ///
 /// ```swift
@@ -111,7 +111,7 @@ package enum UnixTime {
     }
 }
 
-/// The parts of a JSON number literal (RFC 8259 §6): `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+/// The parts of a JSON number literal (RFC 8259, section 6): `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
 struct JSONNumberSyntax {
     var negative = false
     var integerDigits: Range<Int> = 0..<0

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Golden tests (SPEC §15): `*.test.yaml` files whose `tests` decode an input with a model (or a
+/// Golden tests: `*.test.yaml` files whose `tests` decode an input with a model (or a
 /// route) and compare the canonical JSON with what is expected, or expect an error.
 ///
 /// ```yaml

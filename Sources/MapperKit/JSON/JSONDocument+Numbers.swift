@@ -22,7 +22,7 @@ extension JSONDocument {
     }
 
     /// The value of any number without a fractional part that fits in `Int64`, exactly: `5`, `5.0`,
-    /// `5e2`, `1.5e1`, `-0.0`; nil for `5.5`, `1e19` or not a number (SPEC §3 `int`).
+    /// `5e2`, `1.5e1`, `-0.0`; nil for `5.5`, `1e19` or not a number (what `int` accepts).
     package func integralInt64(at index: Int) -> Int64? {
         let entry = entries[index]
         guard entry.kind == .number else { return nil }

@@ -169,7 +169,7 @@ extension JSONDocument {
 }
 
 extension JSONValue {
-    /// Parses one JSON value under SPEC §3's rules (UTF-8, no duplicate keys, depth ≤ 512, …).
+    /// Parses one JSON value under mapper's input rules (UTF-8, no duplicate keys, depth ≤ 512, …).
     ///
     /// ```swift
     /// let value = try JSONValue(parsing: Array(#"{"id": 1}"#.utf8))

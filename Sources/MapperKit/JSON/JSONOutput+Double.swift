@@ -1,7 +1,7 @@
 /// Doubles in ECMAScript `Number::toString` form, which RFC 8785 (JCS) adopts: the shortest digits
 /// that round-trip, plain notation from 1e-6 up to 1e21, `-0` as `0`: `5`, `0.1`, `1e+21`, `1e-7`.
 extension JSONOutput {
-    /// Appends a finite double (SPEC §9 `double`); non-finite values have no JSON form and trap.
+    /// Appends a finite double (the canonical `double`); non-finite values have no JSON form and trap.
     package mutating func appendDouble(_ value: Double) {
         precondition(value.isFinite, "\(value) has no JSON representation")
         if value == 0 {

@@ -1,4 +1,4 @@
-/// JSON text that breaks the JSON grammar or mapper's stricter input rules (SPEC §3): where, and why.
+/// JSON text that breaks the JSON grammar or mapper's stricter input rules: where, and why.
 ///
 /// ```
 /// line 3, column 5 (byte 27): unexpected character 'x'

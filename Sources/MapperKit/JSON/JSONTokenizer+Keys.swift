@@ -1,4 +1,4 @@
-/// Duplicate keys (SPEC §3): keys compare after unescaping, so `{"a":1,"\u0061":2}` is a duplicate.
+/// Duplicate keys: keys compare after unescaping, so `{"a":1,"\u0061":2}` is a duplicate.
 ///
 /// Each key is hashed once. Up to `linearLimit` keys an object keeps a 128-bit Bloom filter of its
 /// key hashes and scans its earlier keys (on a stack shared by all open objects) only when the

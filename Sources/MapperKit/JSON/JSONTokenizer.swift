@@ -8,7 +8,7 @@
 /// try line.withUnsafeBytes { try JSONTokenizer.tokenize($0, into: &tape) }
 /// ```
 ///
-/// Stricter than RFC 8259 where SPEC §3 says so: UTF-8 only (no byte order mark), no duplicate
+/// Stricter than RFC 8259 where mapper's input rules say so: UTF-8 only (no byte order mark), no duplicate
 /// keys (compared after unescaping), no lone surrogate escapes, nesting limited to `maxDepth`.
 package struct JSONTokenizer {
     /// Fills `tape` (reset first) from `bytes`, which must hold exactly one JSON value, with JSON

@@ -2,14 +2,14 @@
 /// (`path`), what (`message`, quoting the value) and which declaration it broke (`source`).
 ///
 /// Printed by the CLI as `error: /labels/2/color (Issue.labels[2].color): expected a string,
-/// found 42 [Mappings/github.yaml:40:9]` (SPEC §8, §13).
+/// found 42 [Mappings/github.yaml:40:9]`.
 public struct MappingError: Sendable, Hashable, CustomStringConvertible {
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
         public var description: String { rawValue }
 
-        /// The input is not JSON (§3); the message gives line, column and byte offset.
+        /// The input is not JSON; the message gives line, column and byte offset.
         public static let invalidJSON = Code(rawValue: "invalid-json")
         /// The JSON value has the wrong kind or form for the property's type.
         public static let typeMismatch = Code(rawValue: "type-mismatch")
@@ -23,7 +23,7 @@ public struct MappingError: Sendable, Hashable, CustomStringConvertible {
         public static let unknownKeys = Code(rawValue: "unknown-keys")
         /// Canonical JSON names a property the model does not have.
         public static let unknownProperty = Code(rawValue: "unknown-property")
-        /// No variant matches and there is no fallback (§4.5).
+        /// No variant matches and there is no fallback.
         public static let noVariant = Code(rawValue: "no-variant")
         /// A key path runs into a value that is not an object.
         public static let keyPathConflict = Code(rawValue: "key-path-conflict")
@@ -52,7 +52,7 @@ public struct MappingError: Sendable, Hashable, CustomStringConvertible {
         self.source = source
     }
 
-    /// `error: POINTER (PATH): MESSAGE [SOURCE]` (SPEC §13).
+    /// `error: POINTER (PATH): MESSAGE [SOURCE]`.
     public var description: String {
         var text = "error: \(pointer.isEmpty ? "/" : pointer)"
         if !path.isEmpty { text += " (\(path))" }
@@ -61,7 +61,7 @@ public struct MappingError: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 
-    /// `{"pointer", "path", "message", "source"}` (SPEC §13, §14).
+    /// `{"pointer", "path", "message", "source"}`.
     public var jsonValue: JSONValue {
         ["pointer": .string(pointer), "path": .string(path), "message": .string(message), "source": .string(source)]
     }
@@ -69,7 +69,7 @@ public struct MappingError: Sendable, Hashable, CustomStringConvertible {
 
 /// Every problem found in one document (at most `MappingErrors.limit`).
 public struct MappingErrors: Error, Sendable, Hashable, CustomStringConvertible {
-    /// Decoding stops collecting after this many errors (§8).
+    /// Decoding stops collecting after this many errors.
     public static let limit = 100
 
     public var errors: [MappingError]
