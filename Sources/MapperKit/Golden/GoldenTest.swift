@@ -1,4 +1,5 @@
 import Foundation
+import MapperSupport
 
 /// One test of a `*.test.yaml` file, read and run.
 struct GoldenTest {

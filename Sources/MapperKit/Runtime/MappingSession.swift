@@ -1,4 +1,5 @@
 import Foundation
+import MapperSupport
 
 /// The result of decoding: a JSON object gives one model, a JSON array gives models (with `nil`
 /// where the array held `null`).
