@@ -67,6 +67,6 @@ extension CatalogCompiler {
         default: field = "date"
         }
         let mark = fields[field]?.mark ?? fields.node.mark
-        error(Diagnostic.Code(rawValue: failure.code), "format '\(name)': \(failure.message)", at: mark, hint: failure.hint)
+        error(Diagnostic.Code(rawValue: failure.code) ?? .invalidFormat, "format '\(name)': \(failure.message)", at: mark, hint: failure.hint)
     }
 }

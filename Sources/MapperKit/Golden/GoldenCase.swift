@@ -2,7 +2,7 @@ import Foundation
 import MapperSupport
 
 /// One test of a `*.test.yaml` file, read and run.
-struct GoldenTest {
+struct GoldenCase {
     let node: Node
     let directory: URL
 
@@ -13,9 +13,9 @@ struct GoldenTest {
 
     var name: String { node["name"]?.scalar?.text ?? "test at \(node.mark)" }
 
-    func run(session: inout MappingSession) -> GoldenTests.Result {
+    func run(session: inout MappingSession) -> GoldenRunner.Result {
         let details = check(session: &session)
-        return GoldenTests.Result(name: name, location: node.mark.description, passed: details.isEmpty, details: details)
+        return GoldenRunner.Result(name: name, mark: node.mark, passed: details.isEmpty, details: details)
     }
 
     /// What a test does with its input; `decode` unless `operation` says otherwise.
@@ -36,9 +36,9 @@ struct GoldenTest {
 
     private func check(session: inout MappingSession) -> [String] {
         guard let pairs = node.mapping else { return ["a test is a mapping with name, model or route, input and expect"] }
-        for pair in pairs where !GoldenTests.testFields.contains(pair.key.scalar?.text ?? "") {
+        for pair in pairs where !GoldenRunner.testFields.contains(pair.key.scalar?.text ?? "") {
             let key = pair.key.scalar?.text ?? ""
-            let hint = Suggestion.hint(for: key, in: GoldenTests.testFields).map { "; \($0)" } ?? ""
+            let hint = Suggestion.hint(for: key, in: GoldenRunner.testFields).map { "; \($0)" } ?? ""
             return ["\(pair.key.mark): unknown key '\(key)' in a test\(hint)"]
         }
         guard node["name"]?.scalar != nil else { return ["\(node.mark): a test needs a 'name'"] }

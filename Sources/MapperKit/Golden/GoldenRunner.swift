@@ -16,11 +16,11 @@ import Foundation
 ///     input: { number: 1, title: x, state: reopened }
 ///     expect_error: { pointer: /state, contains: "reopened" }
 /// ```
-public enum GoldenTests {
+public enum GoldenRunner {
     public struct Result: Sendable, Hashable {
         public var name: String
-        /// `file:line:column` of the test in its file.
-        public var location: String
+        /// Where the test is declared in its file.
+        public var mark: Mark
         public var passed: Bool
         /// What differed or went wrong, one line each (empty when passed).
         public var details: [String]
@@ -67,7 +67,7 @@ public enum GoldenTests {
     }
 
     /// The `Mappings/` folder that tests in `file` run against: the nearest one in a folder that
-    /// holds the file, below the working directory (nil: use the default catalog). This lets
+    /// holds the file, below the working directory (nil: the default catalog). This lets
     /// `Examples/features/Mappings/` serve `Examples/features/*.test.yaml`.
     public static func catalogDirectory(for file: String) -> String? {
         let manager = FileManager.default
@@ -85,6 +85,35 @@ public enum GoldenTests {
         return nil
     }
 
+    /// The files grouped by the catalog they run against (`catalogDirectory(for:)`; nil: the
+    /// default catalog), groups in order of their first file: what `mapper test` runs.
+    public static func groupedByCatalog(_ files: [String]) -> [(catalog: String?, files: [String])] {
+        var groups: [(catalog: String?, files: [String])] = []
+        for file in files {
+            let directory = catalogDirectory(for: file)
+            if let index = groups.firstIndex(where: { $0.catalog == directory }) {
+                groups[index].files.append(file)
+            } else {
+                groups.append((directory, [file]))
+            }
+        }
+        return groups
+    }
+
+    /// The files whose tests belong to a catalog loaded from `paths` (what `--gate` runs): those
+    /// without a `Mappings/` folder of their own, and those whose own folder is one of `paths`.
+    public static func files(_ files: [String], belongingTo paths: [String]) -> [String] {
+        let served = Set(paths.map(standardized))
+        return files.filter { file in
+            guard let own = catalogDirectory(for: file) else { return true }
+            return served.contains(standardized(own))
+        }
+    }
+
+    private static func standardized(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
     /// Runs every test of the given files against `catalog`.
     public static func run(files: [String], catalog: Catalog) -> Run {
         var results: [Result] = []
@@ -96,19 +125,19 @@ public enum GoldenTests {
     }
 
     private static func run(file: String, session: inout MappingSession) -> [Result] {
-        let fileMark = "\(file):1:1"
+        let fileMark = Mark(file: file, line: 1, column: 1)
         guard let data = FileManager.default.contents(atPath: file) else {
-            return [Result(name: file, location: fileMark, passed: false, details: ["cannot read '\(file)'"])]
+            return [Result(name: file, mark: fileMark, passed: false, details: ["cannot read '\(file)'"])]
         }
         let document = YAML.parse([UInt8](data), file: file)
         if let error = document.errors.first {
-            return [Result(name: file, location: error.mark.description, passed: false, details: ["\(error)"])]
+            return [Result(name: file, mark: error.mark, passed: false, details: ["\(error)"])]
         }
         guard let root = document.root, let tests = root["tests"]?.sequence, root.mapping?.count == 1 else {
-            return [Result(name: file, location: fileMark, passed: false,
+            return [Result(name: file, mark: fileMark, passed: false,
                            details: ["a golden test file holds one key, 'tests', with a list of tests"])]
         }
         let directory = URL(fileURLWithPath: file).deletingLastPathComponent()
-        return tests.map { GoldenTest(node: $0, directory: directory).run(session: &session) }
+        return tests.map { GoldenCase(node: $0, directory: directory).run(session: &session) }
     }
 }
