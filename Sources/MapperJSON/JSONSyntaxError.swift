@@ -46,16 +46,4 @@ extension JSONTokenizer {
         }
         return (line, column)
     }
-
-    /// Appends one RFC 6901 reference token: `~` becomes `~0` and `/` becomes `~1`.
-    package static func appendPointerToken(_ token: String, to pointer: inout String) {
-        pointer += "/"
-        for scalar in token.unicodeScalars {
-            switch scalar {
-            case "~": pointer += "~0"
-            case "/": pointer += "~1"
-            default: pointer.unicodeScalars.append(scalar)
-            }
-        }
-    }
 }

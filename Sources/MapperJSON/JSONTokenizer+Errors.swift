@@ -17,7 +17,7 @@ extension JSONTokenizer.Parser {
             if frame.isObject {
                 guard frame.count > 0 else { break }
                 let key = entries[Int(frame.lastKey)]
-                JSONTokenizer.appendPointerToken(JSONTokenizer.string(base + Int(key.start), entry: key), to: &pointer)
+                JSONPointer.append(JSONTokenizer.string(base + Int(key.start), entry: key), to: &pointer)
             } else {
                 guard frame.count > 0 else { break }
                 pointer += "/\(frame.count - 1)"

@@ -51,8 +51,7 @@ public struct JSONKeyPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The same path as an RFC 6901 JSON pointer (`user.login` → `/user/login`).
     public var pointer: String {
-        segments.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
-            .joined()
+        segments.map { "/" + JSONPointer.escape($0) }.joined()
     }
 
     public func hasPrefix(_ other: JSONKeyPath) -> Bool {

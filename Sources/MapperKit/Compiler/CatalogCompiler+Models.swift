@@ -25,11 +25,10 @@ extension CatalogCompiler {
 
         // Own properties, keyed with the declaring model's (possibly inherited) key style.
         var own: [String: [PropertySpec]] = [:]
-        var defaults: [PendingDefault] = []
         for name in modelOrder {
             guard let header = headers[name] else { continue }
             let style = inherited(\.keyStyle, of: name, in: headers) ?? .asIs
-            own[name] = ownProperties(of: header, keyStyle: style, defaults: &defaults)
+            own[name] = ownProperties(of: header, keyStyle: style)
         }
 
         for name in modelOrder {
@@ -55,7 +54,6 @@ extension CatalogCompiler {
             checkKeyPaths(of: name)
         }
         checkFlattenCycles()
-        for pending in defaults { checkDefault(pending) }
     }
 
     private mutating func modelHeader(_ name: String) -> ModelHeader? {

@@ -7,15 +7,8 @@ extension CatalogCompiler {
         "merge", "flatten", "transform", "min_length", "max_length", "minimum", "maximum", "pattern", "doc",
     ]
 
-    /// A `default` to type-check once every model and enum is known.
-    struct PendingDefault {
-        var model: String
-        var property: PropertySpec
-        var node: Node
-    }
-
     /// The properties a model declares itself, in order.
-    mutating func ownProperties(of header: ModelHeader, keyStyle: KeyStyle, defaults: inout [PendingDefault]) -> [PropertySpec] {
+    mutating func ownProperties(of header: ModelHeader, keyStyle: KeyStyle) -> [PropertySpec] {
         guard let node = header.fields["properties"],
               let pairs = mappingPairs(node, what: "the properties of model '\(header.name)'")
         else { return [] }
@@ -23,9 +16,11 @@ extension CatalogCompiler {
         for pair in pairs {
             guard let name = checkedName(pair.key, kind: .property) else { continue }
             var reader = PropertyReader(name: name, model: header.name, keyMark: pair.key.mark, keyStyle: keyStyle)
-            guard let property = reader.read(pair.value, compiler: &self) else { continue }
+            guard var property = reader.read(pair.value, compiler: &self) else { continue }
             if let node = reader.defaultNode {
-                defaults.append(PendingDefault(model: header.name, property: property, node: node))
+                // Checked against the property's type when the plan is built (`checkDefaults`).
+                property.defaultValue = json(node, what: "the default of property '\(name)' of model '\(header.name)'")
+                defaultNodes[DefaultKey(model: header.name, property: name)] = node
             }
             properties.append(property)
         }

@@ -187,7 +187,7 @@ enum JSONDiff {
         switch (expected, actual) {
         case (.object(let left), .object(let right)):
             for member in left {
-                let child = pointer + "/" + PathStack.escape(member.key)
+                let child = pointer + "/" + JSONPointer.escape(member.key)
                 if let value = right[member.key] {
                     compare(member.value, value, pointer: child, into: &lines)
                 } else {
@@ -195,7 +195,7 @@ enum JSONDiff {
                 }
             }
             for member in right where left[member.key] == nil {
-                lines.append("\(pointer)/\(PathStack.escape(member.key)): unexpected \(member.value.quoted)")
+                lines.append("\(pointer)/\(JSONPointer.escape(member.key)): unexpected \(member.value.quoted)")
             }
         case (.array(let left), .array(let right)):
             if left.count != right.count { lines.append("\(at): expected \(left.count) elements, got \(right.count)") }

@@ -36,10 +36,10 @@ public struct MappingSession {
 
     public init(catalog: Catalog) {
         self.catalog = catalog
-        reader = ValueReader(runtime: catalog.runtime, mode: .external, now: Instant(milliseconds: 0))
-        transcoder = CanonicalTranscoder(runtime: catalog.runtime)
-        encodeTranscoder = EncodeTranscoder(runtime: catalog.runtime)
-        encoder = ModelEncoder(runtime: catalog.runtime)
+        reader = ValueReader(table: catalog.table, mode: .external, now: Instant(milliseconds: 0))
+        transcoder = CanonicalTranscoder(table: catalog.table)
+        encodeTranscoder = EncodeTranscoder(table: catalog.table)
+        encoder = ModelEncoder(table: catalog.table)
     }
 
     /// Reports unknown keys and enum values that fell back to `default` as they are seen.
@@ -214,7 +214,7 @@ extension MappingError {
 extension Catalog {
     /// The compiled model named `name`.
     public func modelType(named name: String) -> ModelType? {
-        runtime.type(named: name)
+        table.type(named: name)
     }
 
     /// The model name closest to a misspelled one, if any is close.
@@ -224,7 +224,7 @@ extension Catalog {
 
     /// The compiled model, or an error naming the closest model.
     func requireType(_ name: String) throws(MappingErrors) -> ModelType {
-        if let type = runtime.type(named: name) { return type }
+        if let type = table.type(named: name) { return type }
         let hint = closestModel(to: name).map { "; did you mean '\($0)'?" } ?? ""
         throw MappingErrors([MappingError(.unknownModel, pointer: "", path: "", message: "unknown model '\(name)'\(hint)", source: "")])
     }

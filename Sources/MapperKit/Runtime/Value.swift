@@ -119,3 +119,12 @@ public struct ValueDictionary: Sendable, Hashable, RandomAccessCollection {
         hasher.combine(sum)
     }
 }
+
+extension Value {
+    /// The value as JSON text for messages, shortened to 80 characters: `"bug"`, `["a",null]`.
+    var quoted: String {
+        var output = JSONOutput()
+        CanonicalWriter.write(self, .any, into: &output)
+        return JSONValue.shorten(String(decoding: output.bytes, as: UTF8.self))
+    }
+}

@@ -26,8 +26,8 @@ struct EncodeTranscoder {
     private let slots = SlotStack()
     private var regexes = RegexCache()
 
-    init(runtime: Runtime) {
-        plan = runtime.flat
+    init(table: ModelTable) {
+        plan = table.flat
         models = plan.models
         properties = plan.properties
         conversions = plan.conversions
@@ -263,10 +263,10 @@ struct EncodeTranscoder {
             default: output.append(contentsOf: kind == .true ? "true" : "false")
             }
         case .url:
-            guard kind == .string, document.withStringBytes(at: index, { URIReference.isValid($0) }) else { return false }
+            guard kind == .string, document.withStringBytes(at: index, { URLScalar.isValid($0) }) else { return false }
             document.writeString(at: index, to: &output)
         case .uuid:
-            guard kind == .string, UUIDText.isCanonical(document.string(at: index)) else { return false }
+            guard kind == .string, UUIDScalar.isCanonical(document.string(at: index)) else { return false }
             document.writeString(at: index, to: &output)
         case .dateISO, .dateUnix, .dateUnixMilliseconds, .datePattern:
             guard kind == .string, let raw = document.unescapedBytes(at: index) else { return false }

@@ -69,14 +69,14 @@ extension ValueReader {
             }
         case .url:
             guard kind == .string else { return mismatch("a URL string") }
-            guard document.withStringBytes(at: index, { URIReference.isValid($0) }) else {
+            guard document.withStringBytes(at: index, { URLScalar.isValid($0) }) else {
                 return mismatch("a valid URL (RFC 3986 URI reference)")
             }
             return .url(document.string(at: index))
         case .uuid:
             guard kind == .string else { return mismatch("a UUID string") }
             let text = document.string(at: index)
-            guard canonical ? UUIDText.isCanonical(text) : UUIDText.isValid(text) else {
+            guard canonical ? UUIDScalar.isCanonical(text) : UUIDScalar.isValid(text) else {
                 return mismatch(canonical ? "a lower-case UUID" : "a UUID (8-4-4-4-12 hex digits)")
             }
             return .uuid(text.lowercased())
@@ -87,7 +87,7 @@ extension ValueReader {
         case .enumeration(let plan):
             return readEnum(document, at: index, plan, source: source)
         case .model(let typeIndex, let dispatch):
-            return readModel(document, at: index, type: runtime.types[typeIndex], dispatch: dispatch, source: source).map(Value.model)
+            return readModel(document, at: index, type: table.types[typeIndex], dispatch: dispatch, source: source).map(Value.model)
         case .array(let element):
             guard kind == .array else { return mismatch("an array") }
             var values: [Value] = []
@@ -228,7 +228,7 @@ extension ValueReader {
         }
         // The transformer's output is canonical JSON of the property's type.
         let bytes = Array(JSONWriter.write(canonical).utf8)
-        var nested = ValueReader(runtime: runtime, mode: .canonical, now: now)
+        var nested = ValueReader(table: table, mode: .canonical, now: now)
         nested.path = path
         let value = try? JSONDocument.withDocument(bytes) { document in
             nested.convert(document, at: 0, inner, source: source)

@@ -11,7 +11,7 @@ struct ValueReader {
         case canonical
     }
 
-    let runtime: Runtime
+    let table: ModelTable
     var mode: Mode
     /// The instant `computed: now` properties get; one per document.
     var now: Instant
@@ -28,8 +28,8 @@ struct ValueReader {
     /// inheritance family.
     var family: String?
 
-    init(runtime: Runtime, mode: Mode, now: Instant) {
-        self.runtime = runtime
+    init(table: ModelTable, mode: Mode, now: Instant) {
+        self.table = table
         self.mode = mode
         self.now = now
     }
@@ -50,6 +50,26 @@ struct ValueReader {
     }
 
     // MARK: - Top level
+
+    /// One canonical value of a property (a `default`, a value set through `Model.set`), read as
+    /// canonical JSON: the type's canonical form, then the property's constraints.
+    mutating func readValue(_ canonical: [UInt8], plan: PropertyPlan, root: String) -> Result<Value, MappingErrors> {
+        let savedMode = mode
+        mode = .canonical
+        defer { mode = savedMode }
+        begin(root: root, now: now)
+        let value: Value?
+        do {
+            value = try JSONDocument.withDocument(canonical) { document in
+                readPresent(document, at: 0, plan: plan)
+            }
+        } catch {
+            fail(.invalidJSON, "malformed JSON: \(error.description)", source: plan.source)
+            value = nil
+        }
+        guard let value, errors.isEmpty else { return .failure(MappingErrors(errors)) }
+        return .success(value)
+    }
 
     /// An object gives one model; an array gives models (null elements stay null); anything else
     /// is an error.
@@ -91,7 +111,7 @@ struct ValueReader {
             var type = declared
             if dispatch, let variants = declared.variants {
                 guard let chosen = chooseVariant(document, at: index, of: declared, variants) else { return nil }
-                type = runtime.types[chosen]
+                type = table.types[chosen]
             }
             return readExternal(document, at: index, type: type, suppressUnknown: false)
         case .canonical:
@@ -123,7 +143,7 @@ struct ValueReader {
             let kept = unread(document, object: index, node: 0, type: type).members
             extra = kept.isEmpty ? nil : kept
         }
-        return errors.count == errorsBefore ? Model(type: type, values: values, extra: extra) : nil
+        return errors.count == errorsBefore ? Model(type: type, values: values, extra: extra, table: table) : nil
     }
 
     /// What no property reads in an object of the key tree, in input order (`unknown_keys: keep`,
@@ -190,13 +210,13 @@ struct ValueReader {
         if let computed = spec.computed {
             switch computed {
             case .now: return .date(now)
-            case .uuid: return .uuid(RandomUUID.make())
+            case .uuid: return .uuid(UUIDScalar.random())
             }
         }
         if spec.flatten, case .model(let nestedIndex, _) = plan.conversion {
             path.push(.flattened(name: spec.name))
             defer { path.pop() }
-            return readExternal(document, at: object, type: runtime.types[nestedIndex], suppressUnknown: true).map(Value.model)
+            return readExternal(document, at: object, type: table.types[nestedIndex], suppressUnknown: true).map(Value.model)
         }
         if spec.transient { return plan.defaultValue }
         guard let key = spec.key else { return plan.defaultValue }

@@ -2,12 +2,12 @@
 /// objects shared by common prefixes, representation hints and formats are applied, enums write
 /// their JSON values, variants write their discriminator, kept unknown keys come last.
 struct ModelEncoder {
-    let runtime: Runtime
+    let table: ModelTable
     var errors: [MappingError] = []
     var path = PathStack(root: "")
 
-    init(runtime: Runtime) {
-        self.runtime = runtime
+    init(table: ModelTable) {
+        self.table = table
     }
 
     mutating func encode(_ decoded: Decoded, root: String, into output: inout JSONOutput) {

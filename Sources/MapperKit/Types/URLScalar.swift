@@ -1,10 +1,11 @@
-/// The `url` type's check: an RFC 3986 URI reference, by the RFC's grammar.
+/// The `url` type: an RFC 3986 URI reference, checked by the RFC's grammar. Its canonical and
+/// external forms are the same string.
 ///
 /// `URI-reference = URI / relative-ref`: an optional `scheme:`, then `//authority` (userinfo,
 /// host as `[IP-literal]` or a name, digits-only port) or a path, then `?query` and `#fragment`.
 /// Only ASCII is allowed (write other characters as `%XX`); spaces, control characters,
 /// `"<>\^`{|}`, a second `#`, bad `%` escapes, invalid schemes and ports are rejected.
-enum URIReference {
+enum URLScalar {
     static func isValid(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { isValid($0) } ?? isValid(Array(text.utf8))
     }
@@ -209,27 +210,5 @@ enum URIReference {
 
     private static func isHex(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66)
-    }
-}
-
-/// The `uuid` type's check: `8-4-4-4-12` hex digits.
-enum UUIDText {
-    /// Whether `text` is a UUID in any letter case.
-    static func isValid(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 36 else { return false }
-        for (index, byte) in bytes.enumerated() {
-            if [8, 13, 18, 23].contains(index) {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else {
-                guard (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x66) else { return false }
-            }
-        }
-        return true
-    }
-
-    /// Whether `text` is a UUID in canonical (lower-case) form.
-    static func isCanonical(_ text: String) -> Bool {
-        isValid(text) && text == text.lowercased()
     }
 }
