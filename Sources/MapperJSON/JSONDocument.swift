@@ -18,7 +18,7 @@ package struct JSONDocument {
     package let bytes: UnsafeRawBufferPointer
     package let entries: UnsafeBufferPointer<JSONTape.Entry>
 
-    private init(bytes: UnsafeRawBufferPointer, entries: UnsafeBufferPointer<JSONTape.Entry>) {
+    @usableFromInline init(bytes: UnsafeRawBufferPointer, entries: UnsafeBufferPointer<JSONTape.Entry>) {
         self.bytes = bytes
         self.entries = entries
     }
@@ -39,19 +39,19 @@ package struct JSONDocument {
     }
 
     /// The root value's index.
-    package var root: Int { 0 }
+    @inlinable package var root: Int { 0 }
 
-    package subscript(index: Int) -> JSONTape.Entry { entries[index] }
+    @inlinable package subscript(index: Int) -> JSONTape.Entry { entries[index] }
 
-    package func kind(at index: Int) -> JSONTape.Kind { entries[index].kind }
+    @inlinable package func kind(at index: Int) -> JSONTape.Kind { entries[index].kind }
 
     /// Elements of an array, members of an object, 0 for scalars.
-    package func count(at index: Int) -> Int { Int(entries[index].count) }
+    @inlinable package func count(at index: Int) -> Int { Int(entries[index].count) }
 
     /// The index of the entry after the value at `index` (skips the whole value).
-    package func next(after index: Int) -> Int { Int(entries[index].next) }
+    @inlinable package func next(after index: Int) -> Int { Int(entries[index].next) }
 
-    @inline(__always) func start(of entry: JSONTape.Entry) -> UnsafeRawPointer {
+    @inlinable func start(of entry: JSONTape.Entry) -> UnsafeRawPointer {
         bytes.baseAddress! + Int(entry.start)
     }
 
@@ -66,7 +66,7 @@ package struct JSONDocument {
     /// Calls `body` with the UTF-8 bytes of a string entry, unescaped: the input bytes themselves when
     /// there are no escapes, else a temporary buffer (on the stack when small). For other kinds the
     /// raw literal bytes (a number's digits, a container's text).
-    package func withStringBytes<R, E: Error>(
+    @inlinable package func withStringBytes<R, E: Error>(
         at index: Int, _ body: (UnsafeRawBufferPointer) throws(E) -> R
     ) throws(E) -> R {
         let entry = entries[index]
@@ -88,7 +88,7 @@ package struct JSONDocument {
 
     /// Whether the string entry at `index` (usually a key) equals `key` (UTF-8) after unescaping;
     /// allocation-free.
-    package func keyEquals(at index: Int, _ key: UnsafeRawBufferPointer) -> Bool {
+    @inlinable package func keyEquals(at index: Int, _ key: UnsafeRawBufferPointer) -> Bool {
         let entry = entries[index]
         guard entry.flags & JSONTape.hasEscapes != 0 else {
             guard Int(entry.length) == key.count else { return false }
@@ -117,25 +117,31 @@ package struct JSONDocument {
     // MARK: - Containers
 
     /// The members of the object at `index`, as (key entry, value entry) index pairs, in order.
-    package func members(ofObjectAt index: Int) -> Members {
+    @inlinable package func members(ofObjectAt index: Int) -> Members {
         let entry = entries[index]
         precondition(entry.kind == .object, "members(ofObjectAt:) needs an object")
         return Members(entries: entries, key: index + 1, remaining: Int(entry.count))
     }
 
     /// The element entry indices of the array at `index`, in order.
-    package func elements(ofArrayAt index: Int) -> Elements {
+    @inlinable package func elements(ofArrayAt index: Int) -> Elements {
         let entry = entries[index]
         precondition(entry.kind == .array, "elements(ofArrayAt:) needs an array")
         return Elements(entries: entries, element: index + 1, remaining: Int(entry.count))
     }
 
     package struct Members: Sequence, IteratorProtocol {
-        let entries: UnsafeBufferPointer<JSONTape.Entry>
-        var key: Int
-        var remaining: Int
+        @usableFromInline let entries: UnsafeBufferPointer<JSONTape.Entry>
+        @usableFromInline var key: Int
+        @usableFromInline var remaining: Int
 
-        package mutating func next() -> (key: Int, value: Int)? {
+        @inlinable init(entries: UnsafeBufferPointer<JSONTape.Entry>, key: Int, remaining: Int) {
+            self.entries = entries
+            self.key = key
+            self.remaining = remaining
+        }
+
+        @inlinable package mutating func next() -> (key: Int, value: Int)? {
             guard remaining > 0 else { return nil }
             remaining -= 1
             let current = key
@@ -143,15 +149,21 @@ package struct JSONDocument {
             return (current, current + 1)
         }
 
-        package var underestimatedCount: Int { remaining }
+        @inlinable package var underestimatedCount: Int { remaining }
     }
 
     package struct Elements: Sequence, IteratorProtocol {
-        let entries: UnsafeBufferPointer<JSONTape.Entry>
-        var element: Int
-        var remaining: Int
+        @usableFromInline let entries: UnsafeBufferPointer<JSONTape.Entry>
+        @usableFromInline var element: Int
+        @usableFromInline var remaining: Int
 
-        package mutating func next() -> Int? {
+        @inlinable init(entries: UnsafeBufferPointer<JSONTape.Entry>, element: Int, remaining: Int) {
+            self.entries = entries
+            self.element = element
+            self.remaining = remaining
+        }
+
+        @inlinable package mutating func next() -> Int? {
             guard remaining > 0 else { return nil }
             remaining -= 1
             let current = element
@@ -159,7 +171,7 @@ package struct JSONDocument {
             return current
         }
 
-        package var underestimatedCount: Int { remaining }
+        @inlinable package var underestimatedCount: Int { remaining }
     }
 
     /// The value of the member `key` of the object at `index`, or nil (also when it is no object).

@@ -12,12 +12,12 @@
 package struct JSONOutput: @unchecked Sendable {
     /// Raw memory with a count, so appending is a capacity check and a copy. Copies of a
     /// `JSONOutput` share it until one of them writes (copy on write).
-    private final class Storage {
-        var base: UnsafeMutablePointer<UInt8>
-        var count = 0
-        var capacity: Int
+    @usableFromInline final class Storage {
+        @usableFromInline var base: UnsafeMutablePointer<UInt8>
+        @usableFromInline var count = 0
+        @usableFromInline var capacity: Int
 
-        init(capacity: Int) {
+        @usableFromInline init(capacity: Int) {
             self.capacity = max(capacity, 64)
             base = .allocate(capacity: self.capacity)
         }
@@ -26,7 +26,7 @@ package struct JSONOutput: @unchecked Sendable {
             base.deallocate()
         }
 
-        func copy(capacity: Int) -> Storage {
+        @usableFromInline func copy(capacity: Int) -> Storage {
             let copy = Storage(capacity: capacity)
             copy.base.initialize(from: base, count: count)
             copy.count = count
@@ -34,14 +34,14 @@ package struct JSONOutput: @unchecked Sendable {
         }
     }
 
-    private var storage: Storage
+    @usableFromInline var storage: Storage
 
     package init(capacity: Int = 0) {
         storage = Storage(capacity: capacity)
     }
 
     /// Bytes written so far.
-    package var count: Int { storage.count }
+    @inlinable package var count: Int { storage.count }
 
     /// Bytes that fit before the buffer grows (kept by `reset()`).
     package var capacity: Int { storage.capacity }
@@ -77,8 +77,8 @@ package struct JSONOutput: @unchecked Sendable {
     }
 
     /// Room for `extra` more bytes, owned by this output alone; where they go.
-    @inline(__always)
-    private mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+    @inlinable
+    mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
         if _slowPath(!isKnownUniquelyReferenced(&storage) || storage.count + extra > storage.capacity) {
             var capacity = storage.capacity
             while capacity < storage.count + extra { capacity *= 2 }
@@ -89,27 +89,27 @@ package struct JSONOutput: @unchecked Sendable {
 
     // MARK: - Raw bytes
 
-    @inline(__always) package mutating func append(_ byte: UInt8) {
+    @inlinable package mutating func append(_ byte: UInt8) {
         reserve(1).pointee = byte
         storage.count += 1
     }
 
-    @inline(__always) package mutating func append(_ raw: UnsafeRawBufferPointer) {
+    @inlinable package mutating func append(_ raw: UnsafeRawBufferPointer) {
         guard let start = raw.baseAddress, raw.count > 0 else { return }
         UnsafeMutableRawPointer(reserve(raw.count)).copyMemory(from: start, byteCount: raw.count)
         storage.count += raw.count
     }
 
-    package mutating func append(contentsOf raw: UnsafeRawBufferPointer) {
+    @inlinable package mutating func append(contentsOf raw: UnsafeRawBufferPointer) {
         append(raw)
     }
 
-    package mutating func append(contentsOf raw: [UInt8]) {
+    @inlinable package mutating func append(contentsOf raw: [UInt8]) {
         raw.withUnsafeBytes { append($0) }
     }
 
     /// Appends text as it is (no quotes, no escaping): literals, number text, JSON already written.
-    package mutating func append(contentsOf text: String) {
+    @inlinable package mutating func append(contentsOf text: String) {
         var text = text
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }

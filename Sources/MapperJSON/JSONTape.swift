@@ -27,7 +27,7 @@ package struct JSONTape: Sendable {
         /// Arrays: elements; objects: members; scalars: 0.
         package var count: UInt32
 
-        package init(kind: Kind, flags: UInt8, start: UInt32, length: UInt32, next: UInt32, count: UInt32) {
+        @inlinable package init(kind: Kind, flags: UInt8, start: UInt32, length: UInt32, next: UInt32, count: UInt32) {
             self.kind = kind
             self.flags = flags
             self.start = start
@@ -36,11 +36,11 @@ package struct JSONTape: Sendable {
             self.count = count
         }
 
-        package var hasEscapes: Bool { flags & JSONTape.hasEscapes != 0 }
-        package var isInteger: Bool { flags & JSONTape.isInteger != 0 }
-        package var isNegative: Bool { flags & JSONTape.isNegative != 0 }
+        @inlinable package var hasEscapes: Bool { flags & JSONTape.hasEscapes != 0 }
+        @inlinable package var isInteger: Bool { flags & JSONTape.isInteger != 0 }
+        @inlinable package var isNegative: Bool { flags & JSONTape.isNegative != 0 }
         /// Byte offset just past the value's content (before a string's closing quote).
-        package var end: Int { Int(start) + Int(length) }
+        @inlinable package var end: Int { Int(start) + Int(length) }
     }
 
     /// String flag: the content holds at least one backslash escape.
