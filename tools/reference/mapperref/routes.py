@@ -69,7 +69,12 @@ class RouteTable:
         unknown = set(spec) - {'prefix', 'error_model', 'paths'}
         if unknown:
             raise ValueError(f"unknown routes field '{sorted(unknown)[0]}'")
-        block = Block(spec.get('prefix'), spec.get('error_model'))
+        if not isinstance(spec.get('paths'), dict):
+            raise ValueError('routes need paths: a mapping of patterns to models')
+        prefix = spec.get('prefix')
+        if prefix is not None and (not isinstance(prefix, str) or re.search('[?#]', prefix)):
+            raise ValueError(f"the routes prefix {prefix!r} is not a path")
+        block = Block(prefix, spec.get('error_model'))
         if block.error_model is not None and block.error_model not in models:
             raise ValueError(f"error_model '{block.error_model}' is not a model")
         seen = {(p.method, tuple(p.segments), tuple(p.block.prefix)) for b in self.blocks for p in b.patterns}

@@ -57,7 +57,7 @@ def parse_type(expression):
             return DictType(parse_type(value))
         return ArrayType(parse_type(inner))
     if not isinstance(expression, str):
-        raise TypeError_(f'a type must be a string such as "string" or "[Label]", found {expression!r}')
+        raise TypeError_(f'a type must be a string such as "string" or "[Label]", found {str(expression)[:60]}')
     return _parse(expression.strip(), expression)
 
 

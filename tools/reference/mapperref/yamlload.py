@@ -6,7 +6,8 @@ loader replaces its resolvers with the 1.2 core schema: `null`, `~` and empty ar
 lists only `true`, `True` and `TRUE`); decimal, `0x` and `0o` integers and floats
 (`.inf`, `.nan` included) are numbers; everything else is a string. Numbers become `Number`s that
 keep their text (`1.50` stays `1.50`), so an inline golden-test value means the JSON it spells.
-Anchors, aliases and merge keys (`<<: *base`) work; a duplicate key in one mapping is an error.
+Anchors, aliases and merge keys (`<<: *base`) work; a duplicate key in one mapping, a second
+document, nesting deeper than 256 levels and aliases expanding beyond a million nodes are errors.
 Mappings are `YAMLMap`s that remember where they and their keys are (`mark`, `key_marks`).
 """
 import re
@@ -15,12 +16,16 @@ import yaml
 
 from .jsonvalue import Number
 
+MAX_DEPTH = 256
+MAX_NODES = 1_000_000
 _INT10 = re.compile(r'[-+]?[0-9]+')
 _INT8 = re.compile(r'0o[0-7]+')
 _INT16 = re.compile(r'0x[0-9a-fA-F]+')
 _FLOAT = re.compile(r'[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?')
 _INF = re.compile(r'[-+]?\.(inf|Inf|INF)')
 _NAN = re.compile(r'\.(nan|NaN|NAN)')
+_INT = r'[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+'
+_FLOAT_ANY = r'[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)|' + _INT
 _JSON_NUMBER = re.compile(r'-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?')
 
 
@@ -97,14 +102,22 @@ def number_from_yaml(text):
 
 
 class _Constructor(yaml.constructor.SafeConstructor):
+    def checked(self, node, pattern, kind):
+        """An explicitly tagged scalar (`!!int id`) must be what its tag says."""
+        if not isinstance(node.value, str) or not re.fullmatch(pattern, node.value):
+            raise YAMLError(f"'{node.value}' is not a valid {kind} value", node.start_mark)
+        return node.value
+
     def construct_yaml_null(self, node):
+        self.checked(node, r'~|null|Null|NULL|', '!!null')
         return None
 
     def construct_yaml_bool(self, node):
-        return node.value.lower() == 'true'
+        return self.checked(node, '(?i:true|false)', '!!bool').lower() == 'true'
 
     def construct_yaml_number(self, node):
-        return number_from_yaml(node.value)
+        kind = '!!int' if node.tag.endswith('int') else '!!float'
+        return number_from_yaml(self.checked(node, _INT if kind == '!!int' else _FLOAT_ANY, kind))
 
     def construct_yaml_map(self, node):
         data = YAMLMap()
@@ -173,16 +186,46 @@ def load_yaml(text, name='<string>'):
         node = loader.get_single_node()
         if node is None:
             return None
+        _check_limits(node)
         return loader.construct_document(node)
     except yaml.YAMLError as error:
         raise YAMLError(str(error)) from None
+    except RecursionError:
+        raise YAMLError(f'{name}: nesting deeper than {MAX_DEPTH} levels') from None
     finally:
         loader.dispose()
 
 
+def _check_limits(root):
+    """Nesting at most 256 levels, at most a million nodes once aliases are expanded (alias bombs)."""
+    size, depth = {}, {}
+    stack = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if id(node) in size:
+            continue
+        children = [part for item in node.value for part in (item if isinstance(item, tuple) else (item,))] \
+            if isinstance(node.value, list) else []
+        if not children_done:
+            stack.append((node, True))
+            stack += [(child, False) for child in children if id(child) not in size]
+            continue
+        size[id(node)] = 1 + sum(size[id(child)] for child in children)
+        depth[id(node)] = 1 + max((depth[id(child)] for child in children), default=0)
+        if depth[id(node)] > MAX_DEPTH:
+            raise YAMLError(f'nesting deeper than {MAX_DEPTH} levels', node.start_mark)
+        if size[id(node)] > MAX_NODES:
+            raise YAMLError(f'aliases expand the document beyond {MAX_NODES} nodes', node.start_mark)
+
+
 def load_yaml_file(path, name=None):
-    with open(path, encoding='utf-8') as handle:
-        return load_yaml(handle.read(), name or str(path))
+    with open(path, 'rb') as handle:
+        data = handle.read()
+    try:
+        text = data.decode('utf-8')
+    except UnicodeDecodeError as error:
+        raise YAMLError(f'{name or path}: not UTF-8 (byte 0x{data[error.start]:02X} at offset {error.start})') from None
+    return load_yaml(text, name or str(path))
 
 
 def to_json(value):
