@@ -15,18 +15,19 @@ from .types import ArrayType, DictType, ScalarType
 
 
 class CanonicalReader:
-    def __init__(self, catalog):
+    def __init__(self, catalog, supertypes=False):
         self.catalog = catalog
         self.errors = ErrorList()
+        self.supertypes = supertypes  # `$type` may name an ancestor too (a merge source)
 
-    def document(self, value, model):
+    def document(self, value, model, pointer=''):
         if isinstance(value, dict):
-            result = self.model(value, model, '', model.name)
+            result = self.model(value, model, pointer, model.name)
         elif isinstance(value, list):
-            result = [None if item is None else self.model(item, model, f'/{index}', f'{model.name}[{index}]')
+            result = [None if item is None else self.model(item, model, f'{pointer}/{index}', f'{model.name}[{index}]')
                       for index, item in enumerate(value)]
         else:
-            self.errors.add('', model.name, 'invalid-input', f'expected an object or an array of objects, found {describe(value)}')
+            self.errors.add(pointer, model.name, 'invalid-input', f'expected an object or an array of objects, found {describe(value)}')
             result = None
         if self.errors:
             raise MappingErrors(self.errors)
@@ -69,7 +70,7 @@ class CanonicalReader:
         out = {}
         if '$type' in obj and not flattened:
             named = self.catalog.models.get(obj['$type']) if isinstance(obj['$type'], str) else None
-            if named is None or not named.is_a(declared):
+            if named is None or not (named.is_a(declared) or self.supertypes and declared.is_a(named)):
                 self.errors.add(child_pointer(pointer, '$type'), path, 'type-mismatch',
                                 f'expected {declared.name} or a model that extends it, found {describe(obj["$type"])}')
                 return None

@@ -3,6 +3,7 @@ computed by its declaring model's key style, type names resolved), enums, format
 loader.py reads and checks the files.
 """
 import os
+import re
 
 from .formats import BUILT_IN
 from .jsonvalue import ABSENT, json_equal
@@ -75,6 +76,9 @@ class Model:
 
     def is_a(self, other):
         return any(model is other for model in self.lineage())
+
+
+TEMPLATE_FIELD = re.compile(r'\$\{([^}]*)\}')
 
 
 class Migration:

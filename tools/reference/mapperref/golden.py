@@ -9,22 +9,27 @@ reference against the expectation file's bytes, or against the inline value's co
 `roundtrip: true` the reference also checks decode(encode(decode(input))) == decode(input). For
 `expect_error` the reference must reject the input with an error at the same pointer (and with
 the same code and model path when the test names them; for malformed JSON at the same line and
-column). Operations the reference does not implement are listed as not checked, with the reason.
+column). `merge`, `diff`, `archive` and `unarchive` tests are checked the same way. Tests the reference
+cannot check are listed as not checked, with the reason.
 """
 import os
 import re
 
 from .catalog import CatalogError, load_catalog
+from .archive import archive, unarchive
 from .decode import Decoder
 from .encode import Encoder
+from .equality import diff
 from .errors import MappingErrors
+from .merge import merge
 from .instants import parse_iso8601
 from .jsonparse import JSONError, parse_json
 from .jsonvalue import json_equal
 from .jsonwrite import write_json
 from .yamlload import YAMLError, load_yaml_file, to_json
 
-IMPLEMENTED = ('decode', 'encode')
+IMPLEMENTED = ('decode', 'encode', 'merge', 'diff', 'archive', 'unarchive')
+CANONICAL_RESULTS = ('decode', 'merge', 'archive', 'unarchive')  # whose text the README fixes
 
 
 class Outcome:
@@ -108,7 +113,7 @@ class Checker:
             return Outcome(shown, name, 'disagree', f'the reference rejects the input: {rejection}')
         if 'expect_error' in test:
             return Outcome(shown, name, 'disagree', f'the reference accepts the input and gives {write_json(result, pretty=False)[:300]}')
-        problems = compare(result, test['expect'], base, text=operation == 'decode')
+        problems = compare(result, test['expect'], base, text=operation in CANONICAL_RESULTS)
         if not problems and operation == 'decode' and test.get('roundtrip') is True:
             problems = self.roundtrip(test, catalog, result)
         if problems:
@@ -116,12 +121,20 @@ class Checker:
         return Outcome(shown, name, 'agree', operation)
 
     def run_operation(self, test, operation, base, catalog):
-        value = read_input(test.get('input'), base)
-        model = self.model(test, catalog)
         try:
+            if operation == 'unarchive':
+                return unarchive(catalog, read_input(test.get('input'), base))
+            model = self.model(test, catalog)
+            if operation == 'merge':
+                return merge(catalog, model, read_input(test.get('target'), base), read_input(test.get('source'), base))
+            value = read_input(test.get('input'), base)
             if operation == 'decode':
                 now = test.get('now')
                 return Decoder(catalog, now=None if now is None else parse_iso8601(now)).document(value, model)
+            if operation == 'diff':
+                return diff(catalog, model, value, read_input(test.get('other'), base))
+            if operation == 'archive':
+                return archive(catalog, model, value)
             return Encoder(catalog).document(value, model)
         except MappingErrors as errors:
             raise Rejected(errors.errors) from None
@@ -153,7 +166,7 @@ class Checker:
         wanted = {key: expected[key] for key in ('pointer', 'code', 'path') if key in expected}
         for error in errors:
             if all(getattr(error, key) == value for key, value in wanted.items()) and _same_position(expected, error):
-                return Outcome(shown, name, 'agree', 'expect_error')
+                return Outcome(shown, name, 'agree', 'expect_error' if wanted else 'expect_error without pointer, code or path (rejection only)')
         listed = '; '.join(f'{e.pointer or "/"} [{e.code}] {e.message}' for e in errors[:5])
         return Outcome(shown, name, 'disagree', f'expected an error {wanted}, the reference reports: {listed}')
 

@@ -11,8 +11,8 @@ import re
 
 from . import keystyle
 from .canonical import CanonicalReader
-from .catalog import (Catalog, CatalogError, Enum, Migration, Model, Property, Variants, catalog_files,
-                      key_paths, parse_key_path)
+from .catalog import (TEMPLATE_FIELD, Catalog, CatalogError, Enum, Migration, Model, Property, Variants,
+                      catalog_files, key_paths, parse_key_path)
 from .formats import BUILT_IN, NumberStyle, PatternDate
 from .jsonvalue import ABSENT, Number, json_equal
 from .numberformats import NumberFormatError
@@ -32,7 +32,6 @@ PROPERTY_FIELDS = {'type', 'key', 'required', 'default', 'json', 'format', 'tran
 FLAGS = ('required', 'transient', 'flatten', 'compare', 'archive')
 UNKNOWN_KEYS = ('ignore', 'reject', 'keep')
 MERGE_STRATEGIES = ('replace', 'keep', 'sum', 'max', 'min', 'append', 'union', 'deep')
-_TEMPLATE_FIELD = re.compile(r'\$\{([^}]*)\}')
 
 
 class Loader:
@@ -465,8 +464,8 @@ class Loader:
                 if prop is None or reader.errors:
                     self.problem(spec.mark, f"{where} set '{name}' to a value that is not canonical for it")
             for target, text in step.template.items():
-                names = _TEMPLATE_FIELD.findall(text) if isinstance(text, str) else None
-                if names is None or '${' in _TEMPLATE_FIELD.sub('', text) or not all(MEMBER_NAME.fullmatch(n) for n in names):
+                names = TEMPLATE_FIELD.findall(text) if isinstance(text, str) else None
+                if names is None or '${' in TEMPLATE_FIELD.sub('', text) or not all(MEMBER_NAME.fullmatch(n) for n in names):
                     self.problem(spec.mark, f"{where}: template for '{target}' must insert fields as ${{field}}")
             model.migrations.append(step)
         sources = [step.source for step in model.migrations]
