@@ -4,6 +4,7 @@
   generate --data DIR                    regenerate Examples/github, events and twitter from DIR
   decode MODEL|--route URL [FILE]        external JSON → canonical JSON, as the reference computes it
   encode MODEL [FILE]                    canonical JSON → external JSON
+Run with PYTHONPATH=tools/reference from the repository root.
 """
 import argparse
 import os
@@ -81,6 +82,8 @@ def run_transform(arguments):
     except CatalogError as error:
         print(error, file=sys.stderr)
         return 1
+    if getattr(arguments, 'route', None) and arguments.model and not arguments.file:
+        arguments.file, arguments.model = arguments.model, None  # decode --route URL FILE
     data = open(arguments.file, 'rb').read() if arguments.file else sys.stdin.buffer.read()
     try:
         value = parse_json(data)

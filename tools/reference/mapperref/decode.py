@@ -16,7 +16,7 @@ from .catalog import key_paths
 from .errors import ErrorList, MappingErrors
 from .jsonvalue import ABSENT, child_pointer, describe, json_equal
 from .scalars import Mismatch
-from .types import ArrayType, DictType, NamedType, ScalarType
+from .types import ArrayType, DictType, ScalarType
 
 _CONFLICT = object()
 

@@ -2,30 +2,32 @@
 
 Every `*.test.yaml` under the given folder is read; each test runs against the catalog the README's
 rule gives it (the nearest folder above the test file that holds its own `Mappings/`, else the
-default `Mappings/` of the repository). For decode and encode tests the reference computes the
-result itself and compares it with the committed `expect`: as JSON values (numbers by value,
-objects unordered) and as text (key order and number spelling: the canonical text of the
-reference against the expectation file's bytes, or against the inline value's compact text). With
-`roundtrip: true` the reference also checks decode(encode(decode(input))) == decode(input). For
-`expect_error` the reference must reject the input with an error at the same pointer (and with
-the same code and model path when the test names them; for malformed JSON at the same line and
-column). `merge`, `diff`, `archive` and `unarchive` tests are checked the same way. Tests the reference
-cannot check are listed as not checked, with the reason.
+default `Mappings/` of the repository), and the reference computes the result itself:
+- decode, merge, archive and unarchive results (canonical JSON) are compared with the committed
+  `expect` as JSON values (numbers by value, objects unordered) and as text (key order and number
+  spelling): an expectation file must hold the reference's canonical text, pretty or compact, with
+  a final newline; an inline expectation must have the same compact text;
+- encode and diff results are compared as JSON values (the external key order is not specified);
+- with `roundtrip: true`, the reference also checks decode(encode(decode(input))) == decode(input);
+- for `expect_error` the reference must reject the input with an error at the same pointer (with
+  the same code and model path when the test names them, and for malformed JSON at the same line
+  and column); a test that names none of these can only check that the input is rejected.
+Tests the reference cannot check are listed as not checked, with the reason.
 """
 import os
 import re
 
-from .catalog import CatalogError, load_catalog
 from .archive import archive, unarchive
+from .catalog import CatalogError, load_catalog
 from .decode import Decoder
 from .encode import Encoder
 from .equality import diff
 from .errors import MappingErrors
-from .merge import merge
 from .instants import parse_iso8601
 from .jsonparse import JSONError, parse_json
 from .jsonvalue import json_equal
 from .jsonwrite import write_json
+from .merge import merge
 from .yamlload import YAMLError, load_yaml_file, to_json
 
 IMPLEMENTED = ('decode', 'encode', 'merge', 'diff', 'archive', 'unarchive')
