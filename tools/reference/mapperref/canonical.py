@@ -8,64 +8,26 @@ enum's case name), and `required` and the constraints apply. The result is the c
 normalized: properties in declaration order, `$type` first, `$extra` last.
 """
 from . import constraints
-from .errors import ErrorList, MappingErrors
 from .jsonvalue import ABSENT, child_pointer, describe
-from .scalars import Mismatch
-from .types import ArrayType, DictType, ScalarType
+from .typedreader import TypedReader
 
 
-class CanonicalReader:
+class CanonicalReader(TypedReader):
     def __init__(self, catalog, supertypes=False):
-        self.catalog = catalog
-        self.errors = ErrorList()
+        super().__init__(catalog)
         self.supertypes = supertypes  # `$type` may name an ancestor too (a merge source)
 
-    def document(self, value, model, pointer=''):
-        if isinstance(value, dict):
-            result = self.model(value, model, pointer, model.name)
-        elif isinstance(value, list):
-            result = [None if item is None else self.model(item, model, f'{pointer}/{index}', f'{model.name}[{index}]')
-                      for index, item in enumerate(value)]
-        else:
-            self.errors.add(pointer, model.name, 'invalid-input', f'expected an object or an array of objects, found {describe(value)}')
-            result = None
-        if self.errors:
-            raise MappingErrors(self.errors)
-        return result
+    def scalar(self, value, scalar, conversion):
+        return scalar.read(value)
 
-    def value(self, value, type_, pointer, path):
-        if value is None:
+    def enum(self, value, enum, pointer, path):
+        if not isinstance(value, str) or value not in enum.names():
+            names = ', '.join(enum.names())
+            self.errors.add(pointer, path, 'unknown-enum-value', f'expected a case name of {enum.name} ({names}), found {describe(value)}')
             return None
-        if isinstance(type_, ScalarType):
-            try:
-                return type_.scalar.read(value)
-            except Mismatch as error:
-                self.errors.add(pointer, path, 'type-mismatch', str(error))
-                return None
-        if isinstance(type_, ArrayType):
-            if not isinstance(value, list):
-                self.errors.add(pointer, path, 'type-mismatch', f'expected an array, found {describe(value)}')
-                return None
-            return [self.value(item, type_.element, child_pointer(pointer, index), f'{path}[{index}]')
-                    for index, item in enumerate(value)]
-        if isinstance(type_, DictType):
-            if not isinstance(value, dict):
-                self.errors.add(pointer, path, 'type-mismatch', f'expected an object, found {describe(value)}')
-                return None
-            return {key: self.value(item, type_.value, child_pointer(pointer, key), f'{path}[{key}]')
-                    for key, item in value.items()}
-        if type_.enum is not None:
-            if not isinstance(value, str) or value not in type_.enum.names():
-                names = ', '.join(type_.enum.names())
-                self.errors.add(pointer, path, 'unknown-enum-value', f'expected a case name of {type_.name} ({names}), found {describe(value)}')
-                return None
-            return value
-        return self.model(value, type_.model, pointer, path)
+        return value
 
     def model(self, obj, declared, pointer, path, flattened=False):
-        if not isinstance(obj, dict):
-            self.errors.add(pointer, path, 'type-mismatch', f'expected an object ({declared.name}), found {describe(obj)}')
-            return None
         concrete = declared
         out = {}
         if '$type' in obj and not flattened:
@@ -99,10 +61,10 @@ class CanonicalReader:
                     out[prop.name] = None
                 continue
             before = len(self.errors)
-            if prop.flatten:
+            if prop.flatten and isinstance(value, dict):
                 out[prop.name] = self.model(value, prop.type.model, prop_pointer, prop_path, flattened=True)
             else:
-                out[prop.name] = self.value(value, prop.type, prop_pointer, prop_path)
+                out[prop.name] = self.value(value, prop.type, prop.conversion, prop_pointer, prop_path)
             if len(self.errors) == before:
                 constraints.check(prop, out[prop.name], prop_pointer, prop_path, self.errors)
         if '$extra' in obj and concrete.unknown_keys == 'keep':

@@ -13,72 +13,26 @@ import uuid
 
 from . import constraints, instants
 from .catalog import key_paths
-from .errors import ErrorList, MappingErrors
 from .jsonvalue import ABSENT, child_pointer, describe, json_equal
-from .scalars import Mismatch
-from .types import ArrayType, DictType, ScalarType
+from .typedreader import TypedReader
 
 _CONFLICT = object()
 
 
-class Decoder:
+class Decoder(TypedReader):
     def __init__(self, catalog, now=None):
-        self.catalog = catalog
+        super().__init__(catalog)
         self.now = now if now is not None else int(time.time() * 1000)
-        self.errors = ErrorList()
 
-    def document(self, value, model):
-        """The canonical JSON of a document; raises MappingErrors with every error."""
-        if isinstance(value, dict):
-            result = self.model(value, model, '', model.name)
-        elif isinstance(value, list):
-            result = [None if item is None else
-                      self.object(item, model, f'/{index}', f'{model.name}[{index}]')
-                      for index, item in enumerate(value)]
-        else:
-            self.errors.add('', model.name, 'invalid-input',
-                            f'expected an object or an array of objects, found {describe(value)}')
-            result = None
-        if self.errors:
-            raise MappingErrors(self.errors)
-        return result
+    def scalar(self, value, scalar, conversion):
+        return scalar.decode(value, conversion)
 
-    # ------------------------------------------------------------------ values
-    def value(self, value, type_, conversion, pointer, path):
-        if isinstance(type_, ScalarType):
-            try:
-                return type_.scalar.decode(value, conversion)
-            except Mismatch as error:
-                self.errors.add(pointer, path, 'type-mismatch', str(error))
-                return None
-        if isinstance(type_, ArrayType):
-            if not isinstance(value, list):
-                self.errors.add(pointer, path, 'type-mismatch', f'expected an array, found {describe(value)}')
-                return None
-            return [None if item is None else
-                    self.value(item, type_.element, conversion, child_pointer(pointer, index), f'{path}[{index}]')
-                    for index, item in enumerate(value)]
-        if isinstance(type_, DictType):
-            if not isinstance(value, dict):
-                self.errors.add(pointer, path, 'type-mismatch', f'expected an object, found {describe(value)}')
-                return None
-            return {key: None if item is None else
-                    self.value(item, type_.value, conversion, child_pointer(pointer, key), f'{path}[{key}]')
-                    for key, item in value.items()}
-        if type_.enum is not None:
-            case = type_.enum.case_for(value)
-            if case is None:
-                accepted = ', '.join(describe(json_value) for _, json_value, _ in type_.enum.cases)
-                self.errors.add(pointer, path, 'unknown-enum-value',
-                                f'expected one of {accepted} ({type_.name}), found {describe(value)}')
-            return case
-        return self.object(value, type_.model, pointer, path)
-
-    def object(self, value, model, pointer, path):
-        if not isinstance(value, dict):
-            self.errors.add(pointer, path, 'type-mismatch', f'expected an object ({model.name}), found {describe(value)}')
-            return None
-        return self.model(value, model, pointer, path)
+    def enum(self, value, enum, pointer, path):
+        case = enum.case_for(value)
+        if case is None:
+            accepted = ', '.join(describe(json_value) for _, json_value, _ in enum.cases)
+            self.errors.add(pointer, path, 'unknown-enum-value', f'expected one of {accepted} ({enum.name}), found {describe(value)}')
+        return case
 
     # ------------------------------------------------------------------ models
     def model(self, obj, model, pointer, path, dispatch=True):

@@ -47,7 +47,7 @@ class ModelResolver:
             for prop in model.properties:
                 if prop.declared_in == model.name and prop.default is not ABSENT:
                     reader = CanonicalReader(self.catalog)
-                    value = reader.value(prop.default, prop.type, '', f'{model.name}.{prop.name}')
+                    value = reader.value(prop.default, prop.type, prop.conversion, '', f'{model.name}.{prop.name}')
                     if reader.errors:
                         self.problem(prop.mark, f"default of '{model.name}.{prop.name}': {reader.errors[0].message}")
                     else:
@@ -185,7 +185,7 @@ class ModelResolver:
             for name, value in (spec.get('set') or {}).items():
                 prop = model.property(name)
                 reader = CanonicalReader(self.catalog)
-                step.set[name] = reader.value(to_json(value), prop.type, '', name) if prop else to_json(value)
+                step.set[name] = reader.value(to_json(value), prop.type, prop.conversion, '', name) if prop else to_json(value)
                 if prop is None or reader.errors:
                     self.problem(spec.mark, f"{where} set '{name}' to a value that is not canonical for it")
             for target, text in step.template.items():
