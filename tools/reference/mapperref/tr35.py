@@ -2,8 +2,10 @@
 
 Supported fields: `y` (`yy` is 1950–2049), `M`/`L` (number, `MMM` abbreviated, `MMMM` full name),
 `d`, `E` (`E`–`EEE` abbreviated, `EEEE` full weekday name; it must match the date), `a`, `h`, `H`,
-`k`, `K`, `m`, `s`, `S` (fraction of a second), `Z`, `X`, `x` (offsets), and quoted literals. A
-one-letter numeric field takes one or two digits (any number for `y`), a longer one exactly that many.
+`k`, `K`, `m`, `s`, `S` (fraction of a second), `Z`, `X`, `x` (offsets), and quoted literals. When
+read, `d`, `dd`, `M`, `MM`, `H`, `HH` … take one or two digits, `yy` exactly two, `y` and `yyyy`
+at least as many as the letters, `S…` exactly as many; when written, fields are zero-padded to
+the number of letters.
 Names match case-insensitively. Nothing rolls over: `September 37` or `24:00:00` is no date. A
 string without an offset field is local time in the format's time zone (an IANA name, `UTC`, `GMT`
 or `±HH:MM`). Locales: `en_US` and `en_US_POSIX` (the only ones the catalogs use). Gregorian only.
@@ -185,13 +187,13 @@ class DatePattern:
             return int(digits[:3].ljust(3, '0')), position + count
         # numeric fields
         run = re.match(r'[0-9]*', text[position:]).group()
-        if count == 1:
-            digits = run if letter == 'y' else run[:2]
-        elif letter == 'y' and count > 2:
-            digits = run
+        if letter == 'y':
+            digits = run if count != 2 else run[:2]
+            minimum = count
         else:
-            digits = run[:count]
-        if not digits or len(digits) < count:
+            digits = run[:max(count, 2)]
+            minimum = 1 if count <= 2 else count
+        if len(digits) < max(minimum, 1):
             return None
         value = int(digits)
         if letter == 'y' and count == 2:
