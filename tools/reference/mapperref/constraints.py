@@ -2,7 +2,6 @@
 (Unicode scalars of a string, elements of an array or dictionary), `minimum`/`maximum` (inclusive,
 compared exactly), `pattern` (a match anywhere in the string, as in JSON Schema)."""
 from decimal import Decimal
-from fractions import Fraction
 
 from .jsonvalue import describe
 from .types import ScalarType
@@ -31,4 +30,4 @@ def check(prop, value, pointer, path, errors):
 
 
 def _exact(number):
-    return Fraction(Decimal(number.text))
+    return Decimal(number.text)

@@ -35,10 +35,10 @@ class Decoder(TypedReader):
         return case
 
     # ------------------------------------------------------------------ models
-    def model(self, obj, model, pointer, path, dispatch=True):
+    def model(self, obj, model, pointer, path):
         out = {}
         concrete = model
-        if dispatch and model.variants is not None:
+        if model.variants is not None:  # a variant decoded directly declares none: no dispatch
             concrete = self.choose(obj, model, pointer, path)
             if concrete is None:
                 return None

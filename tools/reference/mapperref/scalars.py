@@ -7,7 +7,6 @@ and resolved `format`. Adding a type means adding a class here and listing it in
 """
 import re
 from decimal import Decimal
-from fractions import Fraction
 
 from . import instants
 from .formats import BUILT_IN
@@ -54,8 +53,8 @@ class Scalar:
         return canonical
 
     def magnitude(self, canonical):
-        """The exact value compared with `minimum` / `maximum`."""
-        return Fraction(Decimal(canonical.text))
+        """The exact value compared with `minimum` / `maximum` (Decimals compare exactly)."""
+        return Decimal(canonical.text)
 
 
 class String(Scalar):
