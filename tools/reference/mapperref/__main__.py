@@ -2,6 +2,7 @@
 
   check [--examples DIR] [--verbose]     compare every golden test's expectation with the reference
   generate --data DIR                    regenerate Examples/github, events and twitter from DIR
+  differential --mapper PATH             mapper and the reference on mutated golden inputs
   decode MODEL|--route URL [FILE]        external JSON → canonical JSON, as the reference computes it
   encode MODEL [FILE]                    canonical JSON → external JSON
 Run with PYTHONPATH=tools/reference from the repository root.
@@ -34,6 +35,12 @@ def main(argv=None):
     generate.add_argument('--data', default=os.path.join(os.path.dirname(REPOSITORY), 'shared', 'data'))
     generate.add_argument('--examples', default=os.path.join(REPOSITORY, 'Examples'))
     generate.add_argument('--mappings', default=os.path.join(REPOSITORY, 'Mappings'))
+    differential = commands.add_parser('differential', help='run mapper and the reference on mutated golden inputs')
+    differential.add_argument('--mapper', required=True, help='the mapper executable')
+    differential.add_argument('--examples', default=os.path.join(REPOSITORY, 'Examples'))
+    differential.add_argument('--mappings', default=os.path.join(REPOSITORY, 'Mappings'), help='the default catalog')
+    differential.add_argument('--seed', type=int, default=1)
+    differential.add_argument('--mutations', type=int, default=6, help='mutations of each input')
     for name in ('decode', 'encode'):
         command = commands.add_parser(name)
         command.add_argument('model', nargs='?')
@@ -47,6 +54,10 @@ def main(argv=None):
     arguments = parser.parse_args(argv)
     if arguments.command == 'check':
         return run_check(arguments)
+    if arguments.command == 'differential':
+        from .differential import run
+        return run(os.path.abspath(arguments.mapper), arguments.examples, arguments.mappings, REPOSITORY,
+                   arguments.seed, arguments.mutations)
     if arguments.command == 'generate':
         from .generate import run_generate
         return run_generate(arguments)

@@ -49,7 +49,7 @@ class CanonicalReader(TypedReader):
         unknown = [key for key in obj if key not in names]
         if unknown:
             listed = ', '.join(describe(key) for key in unknown)
-            self.errors.add(pointer, path, 'unknown-keys', f'unknown properties {listed} of {concrete.name}')
+            self.errors.add(pointer, path, 'unknown-property', f'unknown properties {listed} of {concrete.name}')
         for prop in concrete.properties:
             prop_pointer, prop_path = child_pointer(pointer, prop.name), f'{path}.{prop.name}'
             value = obj.get(prop.name, ABSENT)

@@ -25,51 +25,58 @@ class Encoder:
     def document(self, value, model):
         canonical = CanonicalReader(self.catalog).document(value, model)
         if isinstance(canonical, list):
-            result = [None if item is None else self.model(item, model, f'/{index}') for index, item in enumerate(canonical)]
+            result = [None if item is None else self.model(item, model, f'/{index}', f'{model.name}[{index}]')
+                      for index, item in enumerate(canonical)]
         else:
-            result = self.model(canonical, model, '')
+            result = self.model(canonical, model, '', model.name)
         if self.errors:
             raise MappingErrors(self.errors)
         return result
 
-    def model(self, canonical, declared, pointer):
+    def model(self, canonical, declared, pointer, path):
         concrete = self.catalog.models[canonical['$type']] if '$type' in canonical else declared
         out = {}
-        self.fields(canonical, concrete, out, pointer)
+        self.fields(canonical, concrete, out, pointer, path)
         case = case_value(concrete)
         if case is not None:
             by, value = case
-            self.put(out, by, copy.deepcopy(value), pointer, override=True)
+            self.put(out, by, copy.deepcopy(value), pointer, path, override=True)
         if '$extra' in canonical:
             merge_kept(out, canonical['$extra'])
         return out
 
-    def fields(self, canonical, model, out, pointer):
+    def fields(self, canonical, model, out, pointer, path):
         for prop in model.properties:
             value = canonical.get(prop.name, ABSENT)
+            prop_path = f'{path}.{prop.name}'
             if prop.transient or value is ABSENT:
                 continue
             if prop.flatten:
                 if value is not None:
-                    self.fields(value, prop.type.model, out, pointer)
+                    self.fields(value, prop.type.model, out, pointer, prop_path)
                 continue
-            external = None if value is None else self.value(value, prop.type, prop.conversion, pointer)
-            self.put(out, prop.key, external, pointer)
+            at = pointer
+            for segment in prop.key:
+                at = child_pointer(at, segment)
+            external = self.value(value, prop.type, prop.conversion, at, prop_path)
+            self.put(out, prop.key, external, pointer, prop_path)
 
-    def value(self, value, type_, conversion, pointer):
+    def value(self, value, type_, conversion, pointer, path):
         if value is None:
             return None
         if isinstance(type_, ScalarType):
             return type_.scalar.encode(value, conversion)
         if isinstance(type_, ArrayType):
-            return [self.value(item, type_.element, conversion, pointer) for item in value]
+            return [self.value(item, type_.element, conversion, child_pointer(pointer, index), f'{path}[{index}]')
+                    for index, item in enumerate(value)]
         if isinstance(type_, DictType):
-            return {key: self.value(item, type_.value, conversion, pointer) for key, item in value.items()}
+            return {key: self.value(item, type_.value, conversion, child_pointer(pointer, key), f'{path}[{key}]')
+                    for key, item in value.items()}
         if type_.enum is not None:
             return copy.deepcopy(type_.enum.json_of(value))
-        return self.model(value, type_.model, pointer)
+        return self.model(value, type_.model, pointer, path)
 
-    def put(self, out, key, value, pointer, override=False):
+    def put(self, out, key, value, pointer, path, override=False):
         current = out
         for segment in key[:-1]:
             pointer = child_pointer(pointer, segment)
@@ -77,7 +84,7 @@ class Encoder:
             if step is ABSENT:
                 step = current[segment] = {}
             elif not isinstance(step, dict):
-                self.errors.add(pointer, '', 'key-path-conflict',
+                self.errors.add(pointer, path, 'key-path-conflict',
                                 f"cannot write key path '{'.'.join(key)}' into {describe(step)}")
                 return
             current = step
@@ -86,7 +93,7 @@ class Encoder:
         if isinstance(existing, dict) and not override:
             # Longer key paths built this object already: merge, what they wrote wins.
             if not isinstance(value, dict):
-                self.errors.add(child_pointer(pointer, last), '', 'key-path-conflict',
+                self.errors.add(child_pointer(pointer, last), path, 'key-path-conflict',
                                 f"cannot write {describe(value)} at '{'.'.join(key)}', which other key paths made an object")
                 return
             merge_kept(existing, value)

@@ -5,7 +5,8 @@ MAX_ERRORS = 100
 
 class MappingError:
     """One data error. `code` is one of: type-mismatch, missing-required, constraint,
-    unknown-enum-value, unknown-keys, no-variant, key-path-conflict, invalid-input, invalid-json."""
+    unknown-enum-value, unknown-keys, unknown-property (canonical JSON), no-variant, key-path-conflict,
+    invalid-input, invalid-json, overflow (merge), invalid-archive."""
 
     def __init__(self, pointer, path, code, message):
         self.pointer = pointer

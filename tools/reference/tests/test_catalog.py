@@ -11,7 +11,9 @@ from mapperref.yamlload import YAMLError, load_yaml
 
 sys.setrecursionlimit(20000)
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-BROKEN = os.path.join(REPOSITORY, 'Tests', 'MapperKitTests', 'Fixtures', 'broken')
+# mapper's own corpus of broken catalogs (one per diagnostic), wherever the Swift tests keep it
+BROKEN = next(iter(sorted(glob.glob(os.path.join(REPOSITORY, 'Tests', '**', 'Fixtures', 'broken'), recursive=True))),
+              os.path.join(REPOSITORY, 'Tests', 'MapperKitTests', 'Fixtures', 'broken'))
 # Broken fixtures about what only mapper's Swift engine has to refuse, not the language's rules.
 MAPPER_ONLY = {
     'unsafe-pattern.yaml': "Swift's Regex backtracks without a step budget; Python's re is not the engine at risk",
