@@ -29,12 +29,16 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "MapperYAML", dependencies: ["CYaml"]),
-        .target(name: "MapperKit", dependencies: ["MapperYAML"]),
+        .target(name: "MapperSupport"),
+        .target(name: "MapperJSON"),
+        .target(name: "MapperFormats", dependencies: ["MapperSupport", "MapperJSON"]),
+        .target(name: "MapperKit", dependencies: ["MapperSupport", "MapperYAML", "MapperJSON", "MapperFormats"]),
         .target(
             name: "MapperService",
             dependencies: [
                 "MapperKit",
                 "MapperYAML",
+                "MapperSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -57,12 +61,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "MapperYAMLTests", dependencies: ["MapperYAML"], resources: [.copy("Fixtures")]),
+        // What several test targets share (seeded random numbers, …).
+        .target(name: "MapperTestSupport", path: "Tests/MapperTestSupport"),
+        .testTarget(name: "MapperSupportTests", dependencies: ["MapperSupport"]),
+        .testTarget(name: "MapperJSONTests", dependencies: ["MapperJSON"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "MapperFormatsTests", dependencies: ["MapperFormats", "MapperJSON", "MapperTestSupport"]),
+        .testTarget(name: "MapperYAMLTests", dependencies: ["MapperYAML", "MapperTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MapperKitTests",
             dependencies: [
                 "MapperKit",
                 "MapperYAML",
+                "MapperSupport",
+                "MapperTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")]
@@ -73,6 +84,7 @@ let package = Package(
             dependencies: [
                 "MapperService",
                 "MapperKit",
+                "MapperSupport",
                 // Not imported: the live tests run the built `mapper` binary, so it must be built.
                 "MapperCLI",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import MapperSupport
+import MapperTestSupport
 @testable import MapperKit
 
 /// The real API data of `Examples/` (octokit exchanges, GitHub events, Twitter search) through the

@@ -1,6 +1,6 @@
 public import MapperYAML
 
-/// A checked, compiled set of mapping files (SPEC §2, §12.1): models, enums, formats and routes.
+/// A checked, compiled set of mapping files: models, enums, formats and routes.
 ///
 /// Immutable and `Sendable`: load it once and use it from any number of threads. Reloading means
 /// loading a new catalog and swapping the reference.
@@ -114,7 +114,7 @@ public final class Catalog: Sendable {
 
 /// What an embedding program passes when it loads a catalog.
 public struct LoadOptions: Sendable {
-    /// Transformers properties may name with `transform:` (§12.3).
+    /// Transformers properties may name with `transform:`.
     public var transformers: [String: Transformer]
     /// Transformer names to accept without an implementation (`mapper validate --assume-transformer`).
     public var assumedTransformers: Set<String>
@@ -130,7 +130,7 @@ public struct LoadOptions: Sendable {
     }
 }
 
-/// A named value transformer registered by the embedding program (§12.3): `forward` turns the
+/// A named value transformer registered by the embedding program: `forward` turns the
 /// external JSON value into the canonical JSON of the property's type, `reverse` does the opposite
 /// for encoding (without it, the property cannot be encoded).
 public struct Transformer: Sendable {

@@ -1,4 +1,4 @@
-/// A JSON key path (SPEC §4.2): object keys walked from the model's object, written with `.`
+/// A JSON key path: object keys walked from the model's object, written with `.`
 /// between segments; `\.` is a literal dot and `\\` a backslash.
 ///
 /// Named `JSONKeyPath`, not `KeyPath`, so that importing MapperKit never shadows `Swift.KeyPath`.

@@ -1,4 +1,4 @@
-/// A property's type (SPEC §3), written as a type expression: `string`, `[Label]`, `[string: int]`.
+/// A property's type, written as a type expression: `string`, `[Label]`, `[string: int]`.
 public indirect enum TypeSpec: Sendable, Hashable, CustomStringConvertible {
     case string, int, double, decimal, bool, url, uuid, date, any
     case model(String)

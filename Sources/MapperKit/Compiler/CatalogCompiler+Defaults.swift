@@ -1,7 +1,7 @@
 import MapperYAML
 
 extension CatalogCompiler {
-    /// A `default` is written in the canonical form of the property's type (§4.1, §9) and must
+    /// A `default` is written in the canonical form of the property's type and must
     /// satisfy the property's constraints.
     mutating func checkDefault(_ pending: PendingDefault) {
         let property = pending.property

@@ -3,7 +3,7 @@ import MapperYAML
 extension CatalogCompiler {
     static let migrationFields = ["from", "rename", "template", "set", "drop", "doc"]
 
-    /// `migrations` (§11): steps from every older version up to the model's, in a contiguous chain.
+    /// `migrations`: steps from every older version up to the model's, in a contiguous chain.
     mutating func migrations(_ node: Node, of header: ModelHeader) -> [Migration] {
         let model = header.name
         guard let items = node.sequence else {

@@ -1,3 +1,4 @@
+import MapperSupport
 import MapperYAML
 
 extension CatalogCompiler {

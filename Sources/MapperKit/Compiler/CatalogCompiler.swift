@@ -171,7 +171,7 @@ struct CatalogCompiler {
     }
 }
 
-/// The kinds of names of §2 and the rule each follows.
+/// The kinds of names a catalog defines and the rule each follows.
 enum NameKind: CustomStringConvertible {
     case model, enumeration, format, property, enumCase
 
@@ -228,7 +228,7 @@ enum NameKind: CustomStringConvertible {
 
 extension Diagnostic {
     init(_ error: YAMLError) {
-        self.init(.error, Code(rawValue: error.code.rawValue), error.message, at: error.mark)
+        self.init(.error, Code(rawValue: error.code.rawValue) ?? .yamlSyntax, error.message, at: error.mark)
     }
 }
 

@@ -1,7 +1,8 @@
+import MapperSupport
 import MapperYAML
 
 extension PropertyReader {
-    /// `json: string | int` (§3): numbers as strings, booleans as strings or 0/1.
+    /// `json: string | int`: numbers as strings, booleans as strings or 0/1.
     func readRepresentation(_ fields: Fields, into property: inout PropertySpec, compiler: inout CatalogCompiler) -> Bool {
         guard let node = fields["json"] else { return true }
         guard let word = compiler.word(node, what: "json representation", in: ["string", "int"], code: .invalidRepresentation) else {
@@ -62,7 +63,7 @@ extension PropertyReader {
         return true
     }
 
-    /// `merge:` strategy (§10), checked against the type it combines.
+    /// `merge:` strategy, checked against the type it combines.
     func readMerge(_ fields: Fields, into property: inout PropertySpec, compiler: inout CatalogCompiler) -> Bool {
         guard let node = fields["merge"] else { return true }
         guard let word = compiler.word(node, what: "merge strategy", in: MergeStrategy.allCases.map(\.rawValue), code: .unknownMergeStrategy),

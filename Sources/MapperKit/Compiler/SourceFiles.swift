@@ -3,7 +3,7 @@ import MapperYAML
 
 /// Finds and reads mapping files: a path is a file, or a directory whose `*.yaml` and `*.yml` files
 /// below it are taken in sorted path order. Hidden files and folders, and golden test files
-/// (`*.test.yaml`, §15), are skipped.
+/// (`*.test.yaml`), are skipped.
 enum SourceFiles {
     static func read(_ paths: [String]) -> ([Catalog.Source], [Diagnostic]) {
         var sources: [Catalog.Source] = []

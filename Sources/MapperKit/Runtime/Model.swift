@@ -1,6 +1,6 @@
 /// A decoded model: a value that knows its model type and the types of its properties.
 ///
-/// Equality and hashing follow SPEC §10: the concrete types must match and every property whose
+/// Equality and hashing: the concrete types must match and every property whose
 /// `compare` is not `false` must be equal (absent equals only absent).
 ///
 /// ```swift

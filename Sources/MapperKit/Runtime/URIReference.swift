@@ -1,4 +1,4 @@
-/// The `url` type's check (SPEC §3): an RFC 3986 URI reference, by the RFC's grammar.
+/// The `url` type's check: an RFC 3986 URI reference, by the RFC's grammar.
 ///
 /// `URI-reference = URI / relative-ref`: an optional `scheme:`, then `//authority` (userinfo,
 /// host as `[IP-literal]` or a name, digits-only port) or a path, then `?query` and `#fragment`.

@@ -1,4 +1,4 @@
-/// The value of a model property at run time: what a type expression (SPEC §3) denotes.
+/// The value of a model property at run time: what a type expression denotes.
 ///
 /// Absent properties have no `Value` at all (`nil`); `.null` is a JSON `null` that was present.
 public enum Value: Sendable, Hashable, CustomStringConvertible {

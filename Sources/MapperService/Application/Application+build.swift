@@ -33,7 +33,7 @@ struct ServiceState: Sendable {
     }
 }
 
-/// Loads the catalog (and runs the gate) and builds the HTTP application serving it (SPEC §14).
+/// Loads the catalog (and runs the gate) and builds the HTTP application serving it.
 /// Run it with `runService(_:configuration:)`, or with HummingbirdTesting's `test`.
 package func buildApplication(_ configuration: ServiceConfiguration) throws(StartupError) -> some ApplicationProtocol {
     let paths = configuration.mappings
@@ -79,7 +79,7 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Star
     )
 }
 
-/// The router: endpoints of §14 behind the logging, problem+json and (with a token) auth middleware.
+/// The router: service's endpoints behind the logging, problem+json and (with a token) auth middleware.
 func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
     let router = Router(context: MapperRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLogMiddleware(metrics: state.metrics))

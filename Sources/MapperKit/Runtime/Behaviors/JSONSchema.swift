@@ -1,6 +1,6 @@
 /// Which JSON a schema describes.
 public enum SchemaSide: String, Sendable, CaseIterable {
-    /// Canonical JSON (§9): property names, canonical values, `$type`, `$extra`.
+    /// Canonical JSON: property names, canonical values, `$type`, `$extra`.
     case canonical
     /// The external JSON a model decodes from and encodes to: key paths as nested objects,
     /// representation hints, formats, enum JSON values, discriminators.

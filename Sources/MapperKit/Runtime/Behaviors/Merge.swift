@@ -1,4 +1,4 @@
-/// Merging (SPEC §10, Mantle's `mergeValuesForKeysFromModel:`): the target's properties that the
+/// Merging (Mantle's `mergeValuesForKeysFromModel:`): the target's properties that the
 /// source's type also declares are updated from the source, each by its `merge` strategy.
 extension Model {
     /// `target.merging(source)`: the source may be of the target's type, a subtype or a supertype.

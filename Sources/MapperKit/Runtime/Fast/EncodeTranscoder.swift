@@ -230,7 +230,7 @@ struct EncodeTranscoder {
         output.append(UnsafeRawBufferPointer(start: bytes.baseAddress! + Int(node.keyStart), count: Int(node.keyLength)))
     }
 
-    /// A canonical value (§9) written in its external form; false for anything not canonical.
+    /// A canonical value written in its external form; false for anything not canonical.
     private mutating func write(_ document: JSONDocument, at index: Int, conversion: Int32, into output: inout JSONOutput) -> Bool {
         let kind = document.kind(at: index)
         let conversion = conversions[Int(conversion)]

@@ -18,7 +18,7 @@ indirect enum Conversion: Sendable {
     /// A registered transformer turns the external JSON into canonical JSON of `canonical`.
     case transformed(name: String, transformer: Transformer, canonical: Conversion)
 
-    /// Whether canonical JSON of values of this type starts with `$type` (§9).
+    /// Whether canonical JSON of values of this type starts with `$type`.
     var hasVariants: Bool {
         if case .model(_, let dispatch) = self { return dispatch }
         return false
@@ -35,7 +35,7 @@ enum NumberRepresentation: Sendable {
     case number
     /// `json: string`: a JSON string holding the number.
     case string
-    /// A number format (§6): a JSON string in that format.
+    /// A number format: a JSON string in that format.
     case format(name: String, pattern: NumberPattern, style: String)
 }
 

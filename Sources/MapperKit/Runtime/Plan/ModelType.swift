@@ -110,7 +110,7 @@ struct EncodeNode: Sendable {
     var children: [EncodeNode]
 }
 
-/// Variant dispatch (§4.5) of a model that declares `variants`.
+/// Variant dispatch of a model that declares `variants`.
 struct VariantPlan: Sendable {
     enum Rule: Sendable {
         case discriminator(path: [String], cases: [(value: JSONValue, type: Int)])

@@ -42,7 +42,7 @@ struct PlanBuilder {
                     spec: property, path: path, conversion: conversion, defaultValue: nil, source: property.mark.description))
             }
             for path in flattenedKeyPaths(of: spec, visiting: []) { _ = tree.insert(path) }
-            // Keys variant dispatch reads are the model's keys too (§4.3), though no property reads them.
+            // Keys variant dispatch reads are the model's keys too, though no property reads them.
             for path in dispatchKeyPaths(of: name) { _ = tree.insert(path, isValue: false) }
             types.append(ModelType(
                 spec: spec, index: index, properties: properties, keyTree: tree.keyTree,
@@ -73,7 +73,7 @@ struct PlanBuilder {
         return Runtime(types: types, indices: runtime.indices)
     }
 
-    /// A transformer takes the property's whole external value (an array for `[T]`, §12.3), so it
+    /// A transformer takes the property's whole external value (an array for `[T]`), so it
     /// wraps the conversion of the whole type, not of each element.
     private func conversion(
         _ type: TypeSpec, property: PropertySpec, indices: [String: Int], enums: [String: EnumPlan]
@@ -140,7 +140,7 @@ struct PlanBuilder {
         }
     }
 
-    /// Key paths read by flattened models, which count as the parent's (§4.3).
+    /// Key paths read by flattened models, which count as the parent's.
     private func flattenedKeyPaths(of spec: ModelSpec, visiting: Set<String>) -> [[String]] {
         var paths: [[String]] = []
         for property in spec.properties where property.flatten {

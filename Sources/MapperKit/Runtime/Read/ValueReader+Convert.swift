@@ -1,6 +1,6 @@
 extension ValueReader {
-    /// Converts a present, non-null JSON value per the type (§3), format (§6) or enum (§5); in
-    /// canonical mode per the canonical form (§9).
+    /// Converts a present, non-null JSON value per the type, format or enum; in
+    /// canonical mode per the canonical form.
     mutating func convert(_ document: JSONDocument, at index: Int, _ conversion: Conversion, source: String) -> Value? {
         let kind = document.kind(at: index)
         func mismatch(_ expected: String) -> Value? {

@@ -1,5 +1,5 @@
 extension ValueReader {
-    // MARK: - Variants (§4.5)
+    // MARK: - Variants
 
     /// The concrete model for an object of a model that declares variants.
     mutating func chooseVariant(_ document: JSONDocument, at index: Int, of declared: ModelType, _ variants: VariantPlan) -> Int? {
@@ -40,7 +40,7 @@ extension ValueReader {
         }
     }
 
-    // MARK: - Canonical JSON (§9)
+    // MARK: - Canonical JSON
 
     /// Canonical JSON: members named by property names, `$type` when the declared type has
     /// variants, `$extra` for kept unknown keys. Unknown names are errors. `family` widens the

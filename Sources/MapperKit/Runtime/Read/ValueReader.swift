@@ -1,5 +1,5 @@
-/// Reads models from tokenized JSON: external JSON by key paths (decode, §8) or canonical JSON by
-/// property names (§9), collecting every error (up to `MappingErrors.limit`).
+/// Reads models from tokenized JSON: external JSON by key paths (decode) or canonical JSON by
+/// property names, collecting every error (up to `MappingErrors.limit`).
 ///
 /// One reader is reused across documents (NDJSON lines, requests) so its scratch space is
 /// allocated once.

@@ -1,4 +1,4 @@
-/// Writes models back into their external JSON shape (§4.2, §4.5, §8): key paths become nested
+/// Writes models back into their external JSON shape: key paths become nested
 /// objects shared by common prefixes, representation hints and formats are applied, enums write
 /// their JSON values, variants write their discriminator, kept unknown keys come last.
 struct ModelEncoder {
@@ -41,7 +41,7 @@ struct ModelEncoder {
     }
 
     /// Writes the members at one level of the encode tree, then the kept unknown members of that
-    /// level (`extra`) that no property wrote: mapped keys win on collision (§4.3), and kept members
+    /// level (`extra`) that no property wrote: mapped keys win on collision, and kept members
     /// of an object that properties also write into are merged into it.
     private mutating func writeMembers(
         _ nodes: [EncodeNode], of model: Model, extra: JSONObject? = nil, first: inout Bool, into output: inout JSONOutput
