@@ -41,14 +41,14 @@ def _strip_value(catalog, type_, value):
 
 
 def unarchive(catalog, envelope):
-    def fail(pointer, message):
-        raise MappingErrors([MappingError(pointer, '', 'invalid-archive', message)])
+    def fail(pointer, message, code='invalid-input'):
+        raise MappingErrors([MappingError(pointer, '', code, message)])
 
     if not isinstance(envelope, dict):
         fail('', f'expected an archive object, found {describe(envelope)}')
     model = catalog.models.get(envelope.get('$model')) if isinstance(envelope.get('$model'), str) else None
     if model is None:
-        fail('/$model', f'unknown archived model {describe(envelope.get("$model", None))}')
+        fail('/$model', f'unknown archived model {describe(envelope.get("$model", None))}', 'unknown-model')
     version = envelope.get('$version')
     if not isinstance(version, Number) or not version.text.isdigit() or int(version.text) < 1:
         fail('/$version', f'expected a version of at least 1, found {describe(version)}')
@@ -65,7 +65,7 @@ def unarchive(catalog, envelope):
         for target, template in step.template.items():
             for name in TEMPLATE_FIELD.findall(template):
                 if body.get(name, ABSENT) is ABSENT:
-                    fail('', f"the migration from version {step.source} builds '{target}' from '{name}', which is absent")
+                    fail(f'/{name}', f"the migration from version {step.source} builds '{target}' from '{name}', which is absent")
             body[target] = TEMPLATE_FIELD.sub(lambda match: _text(body[match.group(1)]), template)
         for name, value in step.set.items():
             body.setdefault(name, value)

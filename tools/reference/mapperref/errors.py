@@ -4,9 +4,9 @@ MAX_ERRORS = 100
 
 
 class MappingError:
-    """One data error. `code` is one of: type-mismatch, missing-required, constraint,
-    unknown-enum-value, unknown-keys, unknown-property (canonical JSON), no-variant, key-path-conflict,
-    invalid-input, invalid-json, overflow (merge), invalid-archive."""
+    """One data error, with the stable code the README lists: invalid-json, invalid-input,
+    unknown-model, type-mismatch, missing-required, unknown-enum-value, constraint, unknown-keys,
+    unknown-property, no-variant, key-path-conflict."""
 
     def __init__(self, pointer, path, code, message):
         self.pointer = pointer

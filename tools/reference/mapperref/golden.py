@@ -149,7 +149,7 @@ class Checker:
             return model
         found = catalog.routes.match(test['route'], test.get('method'), _number(test.get('status')))
         if found is None:
-            raise Rejected([_Error('', 'no-route', f"no route matches '{test['route']}'")])
+            raise Rejected([_Error('', 'invalid-input', f"no route matches '{test['route']}'")])
         return catalog.model(found[0])
 
     def roundtrip(self, test, catalog, decoded):

@@ -78,7 +78,7 @@ def _strategy(catalog, prop, mine, theirs, errors, path):
     if scalar.name == 'int':
         total = int(mine.text) + int(theirs.text)
         if not INT64_MIN <= total <= INT64_MAX:
-            errors.append(MappingError('', path, 'overflow', f'the sum {total} does not fit in a 64-bit integer'))
+            errors.append(MappingError('', path, 'constraint', f'the sum {total} does not fit in a 64-bit integer'))
             return mine
         return Number(str(total))
     if scalar.name == 'double':
