@@ -4,7 +4,8 @@ The canonical input is read strictly first (canonical.py). Then, per property in
 order: transient and computed ones are never written, absent ones are omitted, null ones are
 written `null`; key paths create the intermediate objects, shared by properties with a common
 prefix (a path into a prefix that holds a non-object is a key-path conflict), and a longer path
-writes into an object a shorter one wrote (`login` at `user.login` over `author` at `user`);
+writes into an object a shorter one wrote (`login` at `user.login` into `author` at `user`):
+objects merge, equal values agree, and two different values at one place are a key-path conflict;
 flattened models write into the same object. A model that is a case of its ancestor's `by` variants writes its case
 value at the `by` key path (over a property mapped there). Kept unknown keys (`$extra`) go last,
 merged into objects the mapped keys built; mapped keys win.
@@ -13,7 +14,7 @@ import copy
 
 from .canonical import CanonicalReader
 from .errors import ErrorList, MappingErrors
-from .jsonvalue import ABSENT, child_pointer, describe
+from .jsonvalue import ABSENT, child_pointer, describe, json_equal
 from .types import ArrayType, DictType, ScalarType
 
 
@@ -90,15 +91,24 @@ class Encoder:
             current = step
         last = key[-1]
         existing = current.get(last, ABSENT)
-        if isinstance(existing, dict) and not override:
-            # Longer key paths built this object already: merge, what they wrote wins.
-            if not isinstance(value, dict):
-                self.errors.add(child_pointer(pointer, last), path, 'key-path-conflict',
-                                f"cannot write {describe(value)} at '{'.'.join(key)}', which other key paths made an object")
-                return
-            merge_kept(existing, value)
-        else:
+        if existing is ABSENT or override:
             current[last] = value
+        else:
+            self.merge_written(current, last, value, child_pointer(pointer, last), path, '.'.join(key))
+
+    def merge_written(self, parent, key, value, pointer, path, where):
+        """Two properties write at one place (key paths that overlap): objects merge member by
+        member, equal values agree, anything else would lose one of them: a key-path conflict."""
+        existing = parent[key]
+        if isinstance(existing, dict) and isinstance(value, dict):
+            for member, item in value.items():
+                if member in existing:
+                    self.merge_written(existing, member, item, child_pointer(pointer, member), path, f'{where}.{member}')
+                else:
+                    existing[member] = item
+        elif not json_equal(existing, value):
+            self.errors.add(pointer, path, 'key-path-conflict',
+                            f"cannot write {describe(value)} at '{where}', where another property writes {describe(existing)}")
 
 
 def case_value(model):

@@ -78,8 +78,11 @@ class MappingTests(unittest.TestCase):
         self.assertEqual(self.decode('{"meta": {"kind": "dog"}, "barks": true}', 'Dog'), '{"barks":true}')
 
     def test_encoding_shares_prefixes_writes_the_case_value_and_kept_keys_last(self):
-        self.assertEqual(self.encode('{"number": 1, "login": "x", "author": {"id": 2, "login": "y"}, "$extra": {"user": {"z": 3}, "a": 4}}', 'Issue'),
+        self.assertEqual(self.encode('{"number": 1, "login": "x", "author": {"id": 2, "login": "x"}, "$extra": {"user": {"z": 3}, "a": 4}}', 'Issue'),
                          '{"number":1,"user":{"login":"x","id":2,"z":3},"a":4}')
+        # Overlapping key paths that would write two different values at one place.
+        with self.assertRaises(MappingErrors):
+            self.encode('{"number": 1, "login": "x", "author": {"id": 2, "login": "y"}}', 'Issue')
         self.assertEqual(self.encode('{"$type": "Dog", "barks": false}', 'Pet'), '{"barks":false,"meta":{"kind":"dog"}}')
 
     def test_canonical_reading_is_strict(self):

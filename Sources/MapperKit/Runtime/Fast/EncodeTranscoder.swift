@@ -97,36 +97,26 @@ struct EncodeTranscoder {
         return true
     }
 
-    /// The model's members, each replaced by the parent's member with the same key when both have
-    /// a value, then the parent's other members (as `ModelEncoder` merges them).
+    /// The model's members, then the parent's members written into the same object. When both
+    /// write a value at one key, `ModelEncoder` decides (objects merge, equal values agree,
+    /// different ones are a key-path conflict): the general path takes the document.
     private mutating func writeMerged(
         _ document: JSONDocument, model: FlatPlan.Model, base: Int, _ merge: Merge, first: inout Bool, into output: inout JSONOutput
     ) -> Bool {
         let children = Int(merge.node.childCount)
-        guard children <= 64 else { return false }
-        var written: UInt64 = 0
         for offset in 0..<Int(model.encodeNodeCount) {
             let own = encodeNodes[Int(model.firstEncodeNode) + offset]
-            var replaced = false
             if hasValue(own, base: base) {
                 for position in 0..<children {
                     let child = encodeNodes[Int(merge.node.firstChild) + position]
-                    guard child.override == Int32(offset), hasValue(child, base: merge.parentBase) else { continue }
-                    guard writeMembers(document, Int32(Int(merge.node.firstChild) + position), 1, model: merge.parent, base: merge.parentBase, first: &first, into: &output) else {
-                        return false
-                    }
-                    written |= 1 << UInt64(position)
-                    replaced = true
-                    break
+                    if child.override == Int32(offset), hasValue(child, base: merge.parentBase) { return false }
                 }
             }
-            if !replaced {
-                guard writeMembers(document, model.firstEncodeNode + Int32(offset), 1, model: model, base: base, first: &first, into: &output) else {
-                    return false
-                }
+            guard writeMembers(document, model.firstEncodeNode + Int32(offset), 1, model: model, base: base, first: &first, into: &output) else {
+                return false
             }
         }
-        for position in 0..<children where written & (1 << UInt64(position)) == 0 {
+        for position in 0..<children {
             guard writeMembers(document, Int32(Int(merge.node.firstChild) + position), 1, model: merge.parent, base: merge.parentBase, first: &first, into: &output) else {
                 return false
             }

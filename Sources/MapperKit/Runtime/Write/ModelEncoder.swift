@@ -121,31 +121,51 @@ struct ModelEncoder {
     private mutating func merge(_ value: Value, _ plan: PropertyPlan, children: [EncodeNode], of model: Model, into output: inout JSONOutput) {
         var own = JSONOutput()
         path.push(.property(name: plan.name, segments: plan.spec.key?.segments ?? [plan.name]))
+        defer { path.pop() }
         write(value, plan.conversion, source: plan.source, into: &own)
+        let keyPath = plan.spec.key?.description ?? plan.name
         guard case .object(var object)? = try? JSONValue(parsing: own.bytes) else {
             fail(.keyPathConflict,
-                 "property '\(plan.name)' writes \(CanonicalWriter.jsonValue(value, plan.conversion).quoted) at '\(plan.spec.key?.description ?? plan.name)', where other properties write keys inside an object",
+                 "property '\(plan.name)' writes \(CanonicalWriter.jsonValue(value, plan.conversion).quoted) at '\(keyPath)', where other properties write keys inside an object",
                  source: plan.source)
-            path.pop()
             output.append(contentsOf: "null")
             return
         }
-        path.pop()
         var inner = JSONOutput()
         inner.append(UInt8(ascii: "{"))
         var innerFirst = true
         writeMembers(children, of: model, first: &innerFirst, into: &inner)
         inner.append(UInt8(ascii: "}"))
         if case .object(let nested)? = try? JSONValue(parsing: inner.bytes) {
-            for member in nested {
-                if let index = object.members.firstIndex(where: { $0.key == member.key }) {
-                    object.members[index].value = member.value
-                } else {
-                    object.append(member.key, member.value)
-                }
-            }
+            combine(&object, with: nested, at: path.pointer, keyPath: keyPath, plan: plan)
         }
         output.append(.object(object))
+    }
+
+    /// Puts what the longer key paths wrote (`nested`) into the object a property wrote: objects
+    /// merge member by member, equal values agree, and anything else would lose one of the two
+    /// values, so it is a key-path conflict.
+    private mutating func combine(_ object: inout JSONObject, with nested: JSONObject, at pointer: String, keyPath: String, plan: PropertyPlan) {
+        for member in nested {
+            guard let index = object.members.firstIndex(where: { $0.key == member.key }) else {
+                object.append(member.key, member.value)
+                continue
+            }
+            let memberPointer = pointer + "/" + JSONPointer.escape(member.key)
+            switch (object.members[index].value, member.value) {
+            case (.object(var inner), .object(let written)):
+                combine(&inner, with: written, at: memberPointer, keyPath: keyPath + "." + member.key, plan: plan)
+                object.members[index].value = .object(inner)
+            case (let existing, let written) where existing != written:
+                guard errors.count < MappingErrors.limit else { return }
+                errors.append(MappingError(
+                    .keyPathConflict, pointer: memberPointer, path: path.modelPath,
+                    message: "property '\(plan.name)' writes \(existing.quoted) at '\(keyPath).\(member.key)', where another property writes \(written.quoted)",
+                    source: plan.source))
+            default:
+                break
+            }
+        }
     }
 
     private mutating func fail(_ code: MappingError.Code, _ message: String, source: String) {
