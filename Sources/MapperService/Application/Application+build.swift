@@ -87,37 +87,18 @@ func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
     if let token = state.configuration.token {
         router.add(middleware: AuthMiddleware(token: token))
     }
-    HealthController(metrics: state.metrics).addRoutes(to: router)
-    CatalogController(store: state.store, reloader: state.reloader, limits: state.limits, loadOptions: state.configuration.loadOptions)
-        .addRoutes(to: router)
-    MappingController(store: state.store, metrics: state.metrics, limits: state.limits).addRoutes(to: router)
+    var controllers: [any EndpointController] = [
+        HealthController(metrics: state.metrics),
+        CatalogController(store: state.store, reloader: state.reloader, limits: state.limits, loadOptions: state.configuration.loadOptions),
+        MappingController(store: state.store, metrics: state.metrics, limits: state.limits),
+    ]
     if let upstream = state.upstream {
-        GatewayController(
+        controllers.append(GatewayController(
             store: state.store, upstream: upstream, metrics: state.metrics, limits: state.limits,
-            consumeAuthorization: state.configuration.token != nil
-        ).addRoutes(to: router)
+            consumeAuthorization: state.configuration.token != nil))
     }
-    router.answerOtherMethods(on: [
-        ("/healthz", [.get]), ("/metrics", [.get]), ("/v1/catalog", [.get]), ("/v1/models/{model}/schema", [.get]),
-        ("/v1/reload", [.post]), ("/v1/validate", [.post]), ("/v1/decode/{model}", [.post]), ("/v1/encode/{model}", [.post]),
-        ("/v1/convert/{from}/{to}", [.post]), ("/v1/route", [.post]), ("/v1/merge/{model}", [.post]),
-    ])
+    router.add(controllers.flatMap(\.endpoints))
     return router
-}
-
-extension Router where Context == MapperRequestContext {
-    /// 405 with `Allow` for the other common methods on each path (HEAD goes with GET).
-    func answerOtherMethods(on endpoints: [(path: RouterPath, allowed: [HTTPRequest.Method])]) {
-        let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
-        for (path, get) in endpoints {
-            let allowed = get.contains(.get) ? get + [.head] : get
-            for method in methods where !allowed.contains(method) {
-                on(path, method: method) { request, _ -> Response in
-                    throw Problem.methodNotAllowed(request.method, request.uri.path, allowed: allowed)
-                }
-            }
-        }
-    }
 }
 
 /// Runs the application until SIGTERM or SIGINT, then shuts down gracefully: the listener closes,

@@ -3,14 +3,13 @@ import MapperKit
 import NIOCore
 
 /// The open endpoints: `/healthz` for probes and `/metrics` for Prometheus.
-struct HealthController {
+struct HealthController: EndpointController {
     typealias Context = MapperRequestContext
 
     let metrics: ServiceMetrics
 
-    func addRoutes(to router: Router<Context>) {
-        router.get("/healthz", use: health)
-        router.get("/metrics", use: render)
+    var endpoints: [Endpoint] {
+        [.get("/healthz", health), .get("/metrics", render)]
     }
 
     @Sendable func health(_ request: Request, context: Context) async throws -> Response {

@@ -8,7 +8,7 @@ import NIOCore
 /// canonical JSON, encoded with the model the routes pick for that method and path. On the way
 /// back, a JSON body the routes map (method, path, status, `error_model`) is decoded into
 /// canonical JSON, with `Mapper-Model`; anything else is passed through as it came.
-struct GatewayController {
+struct GatewayController: EndpointController {
     typealias Context = MapperRequestContext
 
     static let prefix = "/proxy"
@@ -22,10 +22,9 @@ struct GatewayController {
     /// With `--token-file` the client's `Authorization` is the gateway's and is not forwarded.
     let consumeAuthorization: Bool
 
-    func addRoutes(to router: Router<Context>) {
-        for method in Self.methods {
-            router.on(RouterPath(Self.prefix), method: method, use: forward)
-            router.on(RouterPath(Self.prefix + "/**"), method: method, use: forward)
+    var endpoints: [Endpoint] {
+        Self.methods.flatMap { method in
+            [Self.prefix, Self.prefix + "/**"].map { Endpoint(method: method, path: $0, admin: false, handler: forward) }
         }
     }
 
