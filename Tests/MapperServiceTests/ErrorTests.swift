@@ -19,6 +19,7 @@ struct ErrorTests {
             #expect(problem.detail.hasPrefix("malformed JSON: line 3, column 11"), "\(problem.detail)")
             #expect(problem["line"] == 3)
             #expect(problem["column"] == 11)
+            #expect(problem["offset"] == 27)
         }
     }
 

@@ -101,7 +101,7 @@ struct MappingController: EndpointController {
             }
             return .json(output, headers: snapshot.headers + headers)
         } catch {
-            var problem = Problem.from(error, body: body)
+            var problem = Problem.from(error)
             problem.headers.append(contentsOf: headers)
             throw problem
         }

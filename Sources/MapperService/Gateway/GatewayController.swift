@@ -65,7 +65,7 @@ struct GatewayController: EndpointController {
                 try session.encodeCanonical(body, as: match.model)
             }
         } catch {
-            var problem = Problem.from(error, body: body)
+            var problem = Problem.from(error)
             problem.headers[.mapperModel] = match.model
             throw problem
         }
