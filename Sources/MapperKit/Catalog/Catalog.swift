@@ -42,8 +42,11 @@ public final class Catalog: Sendable {
     public let formats: [String: FormatSpec]
     public let formatNames: [String]
     public let routes: RouteTable
+    /// The texts the catalog was compiled from, in load order: what it serves, even when the files
+    /// on disk have changed since.
+    public let sources: [Source]
     /// The files the catalog was loaded from, in load order.
-    public let files: [String]
+    public var files: [String] { sources.map(\.name) }
     /// A hash of the loaded files' names and contents: equal revisions, equal catalogs.
     public let revision: String
     /// The warnings found while loading (a catalog with errors does not load).
@@ -54,7 +57,7 @@ public final class Catalog: Sendable {
 
     init(
         models: [String: ModelSpec], modelNames: [String], enums: [String: EnumSpec], enumNames: [String],
-        formats: [String: FormatSpec], formatNames: [String], routes: RouteTable, files: [String],
+        formats: [String: FormatSpec], formatNames: [String], routes: RouteTable, sources: [Source],
         revision: String, warnings: [Diagnostic], transformers: [String: Transformer], runtime: Runtime? = nil
     ) {
         self.models = models
@@ -64,7 +67,7 @@ public final class Catalog: Sendable {
         self.formats = formats
         self.formatNames = formatNames
         self.routes = routes
-        self.files = files
+        self.sources = sources
         self.revision = revision
         self.warnings = warnings
         self.transformers = transformers
@@ -94,7 +97,7 @@ public final class Catalog: Sendable {
         self.init(
             models: catalog.models, modelNames: catalog.modelNames, enums: catalog.enums,
             enumNames: catalog.enumNames, formats: catalog.formats, formatNames: catalog.formatNames,
-            routes: catalog.routes, files: catalog.files, revision: catalog.revision,
+            routes: catalog.routes, sources: catalog.sources, revision: catalog.revision,
             warnings: catalog.warnings, transformers: catalog.transformers, runtime: catalog.runtime)
     }
 

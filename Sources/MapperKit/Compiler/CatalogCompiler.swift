@@ -66,7 +66,7 @@ struct CatalogCompiler {
         guard diagnostics.errorCount == 0 else { return nil }
         return Catalog(
             models: models, modelNames: modelOrder, enums: enums, enumNames: enumOrder,
-            formats: formats, formatNames: formatOrder, routes: routeTable, files: sources.map(\.name),
+            formats: formats, formatNames: formatOrder, routes: routeTable, sources: sources,
             revision: revision.hex, warnings: sortedDiagnostics, transformers: options.transformers)
     }
 

@@ -41,16 +41,14 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Star
     let fingerprint = configuration.watch ? FileFingerprint(paths: paths) : nil
     let loader = CatalogLoader(paths: paths, options: configuration.loadOptions, gate: configuration.gate)
     let catalog: Catalog
-    let sources: [Catalog.Source]
     switch loader.load() {
-    case .loaded(let loaded, let texts):
+    case .loaded(let loaded):
         catalog = loaded
-        sources = texts
     case .failed(let diagnostics):
         throw StartupError(diagnostics: diagnostics)
     }
     let logger = configuration.logger
-    let store = CatalogStore(CatalogSnapshot(catalog: catalog, sources: sources, loadedAt: Date()))
+    let store = CatalogStore(CatalogSnapshot(catalog: catalog, loadedAt: Date()))
     let metrics = ServiceMetrics()
     let reloader = Reloader(store: store, loader: loader, metrics: metrics, logger: logger)
     let upstream = configuration.gateway.map { UpstreamClient(configuration: $0, metrics: metrics) }
