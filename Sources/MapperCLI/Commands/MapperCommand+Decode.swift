@@ -48,8 +48,7 @@ extension MapperCommand {
                 // With --route the only positional argument is the input file.
                 if input == nil { input = model }
                 guard let match = loaded.routes.match(route, method: method, status: status) else {
-                    try fail("no route matches '\(route)'\(method.map { " for method \($0.uppercased())" } ?? "")\(status.map { " with status \($0)" } ?? "")",
-                         reporting: data)
+                    try fail(loaded.routes.explainMiss(route, method: method, status: status), reporting: data)
                 }
                 modelName = match.model
             } else {

@@ -70,7 +70,7 @@ struct MappingController: EndpointController {
         let now = try request.nowParameter()
         let routes = snapshot.catalog.routes
         guard let match = routes.match(url, method: method, status: status) else {
-            throw Problem.noRoute(RouteHints.explain(url: url, method: method, status: status, routes: routes))
+            throw Problem.noRoute(routes.explainMiss(url, method: method, status: status))
         }
         context.notes.model = match.model
         return try await map(request, with: snapshot, reading: .upstream, headers: [.mapperModel: match.model]) {

@@ -88,7 +88,7 @@ struct GatewayController: EndpointController {
         let url = upstream.configuration.upstream.url(for: target.pathAndQuery)
         guard let match = routes.match(target.path, method: method.rawValue, status: answer.status) else {
             if upstream.configuration.strictRoutes {
-                let detail = RouteHints.explain(url: target.path, method: method.rawValue, status: answer.status, routes: routes)
+                let detail = routes.explainMiss(target.path, method: method.rawValue, status: answer.status)
                 throw Problem.upstreamNoRoute(url: url, status: answer.status, detail: detail)
             }
             return passThrough()
