@@ -92,7 +92,7 @@ struct ReloadTests {
     @Test func startupNeedsACatalogThatLoadsAndPassesTheGate() throws {
         let catalog = try TemporaryCatalog()
         try catalog.write("shop.yaml", "mapper: 2\n")
-        #expect(throws: StartupError.self) { try buildApplication(.testing([catalog.path])) }
+        #expect(throws: CatalogError.self) { try buildApplication(.testing([catalog.path])) }
         let other = try TemporaryCatalog()
         try other.write("shop.yaml", try other.read("shop.yaml").replacingOccurrences(of: "key: owner.login", with: "key: owner.name"))
         do {
@@ -101,6 +101,6 @@ struct ReloadTests {
         } catch {
             #expect(error.diagnostics.first?.code == "golden-test-failed")
         }
-        #expect(throws: StartupError.self) { try buildApplication(.testing([Fixture.shopCatalog], gate: "/no/such/gate")) }
+        #expect(throws: CatalogError.self) { try buildApplication(.testing([Fixture.shopCatalog], gate: "/no/such/gate")) }
     }
 }

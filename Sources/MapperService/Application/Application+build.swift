@@ -7,24 +7,13 @@ import NIOCore
 import ServiceLifecycle
 import UnixSignals
 
-/// The catalog did not load (or did not pass the gate) at startup: there is nothing to serve.
-package struct StartupError: Error, CustomStringConvertible {
-    package var diagnostics: [Diagnostic]
-
-    package var description: String {
-        (diagnostics.map(\.description) + [diagnostics.summary]).joined(separator: "\n")
-    }
-
-    /// True when the mapping files could not be read at all.
-    package var isIOFailure: Bool { diagnostics.contains(where: \.isIOFailure) }
-}
-
 /// The pieces the endpoints share.
 struct ServiceState: Sendable {
     let configuration: ServiceConfiguration
     let store: CatalogStore
     let reloader: Reloader
     let metrics: ServiceMetrics
+    let sessions: SessionCache
     /// Gateway mode's HTTP client, when `--upstream` is set.
     let upstream: UpstreamClient?
 
@@ -33,9 +22,9 @@ struct ServiceState: Sendable {
     }
 }
 
-/// Loads the catalog (and runs the gate) and builds the HTTP application serving it (SPEC §14).
+/// Loads the catalog (and runs the gate; `CatalogError` when either fails) and builds the HTTP application serving it (SPEC §14).
 /// Run it with `runService(_:configuration:)`, or with HummingbirdTesting's `test`.
-package func buildApplication(_ configuration: ServiceConfiguration) throws(StartupError) -> some ApplicationProtocol {
+package func buildApplication(_ configuration: ServiceConfiguration) throws(CatalogError) -> some ApplicationProtocol {
     let paths = configuration.mappings
     // Taken before the first load, so that a change made while loading is seen by --watch.
     let fingerprint = configuration.watch ? FileFingerprint(paths: paths) : nil
@@ -45,14 +34,16 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Star
     case .loaded(let loaded):
         catalog = loaded
     case .failed(let diagnostics):
-        throw StartupError(diagnostics: diagnostics)
+        throw CatalogError(diagnostics: diagnostics)
     }
     let logger = configuration.logger
     let store = CatalogStore(CatalogSnapshot(catalog: catalog, loadedAt: Date()))
     let metrics = ServiceMetrics()
     let reloader = Reloader(store: store, loader: loader, metrics: metrics, logger: logger)
     let upstream = configuration.gateway.map { UpstreamClient(configuration: $0, metrics: metrics) }
-    let state = ServiceState(configuration: configuration, store: store, reloader: reloader, metrics: metrics, upstream: upstream)
+    let state = ServiceState(
+        configuration: configuration, store: store, reloader: reloader, metrics: metrics, sessions: SessionCache(metrics: metrics),
+        upstream: upstream)
     let reloadService = ReloadService(
         reloader: reloader, paths: paths,
         watch: fingerprint.map { (configuration.watchInterval, $0) }, onHangup: configuration.reloadOnHangup)
@@ -88,11 +79,11 @@ func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
     var controllers: [any EndpointController] = [
         HealthController(metrics: state.metrics),
         CatalogController(store: state.store, reloader: state.reloader, limits: state.limits, loadOptions: state.configuration.loadOptions),
-        MappingController(store: state.store, metrics: state.metrics, limits: state.limits),
+        MappingController(store: state.store, sessions: state.sessions, limits: state.limits),
     ]
     if let upstream = state.upstream {
         controllers.append(GatewayController(
-            store: state.store, upstream: upstream, metrics: state.metrics, limits: state.limits,
+            store: state.store, upstream: upstream, sessions: state.sessions, limits: state.limits,
             consumeAuthorization: state.configuration.token != nil))
     }
     router.add(controllers.flatMap(\.endpoints))

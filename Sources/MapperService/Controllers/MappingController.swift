@@ -8,7 +8,7 @@ struct MappingController: EndpointController {
     typealias Context = MapperRequestContext
 
     let store: CatalogStore
-    let metrics: ServiceMetrics
+    let sessions: SessionCache
     let limits: BodyLimits
 
     var endpoints: [Endpoint] {
@@ -88,16 +88,8 @@ struct MappingController: EndpointController {
     ) async throws -> Response {
         let body = try await request.jsonBody(limits)
         do {
-            let output: [UInt8]
-            switch use {
-            case .upstream:
-                output = try metrics.withSession(snapshot.catalog, bodySize: body.count) { session throws(MappingErrors) in
-                    try work(&session, body)
-                }
-            case .canonical:
-                output = try SessionCache.withCanonicalSession(for: snapshot.catalog, bodySize: body.count) { session throws(MappingErrors) in
-                    try work(&session, body)
-                }
+            let output = try sessions.withSession(for: snapshot.catalog, use, bodySize: body.count) { session throws(MappingErrors) in
+                try work(&session, body)
             }
             return .json(output, headers: snapshot.headers + headers)
         } catch {
@@ -135,8 +127,8 @@ struct MappingController: EndpointController {
         let targetBytes = Array(JSONWriter.write(target).utf8)
         let sourceBytes = Array(JSONWriter.write(source).utf8)
         do throws(MappingErrors) {
-            let merged = try SessionCache.withCanonicalSession(
-                for: snapshot.catalog, bodySize: targetBytes.count + sourceBytes.count
+            let merged = try sessions.withSession(
+                for: snapshot.catalog, .canonical, bodySize: targetBytes.count + sourceBytes.count
             ) { session throws(MappingErrors) in
                 // Read each document on its own first, so that an error says which one it is in.
                 var invalid: [MappingError] = []

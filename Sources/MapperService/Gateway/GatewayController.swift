@@ -17,7 +17,7 @@ struct GatewayController: EndpointController {
 
     let store: CatalogStore
     let upstream: UpstreamClient
-    let metrics: ServiceMetrics
+    let sessions: SessionCache
     let limits: BodyLimits
     /// With `--token-file` the client's `Authorization` is the gateway's and is not forwarded.
     let consumeAuthorization: Bool
@@ -61,7 +61,7 @@ struct GatewayController: EndpointController {
         guard let match = snapshot.catalog.routes.match(target.path, method: request.method.rawValue) else { return nil }
         context.notes.model = match.model
         do {
-            return try SessionCache.withCanonicalSession(for: snapshot.catalog, bodySize: body.count) { session throws(MappingErrors) in
+            return try sessions.withSession(for: snapshot.catalog, .canonical, bodySize: body.count) { session throws(MappingErrors) in
                 try session.encodeCanonical(body, as: match.model)
             }
         } catch {
@@ -101,7 +101,7 @@ struct GatewayController: EndpointController {
         }
         let canonical: [UInt8]
         do {
-            canonical = try metrics.withSession(snapshot.catalog, bodySize: answer.body.count) { session throws(MappingErrors) in
+            canonical = try sessions.withSession(for: snapshot.catalog, .upstream, bodySize: answer.body.count) { session throws(MappingErrors) in
                 try session.decodeToCanonical(answer.body, as: match.model)
             }
         } catch {
