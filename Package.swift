@@ -67,12 +67,16 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "MapperCLITests", dependencies: ["MapperCLI"]),
+        // What the test targets share: the built `mapper` binary, a live `mapper serve`, temporary
+        // catalogs, raw HTTP.
+        .target(name: "MapperTestSupport", dependencies: ["MapperKit"], path: "Tests/MapperTestSupport"),
+        .testTarget(name: "MapperCLITests", dependencies: ["MapperCLI", "MapperTestSupport"]),
         .testTarget(
             name: "MapperServiceTests",
             dependencies: [
                 "MapperService",
                 "MapperKit",
+                "MapperTestSupport",
                 // Not imported: the live tests run the built `mapper` binary, so it must be built.
                 "MapperCLI",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import MapperKit
 import MapperService
 import NIOCore
+import MapperTestSupport
 import Testing
 
 /// Errors as `application/problem+json` with the status codes of SPEC §14.
@@ -116,7 +117,7 @@ struct ErrorTests {
     }
 
     @Test func statusWithoutAnErrorModelSaysSo() async throws {
-        let catalog = try TemporaryCatalog()
+        let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         try catalog.write("routes.yaml", """
             mapper: 1
             routes:
