@@ -8,6 +8,8 @@ extension Diagnostic {
         public static let fileNotFound = Code(rawValue: "file-not-found")
         public static let unreadableFile = Code(rawValue: "unreadable-file")
         public static let noMappingFiles = Code(rawValue: "no-mapping-files")
+        /// A symbolic link under a catalog directory leads back to a directory that contains it.
+        public static let symlinkCycle = Code(rawValue: "symlink-cycle")
         public static let yamlSyntax = Code(rawValue: "yaml-syntax")
         public static let yamlEncoding = Code(rawValue: "yaml-encoding")
         public static let duplicateKey = Code(rawValue: "duplicate-key")
@@ -89,7 +91,7 @@ extension Diagnostic {
         public static let unused = Code(rawValue: "unused")
 
         public static let allCases: [Code] = [
-            .fileNotFound, .unreadableFile, .noMappingFiles, .yamlSyntax, .yamlEncoding, .duplicateKey,
+            .fileNotFound, .unreadableFile, .noMappingFiles, .symlinkCycle, .yamlSyntax, .yamlEncoding, .duplicateKey,
             .multipleDocuments, .yamlTooDeep, .yamlAliasLimit, .undefinedAlias, .unsupportedTag,
             .invalidTaggedValue, .invalidMerge, .emptyFile, .missingVersion, .unsupportedVersion,
             .unknownKey, .invalidValue, .missingKey, .invalidName, .reservedName, .duplicateDefinition,
