@@ -19,6 +19,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        // Tracing export (OTLP over HTTP only: the gRPC exporter's dependencies stay out of the build).
+        // Linked into MapperService only, never MapperKit.
+        .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
         // Test-only: property tests in MapperKitTests.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -47,8 +51,13 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "OTel", package: "swift-otel"),
+            ],
+            plugins: ["GitRevision"]
         ),
+        // Writes the git revision `mapper --version` shows (MapperVersion).
+        .plugin(name: "GitRevision", capability: .buildTool(), path: "Plugins/GitRevision"),
         .executableTarget(
             name: "MapperCLI",
             dependencies: [
@@ -135,7 +144,7 @@ if Context.environment["MAPPER_FUZZ"] != nil {
     ]
 }
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

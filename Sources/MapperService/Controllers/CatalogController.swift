@@ -20,11 +20,12 @@ struct CatalogController: EndpointController {
         ]
     }
 
-    /// `GET /v1/catalog`: revision, when it went live, the last reload error, and the models,
-    /// enums, formats and routes.
+    /// `GET /v1/catalog`: mapper's version, the revision, when it went live, the last reload error,
+    /// and the models, enums, formats and routes.
     @Sendable func catalog(_ request: Request, context: Context) async throws -> Response {
         let snapshot = store.snapshot
-        var object = Self.summary(snapshot)
+        var object: JSONObject = ["version": .string(MapperVersion.description)]
+        object.members += Self.summary(snapshot).members
         object.append("lastReloadError", snapshot.lastReloadError?.jsonValue ?? .null)
         if case .object(let description) = snapshot.catalog.descriptionJSON { object.members += description.members }
         return .json(.object(object), headers: snapshot.headers)
