@@ -65,6 +65,17 @@ struct ServeCommandTests {
         }
     }
 
+    @Test func theStartupLineAndTheCatalogNameTheVersion() async throws {
+        let version = try MapperBinary.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let (server, port) = try await ServerProcess.serve(["--mappings", Fixture.shopCatalog])
+        let line = try await server.waitForLine(containing: "listening on http://")
+        #expect(line.contains("version=\(version)"), "\(line)")
+        let catalog = try await onThread { try RawConnection(port: port).request("GET", "/v1/catalog") }
+        #expect(try JSONValue(parsing: catalog.body)["version"] == .string(version))
+        server.signal(SIGTERM)
+        #expect(try await server.exitStatus() == 0)
+    }
+
     @Test func startupWithABrokenCatalogFails() async throws {
         let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         try catalog.write("shop.yaml", "mapper: 1\nmodels:\n  Product:\n    properties: { sku: strng }\n")

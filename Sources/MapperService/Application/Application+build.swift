@@ -58,8 +58,8 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Cata
             let port = channel.localAddress?.port ?? configuration.port
             let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
             logger.info("mapper serve listening on http://\(host):\(port)", metadata: [
-                "revision": .string(catalog.revision), "models": .stringConvertible(catalog.modelNames.count),
-                "watch": .stringConvertible(configuration.watch), "auth": .stringConvertible(configuration.token != nil),
+                "version": .string(MapperVersion.description), "revision": .string(catalog.revision), "models": .stringConvertible(catalog.modelNames.count),
+                "watch": .stringConvertible(configuration.watch), "auth": .stringConvertible(configuration.token != nil), "adminAuth": .stringConvertible(configuration.adminToken != nil),
                 "upstream": .string(configuration.gateway.map { $0.upstream.description } ?? ""),
             ])
             configuration.onListening?(port)
@@ -68,16 +68,11 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Cata
     )
 }
 
-/// The router: endpoints of §14 behind the logging, problem+json and (with a token) auth middleware.
+/// The router: every controller's endpoints behind the logging, problem+json and (with a token)
+/// auth middleware.
 func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
-    let router = Router(context: MapperRequestContext.self, options: .autoGenerateHeadEndpoints)
-    router.add(middleware: RequestLogMiddleware(metrics: state.metrics))
-    router.add(middleware: ProblemMiddleware())
-    if let token = state.configuration.token {
-        router.add(middleware: AuthMiddleware(token: token))
-    }
     var controllers: [any EndpointController] = [
-        HealthController(metrics: state.metrics),
+        HealthController(store: state.store, metrics: state.metrics, gated: state.configuration.gate != nil),
         CatalogController(store: state.store, reloader: state.reloader, limits: state.limits, loadOptions: state.configuration.loadOptions),
         MappingController(store: state.store, sessions: state.sessions, limits: state.limits),
     ]
@@ -86,7 +81,15 @@ func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
             store: state.store, upstream: upstream, sessions: state.sessions, limits: state.limits,
             consumeAuthorization: state.configuration.token != nil))
     }
-    router.add(controllers.flatMap(\.endpoints))
+    let endpoints = controllers.flatMap(\.endpoints)
+    let router = Router(context: MapperRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: RequestLogMiddleware(metrics: state.metrics))
+    router.add(middleware: ProblemMiddleware())
+    let configuration = state.configuration
+    if configuration.token != nil || configuration.adminToken != nil {
+        router.add(middleware: AuthMiddleware(clientToken: configuration.token, adminToken: configuration.adminToken, endpoints: endpoints))
+    }
+    router.add(endpoints)
     return router
 }
 

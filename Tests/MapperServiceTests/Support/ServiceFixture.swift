@@ -36,11 +36,12 @@ extension Logger {
 extension ServiceConfiguration {
     /// The service as tests run it: loopback, a free port, small limits, short timeouts.
     static func testing(
-        _ mappings: [String] = [Fixture.shopCatalog], token: String? = nil, maxBodySize: Int = 64 * 1024,
+        _ mappings: [String] = [Fixture.shopCatalog], token: String? = nil, adminToken: String? = nil, maxBodySize: Int = 64 * 1024,
         requestTimeout: Duration = .seconds(5), watch: Bool = false, gate: String? = nil, logger: Logger = .quiet
     ) -> ServiceConfiguration {
         var configuration = ServiceConfiguration(mappings: mappings, port: 0, logger: logger)
         configuration.token = token
+        configuration.adminToken = adminToken
         configuration.maxBodySize = maxBodySize
         configuration.requestTimeout = requestTimeout
         configuration.shutdownTimeout = .seconds(10)
