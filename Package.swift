@@ -19,6 +19,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        // Tracing export (OTLP over HTTP only: the gRPC exporter's dependencies stay out of the build).
+        // Linked into MapperService only, never MapperKit.
+        .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
         // Test-only: property tests in MapperKitTests.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -51,8 +55,13 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "OTel", package: "swift-otel"),
+            ],
+            plugins: ["GitRevision"]
         ),
+        // Writes the git revision `mapper --version` shows (MapperVersion).
+        .plugin(name: "GitRevision", capability: .buildTool(), path: "Plugins/GitRevision"),
         .executableTarget(
             name: "MapperCLI",
             dependencies: [
@@ -61,8 +70,6 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // What several test targets share (seeded random numbers, …).
-        .target(name: "MapperTestSupport", path: "Tests/MapperTestSupport"),
         .testTarget(name: "MapperSupportTests", dependencies: ["MapperSupport"]),
         .testTarget(name: "MapperJSONTests", dependencies: ["MapperJSON"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MapperFormatsTests", dependencies: ["MapperFormats", "MapperJSON", "MapperTestSupport"]),
@@ -78,13 +85,17 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "MapperCLITests", dependencies: ["MapperCLI"]),
+        // What the test targets share: the built `mapper` binary, a live `mapper serve`, temporary
+        // catalogs, raw HTTP.
+        .target(name: "MapperTestSupport", dependencies: ["MapperKit", "MapperSupport"], path: "Tests/MapperTestSupport"),
+        .testTarget(name: "MapperCLITests", dependencies: ["MapperCLI", "MapperTestSupport"]),
         .testTarget(
             name: "MapperServiceTests",
             dependencies: [
                 "MapperService",
                 "MapperKit",
                 "MapperSupport",
+                "MapperTestSupport",
                 // Not imported: the live tests run the built `mapper` binary, so it must be built.
                 "MapperCLI",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -143,7 +154,7 @@ if Context.environment["MAPPER_FUZZ"] != nil {
     ]
 }
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

@@ -192,7 +192,7 @@ struct DecodeCommandTests {
         let result = try decode(["--route", "/gists/1"], stdin: "{}")
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "error: no route matches '/gists/1'\n")
+        #expect(result.stderr == "error: no route matches '/gists/1'; did you mean the pattern '/users/*'?\n")
     }
 
     @Test func usageErrors() throws {

@@ -53,8 +53,7 @@ extension MapperCommand {
         private func modelNames(in loaded: Catalog) throws -> [String] {
             guard let route else { return [try resolve(model!, in: loaded, reporting: data)] }
             guard let match = loaded.routes.match(route, method: method, status: status) else {
-                try fail("no route matches '\(route)'\(method.map { " for method \($0.uppercased())" } ?? "")\(status.map { " with status \($0)" } ?? "")",
-                     reporting: data)
+                try fail(loaded.routes.explainMiss(route, method: method, status: status), reporting: data)
             }
             return [match.model]
         }

@@ -22,7 +22,7 @@ extension MapperCommand {
         func run() throws {
             let loaded = try catalog.load()
             guard let match = loaded.routes.match(url, method: method, status: status) else {
-                Output.error("error: no route matches '\(url)'")
+                Output.error("error: " + loaded.routes.explainMiss(url, method: method, status: status))
                 throw ExitCode(1)
             }
             Output.print(match.model)

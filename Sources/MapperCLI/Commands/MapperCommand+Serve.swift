@@ -141,7 +141,7 @@ extension MapperCommand {
             configuration.gateway = gateway
             do {
                 try await runService(buildApplication(configuration), configuration: configuration)
-            } catch let error as StartupError {
+            } catch let error as CatalogError {
                 for diagnostic in error.diagnostics { Output.error(diagnostic.description) }
                 Output.error(error.diagnostics.summary)
                 Output.error("error: nothing to serve: the catalog did not load\(gate == nil ? "" : " or did not pass the gate")")

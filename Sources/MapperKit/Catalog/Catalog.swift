@@ -42,7 +42,8 @@ public final class Catalog: Sendable {
     public let formats: [String: FormatSpec]
     public let formatNames: [String]
     public let routes: RouteTable
-    /// The mapping files the catalog was compiled from (names and texts), in load order.
+    /// The texts the catalog was compiled from, in load order: what it serves, even when the files
+    /// on disk have changed since.
     public let sources: [Source]
     /// A hash of the loaded files' names and contents: equal revisions, equal catalogs.
     public let revision: String

@@ -6,6 +6,8 @@ extension Diagnostic {
         case fileNotFound = "file-not-found"
         case unreadableFile = "unreadable-file"
         case noMappingFiles = "no-mapping-files"
+        /// A symbolic link under a catalog directory leads back to a directory that contains it.
+        case symlinkCycle = "symlink-cycle"
         case yamlSyntax = "yaml-syntax"
         case yamlEncoding = "yaml-encoding"
         case duplicateKey = "duplicate-key"

@@ -94,7 +94,7 @@ public struct RouteTable: Sendable, Hashable {
         return routeMethod == (requested ?? "GET")
     }
 
-    private static func matches(_ pattern: [Route.Segment], _ segments: [String]) -> Bool {
+    static func matches(_ pattern: [Route.Segment], _ segments: [String]) -> Bool {
         zip(pattern, segments).allSatisfy { pattern, segment in
             switch pattern {
             case .literal(let text): return text == segment

@@ -42,6 +42,8 @@ public struct MappingError: Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// `file:line:column` of the property declaration (empty when there is none).
     public var source: String
+    /// For `invalid-json`: the syntax error with its line, column and byte offset as numbers.
+    public var syntax: JSONSyntaxError?
 
     public init(_ code: Code, pointer: String, path: String, message: String, source: String) {
         self.code = code

@@ -208,6 +208,7 @@ extension MappingError {
     /// A syntax error of the input, with its line, column and byte offset.
     init(invalidJSON error: JSONSyntaxError) {
         self.init(.invalidJSON, pointer: error.pointer, path: "", message: "malformed JSON: \(error.description)", source: "")
+        syntax = error
     }
 }
 

@@ -7,24 +7,13 @@ import NIOCore
 import ServiceLifecycle
 import UnixSignals
 
-/// The catalog did not load (or did not pass the gate) at startup: there is nothing to serve.
-package struct StartupError: Error, CustomStringConvertible {
-    package var diagnostics: [Diagnostic]
-
-    package var description: String {
-        (diagnostics.map(\.description) + [diagnostics.summary]).joined(separator: "\n")
-    }
-
-    /// True when the mapping files could not be read at all.
-    package var isIOFailure: Bool { diagnostics.contains(where: \.isIOFailure) }
-}
-
 /// The pieces the endpoints share.
 struct ServiceState: Sendable {
     let configuration: ServiceConfiguration
     let store: CatalogStore
     let reloader: Reloader
     let metrics: ServiceMetrics
+    let sessions: SessionCache
     /// Gateway mode's HTTP client, when `--upstream` is set.
     let upstream: UpstreamClient?
 
@@ -33,28 +22,29 @@ struct ServiceState: Sendable {
     }
 }
 
-/// Loads the catalog (and runs the gate) and builds the HTTP application serving it.
+/// Loads the catalog (and runs the gate; `CatalogError` when either fails) and builds the HTTP
+/// application serving it.
 /// Run it with `runService(_:configuration:)`, or with HummingbirdTesting's `test`.
-package func buildApplication(_ configuration: ServiceConfiguration) throws(StartupError) -> some ApplicationProtocol {
+package func buildApplication(_ configuration: ServiceConfiguration) throws(CatalogError) -> some ApplicationProtocol {
     let paths = configuration.mappings
     // Taken before the first load, so that a change made while loading is seen by --watch.
     let fingerprint = configuration.watch ? FileFingerprint(paths: paths) : nil
     let loader = CatalogLoader(paths: paths, options: configuration.loadOptions, gate: configuration.gate)
     let catalog: Catalog
-    let sources: [Catalog.Source]
     switch loader.load() {
-    case .loaded(let loaded, let texts):
+    case .loaded(let loaded):
         catalog = loaded
-        sources = texts
     case .failed(let diagnostics):
-        throw StartupError(diagnostics: diagnostics)
+        throw CatalogError(diagnostics: diagnostics)
     }
     let logger = configuration.logger
-    let store = CatalogStore(CatalogSnapshot(catalog: catalog, sources: sources, loadedAt: Date()))
+    let store = CatalogStore(CatalogSnapshot(catalog: catalog, loadedAt: Date()))
     let metrics = ServiceMetrics()
     let reloader = Reloader(store: store, loader: loader, metrics: metrics, logger: logger)
     let upstream = configuration.gateway.map { UpstreamClient(configuration: $0, metrics: metrics) }
-    let state = ServiceState(configuration: configuration, store: store, reloader: reloader, metrics: metrics, upstream: upstream)
+    let state = ServiceState(
+        configuration: configuration, store: store, reloader: reloader, metrics: metrics, sessions: SessionCache(metrics: metrics),
+        upstream: upstream)
     let reloadService = ReloadService(
         reloader: reloader, paths: paths,
         watch: fingerprint.map { (configuration.watchInterval, $0) }, onHangup: configuration.reloadOnHangup)
@@ -69,8 +59,8 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Star
             let port = channel.localAddress?.port ?? configuration.port
             let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
             logger.info("mapper serve listening on http://\(host):\(port)", metadata: [
-                "revision": .string(catalog.revision), "models": .stringConvertible(catalog.modelNames.count),
-                "watch": .stringConvertible(configuration.watch), "auth": .stringConvertible(configuration.token != nil),
+                "version": .string(MapperVersion.description), "revision": .string(catalog.revision), "models": .stringConvertible(catalog.modelNames.count),
+                "watch": .stringConvertible(configuration.watch), "auth": .stringConvertible(configuration.token != nil), "adminAuth": .stringConvertible(configuration.adminToken != nil),
                 "upstream": .string(configuration.gateway.map { $0.upstream.description } ?? ""),
             ])
             configuration.onListening?(port)
@@ -79,45 +69,29 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Star
     )
 }
 
-/// The router: service's endpoints behind the logging, problem+json and (with a token) auth middleware.
+/// The router: every controller's endpoints behind the logging, problem+json and (with a token)
+/// auth middleware.
 func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
+    var controllers: [any EndpointController] = [
+        HealthController(store: state.store, metrics: state.metrics, gated: state.configuration.gate != nil),
+        CatalogController(store: state.store, reloader: state.reloader, limits: state.limits, loadOptions: state.configuration.loadOptions),
+        MappingController(store: state.store, sessions: state.sessions, limits: state.limits),
+    ]
+    if let upstream = state.upstream {
+        controllers.append(GatewayController(
+            store: state.store, upstream: upstream, sessions: state.sessions, limits: state.limits,
+            consumeAuthorization: state.configuration.token != nil))
+    }
+    let endpoints = controllers.flatMap(\.endpoints)
     let router = Router(context: MapperRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLogMiddleware(metrics: state.metrics))
     router.add(middleware: ProblemMiddleware())
-    if let token = state.configuration.token {
-        router.add(middleware: AuthMiddleware(token: token))
+    let configuration = state.configuration
+    if configuration.token != nil || configuration.adminToken != nil {
+        router.add(middleware: AuthMiddleware(clientToken: configuration.token, adminToken: configuration.adminToken, endpoints: endpoints))
     }
-    HealthController(metrics: state.metrics).addRoutes(to: router)
-    CatalogController(store: state.store, reloader: state.reloader, limits: state.limits, loadOptions: state.configuration.loadOptions)
-        .addRoutes(to: router)
-    MappingController(store: state.store, metrics: state.metrics, limits: state.limits).addRoutes(to: router)
-    if let upstream = state.upstream {
-        GatewayController(
-            store: state.store, upstream: upstream, metrics: state.metrics, limits: state.limits,
-            consumeAuthorization: state.configuration.token != nil
-        ).addRoutes(to: router)
-    }
-    router.answerOtherMethods(on: [
-        ("/healthz", [.get]), ("/metrics", [.get]), ("/v1/catalog", [.get]), ("/v1/models/{model}/schema", [.get]),
-        ("/v1/reload", [.post]), ("/v1/validate", [.post]), ("/v1/decode/{model}", [.post]), ("/v1/encode/{model}", [.post]),
-        ("/v1/convert/{from}/{to}", [.post]), ("/v1/route", [.post]), ("/v1/merge/{model}", [.post]),
-    ])
+    router.add(endpoints)
     return router
-}
-
-extension Router where Context == MapperRequestContext {
-    /// 405 with `Allow` for the other common methods on each path (HEAD goes with GET).
-    func answerOtherMethods(on endpoints: [(path: RouterPath, allowed: [HTTPRequest.Method])]) {
-        let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
-        for (path, get) in endpoints {
-            let allowed = get.contains(.get) ? get + [.head] : get
-            for method in methods where !allowed.contains(method) {
-                on(path, method: method) { request, _ -> Response in
-                    throw Problem.methodNotAllowed(request.method, request.uri.path, allowed: allowed)
-                }
-            }
-        }
-    }
 }
 
 /// Runs the application until SIGTERM or SIGINT, then shuts down gracefully: the listener closes,

@@ -18,6 +18,8 @@ package struct ServiceConfiguration: Sendable {
     package var gate: String?
     /// The bearer token every `/v1` and `/proxy` endpoint requires, when set.
     package var token: String?
+    /// The bearer token the admin endpoints (reload, validate) require instead of `token`, when set.
+    package var adminToken: String?
     /// Request bodies larger than this are refused with 413.
     package var maxBodySize: Int
     /// How long a client may take to send a request body, and how long a connection may sit idle.

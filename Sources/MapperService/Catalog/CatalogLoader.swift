@@ -6,7 +6,7 @@ import MapperYAML
 /// against it: the candidate goes live only when both succeed.
 struct CatalogLoader: Sendable {
     enum Outcome: Sendable {
-        case loaded(Catalog, sources: [Catalog.Source])
+        case loaded(Catalog)
         case failed([Diagnostic])
     }
 
@@ -18,15 +18,11 @@ struct CatalogLoader: Sendable {
     func load() -> Outcome {
         let check = Catalog.check(paths: paths, options: options)
         guard let catalog = check.catalog else { return .failed(check.diagnostics) }
-        // The texts are kept for `/v1/validate`, which checks a posted file together with them.
-        let sources = catalog.files.map { file in
-            Catalog.Source(name: file, bytes: FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [])
-        }
         if let gate {
             let failures = runGate(gate, on: catalog)
             if !failures.isEmpty { return .failed(failures) }
         }
-        return .loaded(catalog, sources: sources)
+        return .loaded(catalog)
     }
 
     /// Failed golden tests as diagnostics (code `golden-test-failed`), so that a gate failure is

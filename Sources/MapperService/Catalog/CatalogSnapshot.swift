@@ -2,27 +2,25 @@ import Atomics
 import Foundation
 import MapperKit
 
-/// One published state of the service: the live catalog, the texts it was loaded from (for
-/// `/v1/validate`), when it went live, and what went wrong with the last reload attempt.
+/// One published state of the service: the live catalog, when it went live, and what went wrong
+/// with the last reload attempt.
 ///
 /// Immutable: a reload publishes a new snapshot, so a request that took one at its start sees a
 /// consistent catalog however many reloads happen while it runs.
 final class CatalogSnapshot: AtomicReference, Sendable {
     let catalog: Catalog
-    let sources: [Catalog.Source]
     let loadedAt: Date
     let lastReloadError: ReloadFailure?
 
-    init(catalog: Catalog, sources: [Catalog.Source], loadedAt: Date, lastReloadError: ReloadFailure? = nil) {
+    init(catalog: Catalog, loadedAt: Date, lastReloadError: ReloadFailure? = nil) {
         self.catalog = catalog
-        self.sources = sources
         self.loadedAt = loadedAt
         self.lastReloadError = lastReloadError
     }
 
     /// The same catalog, with another reload outcome.
     func with(lastReloadError: ReloadFailure?) -> CatalogSnapshot {
-        CatalogSnapshot(catalog: catalog, sources: sources, loadedAt: loadedAt, lastReloadError: lastReloadError)
+        CatalogSnapshot(catalog: catalog, loadedAt: loadedAt, lastReloadError: lastReloadError)
     }
 }
 

@@ -8,7 +8,7 @@ import NIOCore
 /// canonical JSON, encoded with the model the routes pick for that method and path. On the way
 /// back, a JSON body the routes map (method, path, status, `error_model`) is decoded into
 /// canonical JSON, with `Mapper-Model`; anything else is passed through as it came.
-struct GatewayController {
+struct GatewayController: EndpointController {
     typealias Context = MapperRequestContext
 
     static let prefix = "/proxy"
@@ -17,15 +17,14 @@ struct GatewayController {
 
     let store: CatalogStore
     let upstream: UpstreamClient
-    let metrics: ServiceMetrics
+    let sessions: SessionCache
     let limits: BodyLimits
     /// With `--token-file` the client's `Authorization` is the gateway's and is not forwarded.
     let consumeAuthorization: Bool
 
-    func addRoutes(to router: Router<Context>) {
-        for method in Self.methods {
-            router.on(RouterPath(Self.prefix), method: method, use: forward)
-            router.on(RouterPath(Self.prefix + "/**"), method: method, use: forward)
+    var endpoints: [Endpoint] {
+        Self.methods.flatMap { method in
+            [Self.prefix, Self.prefix + "/**"].map { Endpoint(method: method, path: $0, admin: false, handler: forward) }
         }
     }
 
@@ -62,11 +61,11 @@ struct GatewayController {
         guard let match = snapshot.catalog.routes.match(target.path, method: request.method.rawValue) else { return nil }
         context.notes.model = match.model
         do {
-            return try SessionCache.withCanonicalSession(for: snapshot.catalog, bodySize: body.count) { session throws(MappingErrors) in
+            return try sessions.withSession(for: snapshot.catalog, .canonical, bodySize: body.count) { session throws(MappingErrors) in
                 try session.encodeCanonical(body, as: match.model)
             }
         } catch {
-            var problem = Problem.from(error, body: body)
+            var problem = Problem.from(error)
             problem.headers[.mapperModel] = match.model
             throw problem
         }
@@ -89,7 +88,7 @@ struct GatewayController {
         let url = upstream.configuration.upstream.url(for: target.pathAndQuery)
         guard let match = routes.match(target.path, method: method.rawValue, status: answer.status) else {
             if upstream.configuration.strictRoutes {
-                let detail = RouteHints.explain(url: target.path, method: method.rawValue, status: answer.status, routes: routes)
+                let detail = routes.explainMiss(target.path, method: method.rawValue, status: answer.status)
                 throw Problem.upstreamNoRoute(url: url, status: answer.status, detail: detail)
             }
             return passThrough()
@@ -102,7 +101,7 @@ struct GatewayController {
         }
         let canonical: [UInt8]
         do {
-            canonical = try metrics.withSession(snapshot.catalog, bodySize: answer.body.count) { session throws(MappingErrors) in
+            canonical = try sessions.withSession(for: snapshot.catalog, .upstream, bodySize: answer.body.count) { session throws(MappingErrors) in
                 try session.decodeToCanonical(answer.body, as: match.model)
             }
         } catch {

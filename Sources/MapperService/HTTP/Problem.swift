@@ -122,16 +122,11 @@ extension Problem {
         Problem(status: .internalServerError, name: "internal", title: "Internal server error", detail: "the server failed to answer; see its log")
     }
 
-    /// The problem for what a mapping call threw: 400 for malformed JSON, 404 for an unknown model,
-    /// 422 for everything else.
-    static func from(_ errors: MappingErrors, body: [UInt8]) -> Problem {
+    /// The problem for what a mapping call threw: 400 for malformed JSON (with its line, column and
+    /// offset), 404 for an unknown model, 422 for everything else.
+    static func from(_ errors: MappingErrors) -> Problem {
         if let first = errors.errors.first, first.code == .invalidJSON {
-            // The tokenizer's error again, to hand line and column out as numbers.
-            do {
-                _ = try JSONValue(parsing: body)
-            } catch {
-                return .malformedJSON(error)
-            }
+            if let syntax = first.syntax { return .malformedJSON(syntax) }
             return Problem(status: .badRequest, name: "malformed-json", title: "Malformed JSON", detail: first.message)
         }
         if let first = errors.errors.first, first.code == .unknownModel {

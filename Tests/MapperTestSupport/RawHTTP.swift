@@ -8,23 +8,23 @@ import Foundation
 /// A blocking HTTP/1.1 client over a plain socket, for what a polite client library will not do:
 /// send part of a body, lie about its length, stall. Its calls block, so tests run them on their
 /// own threads (`onThread`), never on the cooperative pool the server needs.
-final class RawConnection: @unchecked Sendable {
-    struct Response: Sendable {
-        var status: Int
-        var headers: [(name: String, value: String)]
-        var body: [UInt8]
+package final class RawConnection: @unchecked Sendable {
+    package struct Response: Sendable {
+        package var status: Int
+        package var headers: [(name: String, value: String)]
+        package var body: [UInt8]
 
-        func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             headers.first { $0.name.lowercased() == name.lowercased() }?.value
         }
 
-        var text: String { String(decoding: body, as: UTF8.self) }
+        package var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    enum Failure: Error, CustomStringConvertible {
+    package enum Failure: Error, CustomStringConvertible {
         case connect(Int32), closed(received: Int), timeout, malformed(String)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .connect(let code): return "connect failed: errno \(code)"
             case .closed(let received): return "connection closed by the server after \(received) bytes of response"
@@ -38,7 +38,7 @@ final class RawConnection: @unchecked Sendable {
     private var buffer: [UInt8] = []
 
     /// Connects to 127.0.0.1:port; reads give up after `timeout`.
-    init(port: Int, timeout: Duration = .seconds(10)) throws {
+    package init(port: Int, timeout: Duration = .seconds(10)) throws {
         #if canImport(Glibc)
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -65,11 +65,11 @@ final class RawConnection: @unchecked Sendable {
         close(socket)
     }
 
-    func send(_ text: String) throws {
+    package func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
 
-    func send(_ bytes: [UInt8]) throws {
+    package func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             #if canImport(Glibc)
@@ -83,7 +83,7 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// A whole request with a `Content-Length` body.
-    func request(_ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> Response {
+    package func request(_ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> Response {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(body.count)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         try send(Array((head + "\r\n").utf8) + body)
@@ -91,7 +91,7 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// Reads one response (status line, headers, a `Content-Length` or chunked body).
-    func readResponse() throws -> Response {
+    package func readResponse() throws -> Response {
         let headEnd = try fill(until: { Self.find([13, 10, 13, 10], in: $0) })
         let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
         buffer.removeFirst(headEnd + 4)
@@ -122,7 +122,7 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// True when the server closes the connection (EOF) before `timeout`.
-    func waitForClose() -> Bool {
+    package func waitForClose() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = recv(socket, &chunk, chunk.count, 0)
@@ -152,7 +152,7 @@ final class RawConnection: @unchecked Sendable {
 }
 
 /// Runs blocking work on a thread of its own and awaits it.
-func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+package func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         let thread = Thread { continuation.resume(with: Result { try work() }) }
         thread.start()

@@ -3,15 +3,15 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+package import Foundation
 import MapperSupport
 import MapperKit
 
 /// The built `mapper` binary running `serve`, as an operator runs it: its output is collected,
 /// signals are sent to it, and it is killed if a test leaves it running.
-final class ServerProcess: Sendable {
-    struct NotFound: Error, CustomStringConvertible {
-        var description: String
+package final class ServerProcess: Sendable {
+    package struct NotFound: Error, CustomStringConvertible {
+        package var description: String
     }
 
     private let process: Process
@@ -23,28 +23,13 @@ final class ServerProcess: Sendable {
 
     private let collected = Collected()
 
-    /// The `mapper` executable next to this test bundle.
-    static var binary: URL {
-        get throws {
-            let candidates = [
-                Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-            for directory in candidates {
-                let url = directory.appendingPathComponent("mapper")
-                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-            }
-            throw NotFound(description: "no mapper binary in \(candidates.map(\.path))")
-        }
-    }
-
-    init(_ arguments: [String]) throws {
+    /// Starts `mapper ARGUMENTS` in the package root (or `directory`).
+    package init(_ arguments: [String], environment: [String: String] = [:], in directory: URL = MapperBinary.packageRoot) throws {
         process = Process()
-        process.executableURL = try Self.binary
+        process.executableURL = try MapperBinary.url
         process.arguments = arguments
-        process.currentDirectoryURL = Fixture.packageRoot
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "MAPPER_MAPPINGS")
-        process.environment = environment
+        process.currentDirectoryURL = directory
+        process.environment = MapperBinary.environment(environment)
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardOutput = stdout
@@ -72,12 +57,12 @@ final class ServerProcess: Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    var stdout: String { collected.text.withLock { $0.stdout } }
-    var stderr: String { collected.text.withLock { $0.stderr } }
+    package var stdout: String { collected.text.withLock { $0.stdout } }
+    package var stderr: String { collected.text.withLock { $0.stderr } }
 
     /// Waits (at most `timeout`) until stdout holds a line containing `text`; returns that line.
     @discardableResult
-    func waitForLine(containing text: String, timeout: Duration = .seconds(20)) async throws -> String {
+    package func waitForLine(containing text: String, timeout: Duration = .seconds(20)) async throws -> String {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while ContinuousClock.now < deadline {
             if let line = stdout.split(separator: "\n").first(where: { $0.contains(text) }) { return String(line) }
@@ -92,7 +77,7 @@ final class ServerProcess: Sendable {
     }
 
     /// The port of the startup line `mapper serve listening on http://127.0.0.1:PORT`.
-    func port() async throws -> Int {
+    package func port() async throws -> Int {
         let line = try await waitForLine(containing: "listening on http://")
         // Metadata (such as `upstream=http://…`) comes before the message in a log line.
         let message = line.range(of: "listening on ").map { line[$0.upperBound...] } ?? line[...]
@@ -102,14 +87,20 @@ final class ServerProcess: Sendable {
         return port
     }
 
-    var isRunning: Bool { process.isRunning }
+    package var isRunning: Bool { process.isRunning }
 
-    func signal(_ signal: Int32) {
+    /// Starts `mapper serve ARGUMENTS --port 0` and waits until it listens: the server and its port.
+    package static func serve(_ arguments: [String], environment: [String: String] = [:]) async throws -> (ServerProcess, port: Int) {
+        let server = try ServerProcess(["serve"] + arguments + ["--port", "0"], environment: environment)
+        return (server, try await server.port())
+    }
+
+    package func signal(_ signal: Int32) {
         kill(process.processIdentifier, signal)
     }
 
     /// The exit status, waiting at most `timeout` (then the process is killed and this throws).
-    func exitStatus(timeout: Duration = .seconds(15)) async throws -> Int32 {
+    package func exitStatus(timeout: Duration = .seconds(15)) async throws -> Int32 {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while process.isRunning {
             guard ContinuousClock.now < deadline else {
