@@ -22,6 +22,18 @@ extension CatalogCompiler {
         let builder = PlanBuilder(
             models: models, order: modelOrder, enums: enums, formats: formats, transformers: options.transformers)
         let outcome = builder.build(checking: pendingSetValues.map(\.check))
+        for union in outcome.ambiguousUnions {
+            let mark = typeNodes[DefaultKey(model: union.model, property: union.property)]?.mark
+                ?? models[union.model]?.property(named: union.property)?.mark ?? Mark(file: "", line: 1, column: 1)
+            let clash = union.ambiguity
+            var hint = "a union's members are told apart by the kind of JSON value (string, number, boolean, object, array)"
+            if case .model = clash.first, case .model = clash.second {
+                hint = "to tell models apart, give them a common base model with 'variants' and use that model"
+            }
+            error(.ambiguousUnion,
+                  "type '\(union.type)' of property '\(union.property)' of model '\(union.model)' is ambiguous: \(clash.description)",
+                  at: mark, hint: hint)
+        }
         for (position, errors) in outcome.valueProblems.sorted(by: { $0.key < $1.key }) {
             let pending = pendingSetValues[position]
             guard let property = models[pending.check.model]?.property(named: pending.check.property) else { continue }

@@ -22,6 +22,7 @@ extension CatalogCompiler {
                 property.defaultValue = json(node, what: "the default of property '\(name)' of model '\(header.name)'")
                 defaultNodes[DefaultKey(model: header.name, property: name)] = node
             }
+            if let node = reader.typeNode { typeNodes[DefaultKey(model: header.name, property: name)] = node }
             properties.append(property)
         }
         return properties
@@ -80,6 +81,8 @@ struct PropertyReader {
     let keyMark: Mark
     let keyStyle: KeyStyle
     private(set) var defaultNode: Node?
+    /// Where the type expression is written.
+    private(set) var typeNode: Node?
 
     init(name: String, model: String, keyMark: Mark, keyStyle: KeyStyle) {
         self.name = name
@@ -93,6 +96,7 @@ struct PropertyReader {
     mutating func read(_ node: Node, compiler: inout CatalogCompiler) -> PropertySpec? {
         guard node.mapping != nil else {
             // Short form: the value is the type.
+            typeNode = node
             guard let type = compiler.typeSpec(node, what: what) else { return nil }
             return spec(type: type, key: JSONKeyPath(key: keyStyle.key(for: name)))
         }
@@ -106,6 +110,7 @@ struct PropertyReader {
                            hint: "add 'type: string' (or the type it holds)")
             return nil
         }
+        self.typeNode = typeNode
         guard let type = compiler.typeSpec(typeNode, what: what) else { return nil }
         var property = spec(type: type, key: nil)
         var ok = true

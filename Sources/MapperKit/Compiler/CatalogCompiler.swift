@@ -39,6 +39,8 @@ struct CatalogCompiler {
     var routeTable = RouteTable(blocks: [])
     /// Where each `default` is written, by declaring model and property.
     var defaultNodes: [DefaultKey: Node] = [:]
+    /// Where each property's type is written, by declaring model and property.
+    var typeNodes: [DefaultKey: Node] = [:]
     /// Values migrations set, read as canonical JSON when the table is built.
     var pendingSetValues: [PendingSetValue] = []
     var usedEnums: Set<String> = []

@@ -35,6 +35,8 @@ extension Diagnostic {
         // Types and properties
         case invalidType = "invalid-type"
         case unknownType = "unknown-type"
+        /// Two members of a union read (or write) the same kind of JSON value.
+        case ambiguousUnion = "ambiguous-union"
         case missingType = "missing-type"
         case inapplicableField = "inapplicable-field"
         case conflictingFields = "conflicting-fields"

@@ -242,6 +242,9 @@ struct SchemaGenerator {
             return .object(object)
         case .transformed(_, _, let inner):
             return canonical ? valueSchema(inner, constraints: constraints) : true
+        case .union(let plan):
+            // Exactly one member reads each kind of value; a constraint applies to the members it fits.
+            return ["oneOf": .array(plan.members.map { valueSchema($0, constraints: constraints) })]
         }
         if let minimum = constraints.minLength { object.append("minLength", .number(JSONNumber(Int64(minimum)))) }
         if let maximum = constraints.maxLength { object.append("maxLength", .number(JSONNumber(Int64(maximum)))) }

@@ -17,6 +17,8 @@ indirect enum Conversion: Sendable {
     case dictionary(Conversion)
     /// A registered transformer turns the external JSON into canonical JSON of `canonical`.
     case transformed(name: String, transformer: Transformer, canonical: Conversion)
+    /// `A | B`: the member that reads the value's JSON kind.
+    case union(UnionPlan)
 
     /// Whether canonical JSON of values of this type starts with `$type`.
     var hasVariants: Bool {

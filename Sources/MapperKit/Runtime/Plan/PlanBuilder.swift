@@ -25,9 +25,19 @@ struct PlanBuilder {
         var json: JSONValue
     }
 
-    /// What `build` makes: the table (nil when a default does not read) and what is wrong.
+    /// A union whose members two read the same kind of JSON value.
+    struct AmbiguousUnion {
+        var model: String
+        var property: String
+        var type: TypeSpec
+        var ambiguity: UnionPlan.Ambiguity
+    }
+
+    /// What `build` makes: the table (nil when a default does not read or a union is ambiguous)
+    /// and what is wrong.
     struct Outcome {
         var table: ModelTable?
+        var ambiguousUnions: [AmbiguousUnion] = []
         var defaultProblems: [DefaultProblem]
         /// The errors of each value of `checking` that does not read, by its index.
         var valueProblems: [Int: [MappingError]]
@@ -38,6 +48,8 @@ struct PlanBuilder {
     func build(checking values: [ValueCheck] = []) -> Outcome {
         let indices = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let types = modelTypes(indices: indices, defaults: [:])
+        let ambiguous = Self.ambiguousUnions(in: types)
+        guard ambiguous.isEmpty else { return Outcome(table: nil, ambiguousUnions: ambiguous, defaultProblems: [], valueProblems: [:]) }
         let reading = ModelTable(types: types, indices: indices, flat: .empty)
         var reader = ValueReader(table: reading, mode: .canonical, now: Instant(milliseconds: 0))
         let (defaults, problems) = readDefaults(reading, with: &reader)
@@ -52,6 +64,28 @@ struct PlanBuilder {
         let final = defaults.isEmpty ? types : modelTypes(indices: indices, defaults: defaults)
         let table = ModelTable(types: final, indices: indices, flat: FlatPlan(types: final, transcodable: Self.transcodable(final)))
         return Outcome(table: table, defaultProblems: [], valueProblems: valueProblems)
+    }
+
+    /// Each property (of the model that declares it) whose type holds a union that cannot tell its
+    /// members apart.
+    private static func ambiguousUnions(in types: [ModelType]) -> [AmbiguousUnion] {
+        func ambiguity(_ conversion: Conversion) -> UnionPlan.Ambiguity? {
+            switch conversion {
+            case .union(let plan): return plan.ambiguity ?? plan.members.lazy.compactMap(ambiguity).first
+            case .array(let element), .dictionary(let element): return ambiguity(element)
+            case .transformed(_, _, let inner): return ambiguity(inner)
+            default: return nil
+            }
+        }
+        var found: [AmbiguousUnion] = []
+        for type in types {
+            for plan in type.properties where plan.spec.declaredIn == type.name {
+                if let clash = ambiguity(plan.conversion) {
+                    found.append(AmbiguousUnion(model: type.name, property: plan.name, type: plan.spec.type, ambiguity: clash))
+                }
+            }
+        }
+        return found
     }
 
     private func modelTypes(indices: [String: Int], defaults: [PropertyKey: Value]) -> [ModelType] {
@@ -125,6 +159,9 @@ struct PlanBuilder {
             return .array(typeConversion(element, property: property, indices: indices, enums: enums))
         case .dictionary(let element):
             return .dictionary(typeConversion(element, property: property, indices: indices, enums: enums))
+        case .union(let members):
+            return .union(UnionPlan(
+                members: members.map { typeConversion($0, property: property, indices: indices, enums: enums) }, types: members))
         default:
             return leafConversion(type, property: property, indices: indices, enums: enums)
         }
@@ -168,8 +205,8 @@ struct PlanBuilder {
         case .model(let name):
             guard let index = indices[name], models[name] != nil else { return .any }
             return .model(index: index, dispatch: models[name]?.variants != nil)
-        case .array, .dictionary:
-            preconditionFailure("collections are handled by typeConversion(_:property:indices:enums:)")
+        case .array, .dictionary, .union:
+            preconditionFailure("collections and unions are handled by typeConversion(_:property:indices:enums:)")
         }
     }
 

@@ -124,6 +124,11 @@ extension ValueReader {
                 path.pop()
             }
             return failed ? nil : .dictionary(ValueDictionary(entries))
+        case .union(let plan):
+            guard let kind = JSONKind(kind), let member = plan.member(for: kind, canonical: canonical) else {
+                return mismatch(plan.expected(canonical: canonical))
+            }
+            return convert(document, at: index, plan.members[member], source: source)
         case .transformed(let name, let transformer, let inner):
             if canonical { return convert(document, at: index, inner, source: source) }
             return readTransformed(document.jsonValue(at: index), name: name, transformer: transformer, inner: inner, source: source)

@@ -45,6 +45,9 @@ enum CanonicalWriter {
     }
 
     static func write(_ value: Value, _ conversion: Conversion, archiving: Bool = false, into output: inout JSONOutput) {
+        if case .union(let plan) = conversion {
+            return write(value, plan.conversion(for: value), archiving: archiving, into: &output)
+        }
         switch value {
         case .null: output.append(contentsOf: "null")
         case .string(let text), .url(let text), .uuid(let text), .enumCase(let text): output.appendString(text)

@@ -181,6 +181,8 @@ struct ModelEncoder {
             return
         }
         switch (conversion, value) {
+        case (.union(let plan), _):
+            write(value, plan.conversion(for: value), source: source, into: &output)
         case (.int(let representation), .int(let int)):
             writeNumber(String(int), representation, into: &output)
         case (.double(let representation), .double(let double)):
