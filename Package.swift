@@ -58,6 +58,13 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "OTel", package: "swift-otel"),
             ],
+            // The playground's page, built into the binary (PackageResources); CodeMirror is read
+            // from Debian's libjs-codemirror at startup.
+            resources: [
+                .embedInCode("Playground/Page/playground.html"),
+                .embedInCode("Playground/Page/playground.css"),
+                .embedInCode("Playground/Page/playground.js"),
+            ],
             plugins: ["GitRevision"]
         ),
         // Writes the git revision `mapper --version` shows (MapperVersion).

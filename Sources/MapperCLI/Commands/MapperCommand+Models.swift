@@ -4,14 +4,19 @@ import MapperKit
 extension MapperCommand {
     struct Models: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the catalog's models (properties with types and keys), enums, formats and routes."
+            abstract: "List the catalog's models (properties with types and keys), enums, formats and routes.",
+            discussion: """
+                --format dot writes the model graph in Graphviz's language (properties to the models they hold, \
+                unions, extends, variants with their cases, routes to models): \
+                mapper models --format dot | dot -Tsvg > catalog.svg
+                """
         )
 
         enum Format: String, ExpressibleByArgument, CaseIterable {
-            case text, json
+            case text, json, dot
         }
 
-        @Option(help: "Output format: text or json.")
+        @Option(help: "Output format: text, json or dot (Graphviz).")
         var format: Format = .text
 
         @OptionGroup var catalog: CatalogOptions
@@ -22,6 +27,7 @@ extension MapperCommand {
             switch format {
             case .json: output.write(loaded.descriptionJSON)
             case .text: Output.print(CatalogListing(catalog: loaded).text)
+            case .dot: Output.write(Array(CatalogGraph(loaded).dot.utf8))
             }
         }
     }
@@ -101,23 +107,11 @@ struct CatalogListing {
         return parts.joined(separator: ", ")
     }
 
+    /// `type = "PushEvent" → PushEvent; has image_url → Picture; otherwise Event`.
     private func describe(_ variants: Variants) -> String {
-        var text: String
-        switch variants.rule {
-        case .discriminator(let by, let cases):
-            text = "by \(by): " + cases.map { "\(JSONWriter.write($0.value)) → \($0.model)" }.joined(separator: ", ")
-        case .predicates(let predicates):
-            text = predicates.map { predicate in
-                switch predicate.test {
-                case .has(let path): return "has \(path) → \(predicate.model)"
-                case .equals(let expected):
-                    let tests = expected.map { "\($0.key) = \(JSONWriter.write($0.value))" }.sorted().joined(separator: " and ")
-                    return "\(tests) → \(predicate.model)"
-                }
-            }.joined(separator: "; ")
-        }
-        if let fallback = variants.fallback { text += "; otherwise \(fallback)" }
-        return text
+        variants.choices.map { choice in
+            choice.condition.map { "\($0) → \(choice.model)" } ?? "otherwise \(choice.model)"
+        }.joined(separator: "; ")
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

@@ -13,6 +13,8 @@ extension MapperCommand {
                 which). A reload that fails keeps the previous catalog serving and shows in GET /v1/catalog \
                 (lastReloadError). SIGTERM and SIGINT shut down gracefully: in-flight requests complete.
 
+                GET /playground is a page where a mapping and an input are tried as you type (see mapper playground).
+
                 Gateway mode (--upstream URL): requests under /proxy/ are forwarded to the upstream; JSON responses the \
                 routes map come back as canonical JSON with Mapper-Model, canonical POST/PUT/PATCH bodies are encoded \
                 with the route's model on the way up, anything else passes through (see the README, "Gateway mode").
@@ -120,14 +122,7 @@ extension MapperCommand {
         }
 
         func run() async throws {
-            let level = Logger.Level(rawValue: logLevel.lowercased()) ?? .info
-            LoggingSystem.bootstrap { label in
-                var handler = StreamLogHandler.standardOutput(label: label)
-                handler.logLevel = level
-                return handler
-            }
-            var logger = Logger(label: "mapper")
-            logger.logLevel = level
+            let logger = ServiceLauncher.logger(level: Logger.Level(rawValue: logLevel.lowercased()) ?? .info)
             var configuration = ServiceConfiguration(mappings: catalog.paths(), loadOptions: catalog.loadOptions, logger: logger)
             configuration.host = host
             configuration.port = port
@@ -139,14 +134,8 @@ extension MapperCommand {
             configuration.shutdownTimeout = DurationText.parse(shutdownTimeout) ?? configuration.shutdownTimeout
             configuration.reloadOnHangup = true
             configuration.gateway = gateway
-            do {
-                try await runService(buildApplication(configuration), configuration: configuration)
-            } catch let error as CatalogError {
-                for diagnostic in error.diagnostics { Output.error(diagnostic.description) }
-                Output.error(error.diagnostics.summary)
-                Output.error("error: nothing to serve: the catalog did not load\(gate == nil ? "" : " or did not pass the gate")")
-                throw ExitCode(error.isIOFailure ? 2 : 1)
-            }
+            configuration.codeMirrorDirectory = ServiceLauncher.codeMirrorDirectory
+            try await ServiceLauncher.run(configuration)
         }
 
         /// The token: the file's text without surrounding white space.

@@ -68,6 +68,26 @@ public struct Variants: Sendable, Hashable {
         if let fallback { names.append(fallback) }
         return names
     }
+
+    /// Every model the variants can produce with what picks it, in order: `type = "PushEvent"`,
+    /// `has image_url`, `kind = "text" and v = 2`; nil for the fallback.
+    public var choices: [(model: String, condition: String?)] {
+        var choices: [(model: String, condition: String?)]
+        switch rule {
+        case .discriminator(let by, let cases):
+            choices = cases.map { ($0.model, "\(by) = \(JSONWriter.write($0.value))") }
+        case .predicates(let predicates):
+            choices = predicates.map { predicate in
+                switch predicate.test {
+                case .has(let path): return (predicate.model, "has \(path)")
+                case .equals(let expected):
+                    return (predicate.model, expected.map { "\($0.key) = \(JSONWriter.write($0.value))" }.sorted().joined(separator: " and "))
+                }
+            }
+        }
+        if let fallback { choices.append((fallback, nil)) }
+        return choices
+    }
 }
 
 /// A step that turns an archive of version `from` into version `from + 1`.

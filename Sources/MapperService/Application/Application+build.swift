@@ -16,6 +16,8 @@ struct ServiceState: Sendable {
     let sessions: SessionCache
     /// Gateway mode's HTTP client, when `--upstream` is set.
     let upstream: UpstreamClient?
+    /// The playground's page and editor, or why it cannot run.
+    let playground: Result<PlaygroundAssets, PlaygroundUnavailable>
 
     var limits: BodyLimits {
         BodyLimits(maxSize: configuration.maxBodySize, timeout: configuration.requestTimeout)
@@ -42,9 +44,11 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Cata
     let metrics = ServiceMetrics()
     let reloader = Reloader(store: store, loader: loader, metrics: metrics, logger: logger)
     let upstream = configuration.gateway.map { UpstreamClient(configuration: $0, metrics: metrics) }
+    let playground = PlaygroundAssets.load(codeMirror: configuration.codeMirrorDirectory)
+    if case .failure(let unavailable) = playground { logger.warning("\(unavailable.description)") }
     let state = ServiceState(
         configuration: configuration, store: store, reloader: reloader, metrics: metrics, sessions: SessionCache(metrics: metrics),
-        upstream: upstream)
+        upstream: upstream, playground: playground)
     let reloadService = ReloadService(
         reloader: reloader, paths: paths,
         watch: fingerprint.map { (configuration.watchInterval, $0) }, onHangup: configuration.reloadOnHangup)
@@ -76,6 +80,10 @@ func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
         HealthController(store: state.store, metrics: state.metrics, gated: state.configuration.gate != nil),
         CatalogController(store: state.store, reloader: state.reloader, limits: state.limits, loadOptions: state.configuration.loadOptions),
         MappingController(store: state.store, sessions: state.sessions, limits: state.limits),
+        TryController(
+            store: state.store, limits: state.limits, loadOptions: state.configuration.loadOptions,
+            graphviz: Graphviz(executable: state.configuration.dotExecutable, timeout: state.configuration.requestTimeout)),
+        PlaygroundController(assets: state.playground),
     ]
     if let upstream = state.upstream {
         controllers.append(GatewayController(

@@ -30,6 +30,10 @@ package struct ServiceConfiguration: Sendable {
     package var reloadOnHangup: Bool
     /// Gateway mode: the upstream `/proxy/…` fronts (`--upstream`), when set.
     package var gateway: GatewayConfiguration?
+    /// Where the playground's editor, CodeMirror 5, is installed (Debian's `libjs-codemirror`).
+    package var codeMirrorDirectory: String
+    /// Graphviz's `dot`, which draws the playground's model graph: the one on the PATH, if any.
+    package var dotExecutable: String?
     package var logger: Logger
     /// Called with the bound port once the server listens (tests use it with port 0).
     package var onListening: (@Sendable (_ port: Int) -> Void)?
@@ -53,5 +57,7 @@ package struct ServiceConfiguration: Sendable {
         self.shutdownTimeout = shutdownTimeout
         self.reloadOnHangup = reloadOnHangup
         self.logger = logger
+        codeMirrorDirectory = PlaygroundAssets.debianCodeMirror
+        dotExecutable = Graphviz.installed
     }
 }

@@ -30,19 +30,9 @@ struct ValidationPlan {
             self.init(sources: [Catalog.Source(name: name ?? Self.defaultName, bytes: text)], placement: .standalone, file: name ?? Self.defaultName)
             return
         }
-        let replaced: String?
-        if let name {
-            replaced = live.first { $0.name == name }?.name ?? live.first { $0.name.hasSuffix("/" + name) }?.name
-        } else {
-            replaced = Self.fileDefiningTheSameNames(as: text, in: snapshot.catalog)
-        }
-        if let replaced {
-            let sources = live.map { $0.name == replaced ? Catalog.Source(name: replaced, bytes: text) : $0 }
-            self.init(sources: sources, placement: .replace, file: replaced)
-        } else {
-            let file = name ?? Self.defaultName
-            self.init(sources: live + [Catalog.Source(name: file, bytes: text)], placement: .join, file: file)
-        }
+        let replaced = if let name { live.loadedFile(named: name) } else { Self.fileDefiningTheSameNames(as: text, in: snapshot.catalog) }
+        let file = replaced ?? name ?? Self.defaultName
+        self.init(sources: live.placing(Catalog.Source(name: file, bytes: text)), placement: replaced == nil ? .join : .replace, file: file)
     }
 
     private init(sources: [Catalog.Source], placement: Placement, file: String) {

@@ -1,0 +1,73 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MapperService
+import MapperTestSupport
+import Testing
+
+/// `GET /playground`: the page, the CodeMirror files it loads from Debian's libjs-codemirror (as
+/// installed, byte for byte), and a page saying what is missing when they are not there.
+struct PlaygroundPageTests {
+    /// What the page loads from CodeMirror: the editor, the YAML and JSON modes, the lint add-on.
+    static let codeMirror = ["lib/codemirror.js", "lib/codemirror.css", "mode/yaml/yaml.js", "mode/javascript/javascript.js", "addon/lint/lint.js"]
+
+    @Test func thePageLoadsCodeMirrorFromThisServer() async throws {
+        let app = try buildApplication(.testing())
+        try await app.test(.router) { client in
+            let page = try await client.get("/playground")
+            #expect(page.status == .ok)
+            #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(page.headers[.contentSecurityPolicy]?.hasPrefix("default-src 'self'") == true)
+            #expect(!page.text.contains("<!-- codemirror -->"))
+            #expect(!page.text.contains("http://") && !page.text.contains("https://"), "the page must work offline")
+            for file in Self.codeMirror {
+                #expect(page.text.contains("\"playground/codemirror/\(file)\""), "\(file)")
+                let asset = try await client.get("/playground/codemirror/" + file)
+                #expect(asset.status == .ok, "\(file)")
+                let installed = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/javascript/codemirror/" + file))
+                #expect(Data(asset.body.readableBytesView) == installed, "\(file)")
+                #expect(asset.headers[.contentType]?.hasPrefix(file.hasSuffix(".css") ? "text/css" : "text/javascript") == true)
+            }
+            for file in ["playground.js", "playground.css"] {
+                #expect(page.text.contains("\"playground/\(file)\""))
+                let asset = try await client.get("/playground/" + file)
+                #expect(asset.status == .ok && asset.body.readableBytes > 1000, "\(file)")
+            }
+        }
+    }
+
+    @Test func onlyTheListedFilesAreServed() async throws {
+        let app = try buildApplication(.testing())
+        try await app.test(.router) { client in
+            for path in ["/playground/codemirror/lib/../../../../etc/passwd", "/playground/codemirror/mode/python/python.js", "/playground/other.js"] {
+                #expect(try await client.get(path).status == .notFound, "\(path)")
+            }
+            #expect(try await client.execute(uri: "/playground", method: .post).status == .methodNotAllowed)
+        }
+    }
+
+    @Test func withoutCodeMirrorThePageSaysWhatToInstall() async throws {
+        var configuration = ServiceConfiguration.testing()
+        configuration.codeMirrorDirectory = "/nonexistent/codemirror"
+        let app = try buildApplication(configuration)
+        try await app.test(.router) { client in
+            let page = try await client.get("/playground")
+            #expect(page.status == .serviceUnavailable)
+            #expect(page.text.contains("libjs-codemirror (apt-get install libjs-codemirror)"))
+            #expect(page.text.contains("/nonexistent/codemirror/lib/codemirror.css"))
+            #expect(try await client.get("/playground/codemirror/lib/codemirror.js").status == .notFound)
+            // The rest of the service is unaffected.
+            #expect(try await client.post("/v1/try", json: #"{"model": "Product", "input": "{}"}"#).status == .ok)
+        }
+    }
+
+    @Test func thePageIsOpenWhenTheAPIIsNot() async throws {
+        let app = try buildApplication(.testing(token: "client", adminToken: "admin"))
+        try await app.test(.router) { client in
+            #expect(try await client.get("/playground").status == .ok)
+            #expect(try await client.get("/playground/playground.js").status == .ok)
+            #expect(try await client.get("/v1/try").status == .unauthorized)
+        }
+    }
+}

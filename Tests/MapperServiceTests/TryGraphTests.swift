@@ -1,0 +1,49 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import MapperKit
+import MapperService
+import MapperTestSupport
+import Testing
+
+/// `POST /v1/try/graph`: the model graph of the posted files as DOT and, drawn by Graphviz, SVG.
+struct TryGraphTests {
+    @Test func theGraphIsDrawnAsSVG() async throws {
+        let app = try buildApplication(.testing())
+        try await app.test(.router) { client in
+            let result = try await client.post("/v1/try/graph", json: JSONWriter.write(["files": ["basket.yaml": .string(TryTests.basket)]])).json
+            #expect(result["renderError"] == .null, "is Graphviz installed? script/bootstrap installs it")
+            #expect(result["diagnostics"] == [])
+            let svg = try #require(result["svg"]?.string)
+            // Graphviz names each node and edge in a <title>: the nodes of both files, the edge
+            // from Basket's `items` row to Product.
+            #expect(svg.contains("<svg"))
+            #expect(svg.contains("<title>model:Basket</title>"))
+            #expect(svg.contains("<title>model:Product</title>"))
+            #expect(svg.contains("<title>model:Basket:p0:e&#45;&gt;model:Product</title>"))
+            #expect(result["dot"]?.string?.hasPrefix("digraph catalog {") == true)
+        }
+    }
+
+    @Test func withoutGraphvizTheDOTTextComesWithTheReason() async throws {
+        var configuration = ServiceConfiguration.testing()
+        configuration.dotExecutable = nil
+        let app = try buildApplication(configuration)
+        try await app.test(.router) { client in
+            let result = try await client.post("/v1/try/graph", json: "{}").json
+            #expect(result["svg"] == .null)
+            #expect(result["renderError"]?.string?.contains("apt-get install graphviz") == true)
+            #expect(result["dot"]?.string?.contains("\"model:Product\"") == true)
+        }
+    }
+
+    @Test func aCatalogThatDoesNotLoadHasNoGraph() async throws {
+        let app = try buildApplication(.testing())
+        try await app.test(.router) { client in
+            let result = try await client.post("/v1/try/graph", json: #"{"files": {"x.yaml": "mapper: 1\nmodels: { A: { properties: { a: Nope } } }\n"}}"#).json
+            #expect(result["dot"] == .null)
+            #expect(result["svg"] == .null)
+            #expect(result["diagnostics"]?.array?.first?["code"] == "unknown-type")
+        }
+    }
+}
