@@ -9,11 +9,11 @@
   const STARTER_MAPPING = `mapper: 1
 enums:
   Status:
-    cases: { placed: placed, shipped: shipped, delivered: delivered }
-    default: placed            # values added upstream later decode as placed
+    cases: { placed: placed, shipped: shipped }
+    default: placed            # for values not listed
 models:
   Order:
-    key_style: snake_case      # placedAt <- placed_at
+    key_style: snake_case      # placedAt ← placed_at
     properties:
       id:       { type: int, required: true }
       placedAt: date
@@ -75,8 +75,9 @@ models:
     extraKeys: { Tab: (cm) => cm.execCommand("insertSoftTab") },
   };
   const yaml = CodeMirror($("yaml"), Object.assign({}, common, { mode: "yaml", lint: lint("yaml") }));
-  const input = CodeMirror($("input"), Object.assign({}, common, { mode: { name: "javascript", json: true }, lint: lint("input") }));
-  const output = CodeMirror($("output"), { mode: { name: "javascript", json: true }, lineNumbers: true, readOnly: true, tabSize: 2 });
+  const json = { name: "javascript", json: true };
+  const input = CodeMirror($("input"), Object.assign({}, common, { mode: json, lineWrapping: true, lint: lint("input") }));
+  const output = CodeMirror($("output"), { mode: json, lineNumbers: true, lineWrapping: true, readOnly: true, tabSize: 2 });
   $("output").classList.add("readonly");
 
   // ---------------------------------------------------------------- talking to the server
@@ -143,8 +144,9 @@ models:
   // ---------------------------------------------------------------- showing a result
 
   function show(result, milliseconds) {
+    // The answer was for a model that is gone: try the one picked now instead.
+    if (result.models && setModels(result.models)) return schedule();
     state.result = result;
-    if (result.models) setModels(result.models);
     const own = result.diagnostics.filter((d) => d.file === state.file);
     annotations.yaml = own.map((d) => ({
       from: position(yaml, d.line, d.column), to: tokenEnd(yaml, d.line, d.column),
@@ -160,21 +162,24 @@ models:
 
     const problems = result.diagnostics.length + result.errors.length;
     if (result.output !== null) {
-      setOutput(result.output, false);
+      setOutput(result.output, null);
       setStatus("ok", `✓ ${result.model} in ${milliseconds} ms`);
     } else {
-      const reason = result.models === null ? "the mapping does not load" : result.errors.length ? "the input does not map" : "nothing to map";
-      setOutput(`No output: ${reason}. See Problems below.`, true);
-      setStatus("bad", `✗ ${problems} problem${problems === 1 ? "" : "s"}`);
+      const reason = result.models === null ? "the mapping does not load" : result.errors.length ? "the input does not map" : "nothing to map: pick a model";
+      setOutput("", `No output: ${reason}.` + (problems ? " See Problems below." : ""), !problems);
+      setStatus(problems ? "bad" : "busy", problems ? `✗ ${problems} problem${problems === 1 ? "" : "s"}` : "no model");
     }
     $("output-model").textContent = result.model || "";
     $("save").disabled = !result.test;
     listProblems(result);
   }
 
-  function setOutput(text, empty) {
+  /** The output, or (with `note`) why there is none. */
+  function setOutput(text, note, quiet) {
     output.setValue(text);
-    $("output").classList.toggle("empty-output", empty);
+    $("output-note").hidden = !note;
+    $("output-note").textContent = note || "";
+    $("output-note").classList.toggle("quiet", Boolean(quiet));
   }
 
   function setStatus(kind, text) {
@@ -261,16 +266,18 @@ models:
 
   // ---------------------------------------------------------------- the bar
 
+  /** Lists the models; true when the picked one changed. */
   function setModels(models) {
     const select = $("model");
     const chosen = select.value;
-    if (models.join("\n") === state.models.join("\n") && select.options.length) return;
+    if (models.join("\n") === state.models.join("\n") && select.options.length) return false;
     state.models = models;
     select.textContent = "";
     for (const name of models) select.add(new Option(name, name));
     select.add(new Option("By route (URL)…", ROUTE));
     select.value = models.includes(chosen) || chosen === ROUTE ? chosen : (models[0] || ROUTE);
     $("route-field").hidden = select.value !== ROUTE;
+    return select.value !== chosen;
   }
 
   function selectFile(name) {
