@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import InMemoryLogging
+import Logging
 import MapperService
 import MapperTestSupport
 import Testing
@@ -50,9 +52,14 @@ struct PlaygroundPageTests {
     }
 
     @Test func withoutCodeMirrorThePageSaysWhatToInstall() async throws {
-        var configuration = ServiceConfiguration.testing()
+        let handler = InMemoryLogHandler()
+        var configuration = ServiceConfiguration.testing(logger: Logger(label: "mapper-test") { _ in handler })
         configuration.codeMirrorDirectory = "/nonexistent/codemirror"
         let app = try buildApplication(configuration)
+        // Said once, at startup, before anyone opens the page.
+        let warnings = handler.entries.filter { $0.level == .warning }.map(\.message.description)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("apt-get install libjs-codemirror") == true)
         try await app.test(.router) { client in
             let page = try await client.get("/playground")
             #expect(page.status == .serviceUnavailable)

@@ -318,7 +318,7 @@ models:
   function showTab(graph) {
     $("tab-output").setAttribute("aria-selected", String(!graph));
     $("tab-graph").setAttribute("aria-selected", String(graph));
-    $("output").hidden = graph;
+    $("output-view").hidden = graph;
     $("graph").hidden = !graph;
     if (graph) drawGraph();
     else output.refresh();
@@ -373,6 +373,7 @@ models:
     $("save").addEventListener("click", save);
     $("tab-output").addEventListener("click", () => showTab(false));
     $("tab-graph").addEventListener("click", () => showTab(true));
+    $("graph-picture").addEventListener("click", () => $("graph-picture").classList.toggle("fit"));
     $("token-bar").addEventListener("submit", (event) => {
       event.preventDefault();
       state.token = $("token").value.trim();
