@@ -1,11 +1,13 @@
 extension JSONDocument {
     /// The bytes of the value `pointer` names, quotes and brackets included, for pointing at it in
-    /// an editor. When the pointer names nothing (a missing member, an element past the end, a
-    /// step into a scalar), the opening bracket of the deepest container it does name.
+    /// an editor. When the pointer names nothing, the value in the way: the opening bracket of the
+    /// deepest container it names (a missing member, an element past the end), or the whole scalar
+    /// it steps into.
     package func byteRange(of pointer: String) -> Range<Int> {
         var index = root
         for token in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
             guard let child = child(of: index, token: JSONPointer.unescape(token)) else {
+                guard kind(at: index) == .object || kind(at: index) == .array else { break }
                 let start = Int(entries[index].start)
                 return start..<(start + 1)
             }
