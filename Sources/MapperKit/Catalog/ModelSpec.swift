@@ -12,6 +12,9 @@ public struct ModelSpec: Sendable, Hashable {
     public var base: String?
     public var keyStyle: KeyStyle
     public var unknownKeys: UnknownKeys
+    /// How kept unknown keys (`$extra`, with `unknown_keys: keep`) take part in equality, merges
+    /// and archives.
+    public var extra: ExtraSettings
     /// Archive version.
     public var version: Int
     /// Every property in declaration order: inherited first, then the model's own (a redefinition
@@ -23,6 +26,23 @@ public struct ModelSpec: Sendable, Hashable {
 
     public func property(named name: String) -> PropertySpec? {
         properties.first { $0.name == name }
+    }
+}
+
+/// The model-level `extra:` block: `$extra` is part of the model unless it says otherwise.
+public struct ExtraSettings: Sendable, Hashable {
+    /// `compare: false`: `$extra` is left out of equality, hashing and `mapper diff`.
+    public var compare = true
+    /// `archive: false`: `$extra` is left out of archives.
+    public var archive = true
+    /// How `merge` combines the source's `$extra` with the target's, key by key: `replace` (the
+    /// source's value wins for keys it has) or `keep` (the target's does).
+    public var merge = MergeStrategy.replace
+
+    public init(compare: Bool = true, archive: Bool = true, merge: MergeStrategy = .replace) {
+        self.compare = compare
+        self.archive = archive
+        self.merge = merge
     }
 }
 
