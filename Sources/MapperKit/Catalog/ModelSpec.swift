@@ -46,13 +46,13 @@ public struct ExtraSettings: Sendable, Hashable {
     }
 }
 
-/// How a model with `variants` picks the concrete model from a JSON object.
+/// How a model with `variants` picks the concrete model from a JSON object: the `when`
+/// predicates in order, then the discriminator (`by` + `cases`), then `fallback`.
 public struct Variants: Sendable, Hashable {
-    public enum Rule: Sendable, Hashable {
-        /// `by: key.path` and `cases: {json value: Model}`.
-        case discriminator(by: JSONKeyPath, cases: [Case])
-        /// `when: [...]`, tried in order.
-        case predicates([Predicate])
+    /// `by: key.path` and `cases: {json value: Model}`.
+    public struct Discriminator: Sendable, Hashable {
+        public var by: JSONKeyPath
+        public var cases: [Case]
     }
 
     public struct Case: Sendable, Hashable {
@@ -74,19 +74,15 @@ public struct Variants: Sendable, Hashable {
         public var mark: Mark
     }
 
-    public var rule: Rule
+    /// `when: [...]`, tried in order before the discriminator.
+    public var predicates: [Predicate]
+    public var discriminator: Discriminator?
     public var fallback: String?
     public var mark: Mark
 
     /// Every model the variants can produce.
     public var models: [String] {
-        var names: [String]
-        switch rule {
-        case .discriminator(_, let cases): names = cases.map(\.model)
-        case .predicates(let predicates): names = predicates.map(\.model)
-        }
-        if let fallback { names.append(fallback) }
-        return names
+        predicates.map(\.model) + (discriminator?.cases.map(\.model) ?? []) + (fallback.map { [$0] } ?? [])
     }
 }
 
