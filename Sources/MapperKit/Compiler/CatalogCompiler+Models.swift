@@ -69,6 +69,10 @@ extension CatalogCompiler {
               let fields = record(declaration.body, allowed: Self.modelFields, what: "model '\(name)'")
         else { return nil }
         var header = ModelHeader(name: name, declaration: declaration, fields: fields, version: 1)
+        // The file's defaults are what the model says when it says nothing itself.
+        let defaults = fileDefaults[declaration.mark.file]
+        header.keyStyle = defaults?.keyStyle
+        header.unknownKeys = defaults?.unknownKeys
         header.doc = fields["doc"].flatMap { string($0, what: "the doc of model '\(name)'") }
         if let node = fields["extends"], let base = text(node, what: "'extends' of model '\(name)'") {
             if modelDeclarations[base] != nil {
