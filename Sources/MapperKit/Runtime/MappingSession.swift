@@ -25,8 +25,8 @@ public enum Decoded: Sendable, Hashable {
 /// ```
 public struct MappingSession {
     public let catalog: Catalog
-    private var tape = JSONTape()
-    private var reader: ValueReader
+    var tape = JSONTape()
+    var reader: ValueReader
     private var transcoder: CanonicalTranscoder
     private var encodeTranscoder: EncodeTranscoder
     private var encoder: ModelEncoder
@@ -174,7 +174,7 @@ public struct MappingSession {
         }
     }
 
-    private mutating func tokenize(_ bytes: UnsafeRawBufferPointer) throws(MappingErrors) {
+    mutating func tokenize(_ bytes: UnsafeRawBufferPointer) throws(MappingErrors) {
         do {
             try JSONTokenizer.tokenize(bytes, into: &tape)
         } catch {
@@ -191,7 +191,7 @@ public struct MappingSession {
     }
 
     /// Runs `body` over the bytes, copied only when the collection is not contiguous.
-    private static func withContiguousBytes<Result>(
+    static func withContiguousBytes<Result>(
         _ bytes: some Collection<UInt8>, _ body: (UnsafeRawBufferPointer) throws(MappingErrors) -> Result
     ) throws(MappingErrors) -> Result {
         let outcome = bytes.withContiguousStorageIfAvailable { buffer in

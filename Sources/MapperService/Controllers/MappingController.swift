@@ -104,56 +104,9 @@ struct MappingController: EndpointController {
     @Sendable func merge(_ request: Request, context: Context) async throws -> Response {
         let snapshot = store.snapshot
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
-        let body = try await request.jsonBody(limits)
-        let document: JSONValue
-        do {
-            document = try JSONValue(parsing: body)
-        } catch {
-            throw Problem.malformedJSON(error)
+        return try await map(request, with: snapshot, reading: .canonical) { session, body throws(MappingErrors) in
+            try session.merge(body: body, as: model)
         }
-        guard case .object(let object) = document else {
-            throw Problem.mappingErrors(MappingErrors([Self.bodyError("", "expected an object {\"target\": …, \"source\": …}, found \(document.kindName)")]))
-        }
-        var problems: [MappingError] = []
-        for key in object.keys where key != "target" && key != "source" {
-            problems.append(Self.bodyError("/" + key, "unknown member \"\(key)\"; the body holds \"target\" and \"source\""))
-        }
-        for key in ["target", "source"] where object[key] == nil {
-            problems.append(Self.bodyError("", "missing member \"\(key)\""))
-        }
-        guard problems.isEmpty, let target = object["target"], let source = object["source"] else {
-            throw Problem.mappingErrors(MappingErrors(problems))
-        }
-        let targetBytes = Array(JSONWriter.write(target).utf8)
-        let sourceBytes = Array(JSONWriter.write(source).utf8)
-        do throws(MappingErrors) {
-            let merged = try sessions.withSession(
-                for: snapshot.catalog, .canonical, bodySize: targetBytes.count + sourceBytes.count
-            ) { session throws(MappingErrors) in
-                // Read each document on its own first, so that an error says which one it is in.
-                var invalid: [MappingError] = []
-                for (name, bytes) in [("target", targetBytes), ("source", sourceBytes)] {
-                    do throws(MappingErrors) {
-                        _ = try session.differences(bytes, bytes, as: model)
-                    } catch {
-                        invalid += error.errors.map { error in
-                            var error = error
-                            error.pointer = "/\(name)\(error.pointer)"
-                            return error
-                        }
-                    }
-                }
-                if !invalid.isEmpty { throw MappingErrors(Array(invalid.prefix(MappingErrors.limit))) }
-                return try session.merge(target: targetBytes, source: sourceBytes, as: model)
-            }
-            return .json(merged, headers: snapshot.headers)
-        } catch {
-            throw Problem.mappingErrors(error)
-        }
-    }
-
-    private static func bodyError(_ pointer: String, _ message: String) -> MappingError {
-        MappingError(.invalidInput, pointer: pointer, path: "", message: message, source: "")
     }
 }
 

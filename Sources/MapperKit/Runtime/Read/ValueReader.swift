@@ -122,7 +122,7 @@ struct ValueReader {
             }
             return readExternal(document, at: index, type: type, suppressUnknown: false)
         case .canonical:
-            let family = path.frames.isEmpty ? self.family : nil
+            let family = path.isAtRoot ? self.family : nil
             return readCanonical(document, at: index, declared: declared, dispatch: dispatch, family: family)
         }
     }
