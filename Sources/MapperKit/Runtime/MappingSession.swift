@@ -130,23 +130,24 @@ public struct MappingSession {
         let sourceType = try catalog.requireType(source)
         let targetType = try catalog.requireType(target)
         let decoded = try read(bytes, as: sourceType, mode: .external, now: now ?? .now)
-        func narrow(_ model: Model) -> JSONValue {
-            guard case .object(let object) = CanonicalWriter.jsonValue(.model(model), .model(index: sourceType.index, dispatch: false)) else {
-                return .null
-            }
-            // A decoded variant that is also a kind of the target stays that variant.
-            let concrete = model.type.isKind(of: targetType.name) ? model.type : targetType
-            let keep = Set(concrete.properties.map(\.name))
-            var members = object.members.filter { keep.contains($0.key) }
-            if targetType.variants != nil { members.insert(.init(key: "$type", value: .string(concrete.name)), at: 0) }
-            return .object(JSONObject(members))
-        }
-        let narrowed: JSONValue
+        let converted: Decoded
         switch decoded {
-        case .model(let model): narrowed = narrow(model)
-        case .array(let models): narrowed = .array(models.map { $0.map(narrow) ?? .null })
+        case .model(let model):
+            converted = .model(try model.narrowed(to: targetType, pointer: ""))
+        case .array(let models):
+            var narrowed: [Model?] = []
+            var errors: [MappingError] = []
+            for (position, model) in models.enumerated() {
+                guard let model else { narrowed.append(nil); continue }
+                do throws(MappingErrors) {
+                    narrowed.append(try model.narrowed(to: targetType, pointer: "/\(position)"))
+                } catch {
+                    errors += error.errors
+                }
+            }
+            guard errors.isEmpty else { throw MappingErrors(Array(errors.prefix(MappingErrors.limit))) }
+            converted = .array(narrowed)
         }
-        let converted = try read(Array(JSONWriter.write(narrowed).utf8), as: targetType, mode: .canonical, now: now ?? .now)
         return try encode(converted, as: target)
     }
 

@@ -64,7 +64,7 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
     /// The value as the canonical reader reads it, the one owner of what each type accepts:
     /// written as canonical JSON, then read with the property's type and constraints (text given
     /// as `.string` for a `url`, `uuid` or enum property comes back as `.url`, `.uuid`, `.enumCase`).
-    private func checked(_ value: Value, for plan: PropertyPlan) throws(MappingErrors) -> Value {
+    func checked(_ value: Value, for plan: PropertyPlan) throws(MappingErrors) -> Value {
         let path = "\(type.name).\(plan.name)"
         guard let table = table ?? type.table else {
             throw MappingErrors([MappingError(
