@@ -1,3 +1,4 @@
+import MapperRegex
 import MapperSupport
 import MapperYAML
 
@@ -146,13 +147,14 @@ extension PropertyReader {
            let source = compiler.string(node, what: "the pattern of property '\(name)'") {
             do {
                 property.constraints.pattern = try Pattern(source)
-            } catch where error.isUnsafe {
-                compiler.error(.unsafePattern, "pattern '\(source)' of property '\(name)' of model '\(model)' could take exponential time to match: \(error.message)",
-                               at: node.mark, hint: "rewrite it without nesting repetitions, e.g. '(ab)+' or '[a-z]+' instead of '(a+)+'")
-                ok = false
             } catch {
-                compiler.error(.invalidPattern, "pattern '\(source)' of property '\(name)' of model '\(model)' is not a valid regular expression: \(error.message)",
-                               at: node.mark)
+                let what = "pattern '\(source)' of property '\(name)' of model '\(model)'"
+                if let construct = error.construct {
+                    compiler.error(.invalidPattern, "\(what) uses \(error.description)", at: node.mark,
+                                   hint: "rewrite the pattern without \(construct)")
+                } else {
+                    compiler.error(.invalidPattern, "\(what) is not a valid regular expression: \(error.description)", at: node.mark)
+                }
                 ok = false
             }
         }

@@ -43,8 +43,6 @@ extension Diagnostic {
         case invalidRepresentation = "invalid-representation"
         case invalidRange = "invalid-range"
         case invalidPattern = "invalid-pattern"
-        /// A `pattern` that could backtrack catastrophically (`(a+)+`); see `PatternSafety`.
-        case unsafePattern = "unsafe-pattern"
         case invalidDefault = "invalid-default"
         case invalidKeyPath = "invalid-key-path"
         case invalidFlatten = "invalid-flatten"

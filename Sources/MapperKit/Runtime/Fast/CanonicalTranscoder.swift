@@ -22,7 +22,6 @@ struct CanonicalTranscoder {
     var now = Instant(milliseconds: 0)
     var observer: DecodeObserver?
     private let slots = SlotStack()
-    private var regexes = RegexCache()
     /// Drift seen while writing, reported only once the whole document has succeeded.
     private var unknownSeen: [(keys: [String], model: Int)] = []
     private var fallbacksSeen: [(enumIndex: Int32, value: String)] = []
@@ -133,7 +132,7 @@ struct CanonicalTranscoder {
             } else if flags & FlatPlan.Property.checksLength != 0 && !document.satisfiesLength(at: value, property) {
                 return false
             } else if flags & FlatPlan.Property.checksValue != 0
-                && !document.satisfiesValueConstraints(at: value, property, in: plan, regexes: &regexes)
+                && !document.satisfiesValueConstraints(at: value, property, in: plan)
             {
                 return false
             } else if !write(document, at: value, conversion: property.conversion, into: &output) {

@@ -138,7 +138,7 @@ extension ValueReader {
                 return "expected a number of at most \(maximum), found \(number)"
             }
         }
-        if let pattern = constraints.pattern, case .string(let text) = value, !patterns.matches(text, pattern) {
+        if let pattern = constraints.pattern, case .string(let text) = value, !pattern.matches(text) {
             return "expected a string matching /\(pattern.source)/, found \(value.quoted)"
         }
         return nil

@@ -20,7 +20,6 @@ struct ValueReader {
     /// Node slots of the models being read: for each open model, one entry per key tree node
     /// holding the tape index of the member's value, or -1.
     var slots: [Int32] = []
-    var patterns = RegexCache()
     /// Scratch for unknown keys of the object being read.
     var unknown: [Int] = []
     var observer: DecodeObserver?
