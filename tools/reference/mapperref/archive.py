@@ -8,7 +8,7 @@ from .catalog import TEMPLATE_FIELD
 from .errors import MappingError, MappingErrors
 from .jsonvalue import ABSENT, Number, describe
 from .jsonwrite import write_json
-from .types import ArrayType, DictType, NamedType
+from .types import ArrayType, DictType, NamedType, UnionType
 
 
 def archive(catalog, model, canonical):
@@ -31,6 +31,8 @@ def _strip(catalog, declared, value):
 def _strip_value(catalog, type_, value):
     if value is None:
         return None
+    if isinstance(type_, UnionType):
+        type_ = type_.member('canonical', value)
     if isinstance(type_, ArrayType):
         return [_strip_value(catalog, type_.element, item) for item in value]
     if isinstance(type_, DictType):

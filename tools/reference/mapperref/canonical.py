@@ -4,7 +4,8 @@ Keys are property names; `$type` names the concrete model (required when the dec
 variants, and it must be the model or a descendant); `$extra` only on models that keep unknown
 keys. Unknown property names are errors, values must be in canonical form (a date
 `YYYY-MM-DDTHH:MM:SS[.sss]Z` without `.000`, a lower-case uuid, an int written as an integer, an
-enum's case name), and `required` and the constraints apply. The result is the canonical value
+enum's case name, a union's value in the form of the member its kind picks), and `required` and the
+constraints apply. The result is the canonical value
 normalized: properties in declaration order, `$type` first, `$extra` last.
 """
 from . import constraints
@@ -13,6 +14,8 @@ from .typedreader import TypedReader
 
 
 class CanonicalReader(TypedReader):
+    side = 'canonical'
+
     def __init__(self, catalog, supertypes=False):
         super().__init__(catalog)
         self.supertypes = supertypes  # `$type` may name an ancestor too (a merge source)

@@ -20,6 +20,8 @@ _CONFLICT = object()
 
 
 class Decoder(TypedReader):
+    side = 'external'
+
     def __init__(self, catalog, now=None):
         super().__init__(catalog)
         self.now = now if now is not None else int(time.time() * 1000)

@@ -15,7 +15,7 @@ import copy
 from .canonical import CanonicalReader
 from .errors import ErrorList, MappingErrors
 from .jsonvalue import ABSENT, child_pointer, describe, json_equal
-from .types import ArrayType, DictType, ScalarType
+from .types import ArrayType, DictType, ScalarType, UnionType
 
 
 class Encoder:
@@ -66,13 +66,15 @@ class Encoder:
         if value is None:
             return None
         if isinstance(type_, ScalarType):
-            return type_.scalar.encode(value, conversion)
+            return type_.scalar.encode(value, conversion.fitting(type_.scalar))
         if isinstance(type_, ArrayType):
             return [self.value(item, type_.element, conversion, child_pointer(pointer, index), f'{path}[{index}]')
                     for index, item in enumerate(value)]
         if isinstance(type_, DictType):
             return {key: self.value(item, type_.value, conversion, child_pointer(pointer, key), f'{path}[{key}]')
                     for key, item in value.items()}
+        if isinstance(type_, UnionType):  # the member the canonical value's kind picks
+            return self.value(value, type_.member('canonical', value), conversion, pointer, path)
         if type_.enum is not None:
             return copy.deepcopy(type_.enum.json_of(value))
         return self.model(value, type_.model, pointer, path)

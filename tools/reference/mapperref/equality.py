@@ -5,7 +5,7 @@ compare by value. `differences` lists the property paths where they differ (`nam
 """
 from .canonical import CanonicalReader
 from .jsonvalue import ABSENT, json_equal
-from .types import ArrayType, DictType, NamedType
+from .types import ArrayType, DictType, NamedType, UnionType
 
 
 def diff(catalog, model, first, second):
@@ -32,6 +32,11 @@ def differences(catalog, declared, first, second, prefix):
 def _value(catalog, type_, first, second, path):
     if first is ABSENT or second is ABSENT or first is None or second is None:
         return [] if first is second else [path]
+    if isinstance(type_, UnionType):  # values of different members differ as a whole
+        member = type_.member('canonical', first)
+        if member is not type_.member('canonical', second):
+            return [path]
+        type_ = member
     if isinstance(type_, ArrayType):
         if len(first) != len(second):
             return [path]
