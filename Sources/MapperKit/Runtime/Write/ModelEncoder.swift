@@ -72,6 +72,11 @@ struct ModelEncoder {
                 separate(&first, &output)
                 output.appendString(node.key)
                 output.append(UInt8(ascii: ":"))
+                if let raw = extra?[node.key], keptRaw(raw, decodesTo: value, plan: plan) {
+                    // The upstream's value behind an enum default, written back unchanged.
+                    output.append(raw)
+                    continue
+                }
                 path.push(.property(name: plan.name, segments: plan.spec.key?.segments ?? [plan.name]))
                 write(value, plan.conversion, source: plan.source, into: &output)
                 path.pop()
@@ -99,6 +104,17 @@ struct ModelEncoder {
             output.append(UInt8(ascii: ":"))
             output.append(member.value)
         }
+    }
+
+    /// Whether `raw`, kept in `$extra` where a property is written, is what the property's value
+    /// was decoded from: an enum value that fell back to its `default` (decode keeps it under
+    /// `unknown_keys: keep`), as long as the property still holds what it decoded to.
+    private func keptRaw(_ raw: JSONValue, decodesTo value: Value, plan: PropertyPlan) -> Bool {
+        guard plan.conversion.canFallBack else { return false }
+        var reader = ValueReader(table: table, mode: .external, now: Instant(milliseconds: 0))
+        guard case .success(let decoded) = reader.readValue(Array(JSONWriter.write(raw).utf8), plan: plan, root: "", mode: .external)
+        else { return false }
+        return decoded == value
     }
 
     /// The value at a property index path (through flattened models), when present.
