@@ -8,11 +8,14 @@ writes into an object a shorter one wrote (`login` at `user.login` into `author`
 objects merge, equal values agree, and two different values at one place are a key-path conflict;
 flattened models write into the same object. A model that is a case of its ancestor's `by` variants writes its case
 value at the `by` key path (over a property mapped there). Kept unknown keys (`$extra`) go last,
-merged into objects the mapped keys built; mapped keys win.
+merged into objects the mapped keys built; mapped keys win. A value kept in `$extra` at a
+property's key path is written instead of the property's own while it decodes to what the property
+holds (lossless enum fallback).
 """
 import copy
 
 from .canonical import CanonicalReader
+from .decode import Decoder, peek
 from .errors import ErrorList, MappingErrors
 from .jsonvalue import ABSENT, child_pointer, describe, json_equal
 from .types import ArrayType, DictType, ScalarType, UnionType
@@ -37,7 +40,7 @@ class Encoder:
     def model(self, canonical, declared, pointer, path):
         concrete = self.catalog.models[canonical['$type']] if '$type' in canonical else declared
         out = {}
-        self.fields(canonical, concrete, out, pointer, path)
+        self.fields(canonical, concrete, out, pointer, path, canonical.get('$extra'))
         case = case_value(concrete)
         if case is not None:
             by, value = case
@@ -46,7 +49,7 @@ class Encoder:
             merge_kept(out, canonical['$extra'])
         return out
 
-    def fields(self, canonical, model, out, pointer, path):
+    def fields(self, canonical, model, out, pointer, path, extra):
         for prop in model.properties:
             value = canonical.get(prop.name, ABSENT)
             prop_path = f'{path}.{prop.name}'
@@ -54,13 +57,23 @@ class Encoder:
                 continue
             if prop.flatten:
                 if value is not None:
-                    self.fields(value, prop.type.model, out, pointer, prop_path)
+                    self.fields(value, prop.type.model, out, pointer, prop_path, extra)
                 continue
             at = pointer
             for segment in prop.key:
                 at = child_pointer(at, segment)
-            external = self.value(value, prop.type, prop.conversion, at, prop_path)
+            kept = ABSENT if extra is None else peek(extra, prop.key)
+            if kept is not ABSENT and self.decodes_to(kept, prop, value):
+                external = copy.deepcopy(kept)  # lossless enum fallback: the upstream's own value
+            else:
+                external = self.value(value, prop.type, prop.conversion, at, prop_path)
             self.put(out, prop.key, external, pointer, prop_path)
+
+    def decodes_to(self, kept, prop, value):
+        """Whether a value kept in `$extra` at a property's key decodes to what the property holds."""
+        decoder = Decoder(self.catalog)
+        decoded = decoder.value(kept, prop.type, prop.conversion, '', '')
+        return not decoder.errors and json_equal(decoded, value)
 
     def value(self, value, type_, conversion, pointer, path):
         if value is None:

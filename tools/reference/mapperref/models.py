@@ -6,13 +6,13 @@ import re
 
 from . import keystyle
 from .canonical import CanonicalReader
-from .catalog import TEMPLATE_FIELD, Migration, Variants, key_paths, parse_key_path
+from .catalog import EXTRA, TEMPLATE_FIELD, Migration, Variants, key_paths, parse_key_path
 from .jsonvalue import ABSENT, Number
 from .properties import MEMBER_NAME, check_property, read_property
 from .types import NamedType
 from .yamlload import to_json
 
-UNKNOWN_KEYS = ('ignore', 'reject', 'keep')
+UNKNOWN_KEYS = ('ignore', 'reject', 'keep')  # as loader.py checks them in a file's defaults
 
 
 class ModelResolver:
@@ -84,6 +84,10 @@ class ModelResolver:
             model.properties = list(model.base.properties)
             model.key_style = model.base.key_style
             model.unknown_keys = model.base.unknown_keys
+            model.extra = dict(model.base.extra)
+        defaults = model.file_defaults  # a file default counts as the model's own setting
+        model.key_style = defaults.key_style or model.key_style
+        model.unknown_keys = defaults.unknown_keys or model.unknown_keys
         spec = model.spec
         if 'key_style' in spec:
             if spec['key_style'] not in keystyle.STYLES:
@@ -95,6 +99,8 @@ class ModelResolver:
                 self.problem(spec.mark_of('unknown_keys'), f"unknown_keys must be one of {', '.join(UNKNOWN_KEYS)}")
             else:
                 model.unknown_keys = spec['unknown_keys']
+        if 'extra' in spec:
+            self.read_extra(model, spec)
         if 'version' in spec:
             version = spec['version']
             if not isinstance(version, Number) or not re.fullmatch('[1-9][0-9]*', version.text):
@@ -115,6 +121,24 @@ class ModelResolver:
             else:
                 model.properties[index] = prop  # a redefinition keeps its place
 
+    def read_extra(self, model, spec):
+        """`extra: { compare, archive, merge }`: each field set here, the others inherited."""
+        extra, mark = spec['extra'], spec.mark_of('extra')
+        if model.unknown_keys != 'keep':
+            self.problem(mark, f"'extra' of model '{model.name}' applies to models that keep unknown keys")
+        if not isinstance(extra, dict):
+            self.problem(mark, f"'extra' of model '{model.name}' is a mapping of compare, archive and merge")
+            return
+        for field, value in extra.items():
+            if field not in EXTRA:
+                self.problem(extra.mark_of(field), f"unknown key '{field}' in 'extra' of model '{model.name}'")
+            elif field == 'merge' and value not in ('replace', 'keep'):
+                self.problem(extra.mark_of(field), f"the merge strategy of $extra is replace or keep, found '{value}'")
+            elif field != 'merge' and not isinstance(value, bool):
+                self.problem(extra.mark_of(field), f"'{field}' of 'extra' of model '{model.name}' must be true or false")
+            else:
+                model.extra[field] = value
+
     def check_key_paths(self, model):
         seen = {}
         for path, prop in key_paths(model):
@@ -130,8 +154,8 @@ class ModelResolver:
             return
         for field in set(spec) - {'by', 'cases', 'when', 'fallback'}:
             self.problem(spec.mark_of(field), f"unknown key '{field}' in {where}")
-        if 'when' in spec and ('by' in spec or 'cases' in spec) or not ('when' in spec or 'by' in spec or 'cases' in spec):
-            self.problem(mark, f'{where} need either a discriminator (by + cases) or predicates (when)')
+        if not ('when' in spec or 'by' in spec or 'cases' in spec):
+            self.problem(mark, f'{where} need a discriminator (by + cases), predicates (when) or both')
             return
         if ('by' in spec) != ('cases' in spec):
             self.problem(mark, f"{where} need both 'by' and 'cases'")

@@ -68,7 +68,9 @@ def read_property(model, name, declaration, mark, problem):
     prop.merge = fields.get('merge', 'replace')
     if prop.merge not in MERGE_STRATEGIES:
         problem(mark, f"unknown merge strategy '{prop.merge}' of {where}")
-    prop.conversion = Conversion(fields.get('json'), fields.get('format'))
+    # a file's default formats apply to the types they name, not to a property with a json: hint
+    prop.conversion = Conversion(fields.get('json'), fields.get('format'),
+                                 model.file_defaults.formats if 'json' not in fields else None)
     prop.constraints = {field: fields[field] for field in ('min_length', 'max_length', 'minimum', 'maximum', 'pattern')
                         if field in fields}
     if 'transform' in fields:
@@ -103,7 +105,7 @@ def check_property(catalog, model, prop, problem):
             problem(prop.mark, f"unknown format '{format_name}' for {where}")
         elif not any(scalar.format_kind == format_.kind for scalar in leaves):
             problem(prop.mark, f"format '{format_name}' does not apply to {where} of type {prop.type}")
-        prop.conversion = Conversion(hint, format_)
+        prop.conversion = Conversion(hint, format_, prop.conversion.defaults)
     if prop.computed is not None and str(prop.type) != {'now': 'date', 'uuid': 'uuid'}.get(prop.computed):
         problem(prop.mark, f"'computed: {prop.computed}' does not fit {where} of type {prop.type}")
     for message in unions.resolve(prop.type, prop.conversion, where):

@@ -27,16 +27,21 @@ class Mismatch(Exception):
 class Conversion:
     """What a property says about its scalar's external form: `json:` hint and `format`."""
 
-    def __init__(self, hint=None, format_=None):
+    def __init__(self, hint=None, format_=None, defaults=None):
         self.hint = hint
         self.format = format_
+        self.defaults = defaults or {}  # the file's default format per scalar name
 
     def fitting(self, scalar):
-        """The part of the conversion that applies to a scalar (a union's members take the hints
-        and formats they fit)."""
+        """The part of the conversion that applies to a scalar: a union's members take the hints
+        and formats they fit; a scalar the property's format does not fit takes the file's default."""
         hint = self.hint if self.hint in scalar.hints else None
         format_ = self.format if getattr(self.format, 'kind', None) == scalar.format_kind else None
-        return self if (hint, format_) == (self.hint, self.format) else Conversion(hint, format_)
+        if format_ is None:
+            format_ = self.defaults.get(scalar.name)
+        if (hint, format_) == (self.hint, self.format) and not self.defaults:
+            return self
+        return Conversion(hint, format_)
 
 
 PLAIN = Conversion()
