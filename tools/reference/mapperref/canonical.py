@@ -6,7 +6,7 @@ keys. Unknown property names are errors, values must be in canonical form (a dat
 `YYYY-MM-DDTHH:MM:SS[.sss]Z` without `.000`, a lower-case uuid, an int written as an integer, an
 enum's case name, a union's value in the form of the member its kind picks), and `required` and the
 constraints apply. The result is the canonical value
-normalized: properties in declaration order, `$type` first, `$extra` last.
+normalized: properties in declaration order, `$type` first, `$extra` last (left out when empty).
 """
 from . import constraints
 from .jsonvalue import ABSENT, child_pointer, describe
@@ -74,6 +74,6 @@ class CanonicalReader(TypedReader):
             if not isinstance(obj['$extra'], dict):
                 self.errors.add(child_pointer(pointer, '$extra'), path, 'type-mismatch',
                                 f'expected an object of kept keys, found {describe(obj["$extra"])}')
-            else:
+            elif obj['$extra']:  # no kept keys is the same as an empty $extra
                 out['$extra'] = obj['$extra']
         return out

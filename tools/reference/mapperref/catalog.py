@@ -32,6 +32,7 @@ class Property:
         self.compare = True
         self.archive = True
         self.merge = 'replace'
+        self.falls_back = False   # holds enums with a default (a kept upstream value can be written back)
         self.constraints = {}
         self.mark = None
 

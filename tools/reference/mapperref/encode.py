@@ -10,7 +10,7 @@ flattened models write into the same object. A model that is a case of its ances
 value at the `by` key path (over a property mapped there). Kept unknown keys (`$extra`) go last,
 merged into objects the mapped keys built; mapped keys win. A value kept in `$extra` at a
 property's key path is written instead of the property's own while it decodes to what the property
-holds (lossless enum fallback).
+holds, for properties whose enums can fall back to a `default` (lossless enum fallback).
 """
 import copy
 
@@ -62,7 +62,7 @@ class Encoder:
             at = pointer
             for segment in prop.key:
                 at = child_pointer(at, segment)
-            kept = ABSENT if extra is None else peek(extra, prop.key)
+            kept = ABSENT if extra is None or not prop.falls_back else peek(extra, prop.key)
             if kept is not ABSENT and self.decodes_to(kept, prop, value):
                 external = copy.deepcopy(kept)  # lossless enum fallback: the upstream's own value
             else:

@@ -122,8 +122,10 @@ class ModelResolver:
                 model.properties[index] = prop  # a redefinition keeps its place
 
     def read_extra(self, model, spec):
-        """`extra: { compare, archive, merge }`: each field set here, the others inherited."""
+        """`extra: { compare, archive, merge }`: set, it replaces the inherited one (the fields it
+        leaves out take their defaults)."""
         extra, mark = spec['extra'], spec.mark_of('extra')
+        model.extra = dict(EXTRA)
         if model.unknown_keys != 'keep':
             self.problem(mark, f"'extra' of model '{model.name}' applies to models that keep unknown keys")
         if not isinstance(extra, dict):

@@ -68,9 +68,9 @@ def read_property(model, name, declaration, mark, problem):
     prop.merge = fields.get('merge', 'replace')
     if prop.merge not in MERGE_STRATEGIES:
         problem(mark, f"unknown merge strategy '{prop.merge}' of {where}")
-    # a file's default formats apply to the types they name, not to a property with a json: hint
+    # a file's default formats apply to the types they name, unless the property says json: or format:
     prop.conversion = Conversion(fields.get('json'), fields.get('format'),
-                                 model.file_defaults.formats if 'json' not in fields else None)
+                                 model.file_defaults.formats if 'json' not in fields and 'format' not in fields else None)
     prop.constraints = {field: fields[field] for field in ('min_length', 'max_length', 'minimum', 'maximum', 'pattern')
                         if field in fields}
     if 'transform' in fields:
@@ -108,6 +108,9 @@ def check_property(catalog, model, prop, problem):
         prop.conversion = Conversion(hint, format_, prop.conversion.defaults)
     if prop.computed is not None and str(prop.type) != {'now': 'date', 'uuid': 'uuid'}.get(prop.computed):
         problem(prop.mark, f"'computed: {prop.computed}' does not fit {where} of type {prop.type}")
+    # an enum with a default in its own value (not inside a nested model): lossless enum fallback
+    prop.falls_back = any(isinstance(inner, NamedType) and inner.enum is not None and inner.enum.default is not None
+                          for inner in walk(prop.type))
     for message in unions.resolve(prop.type, prop.conversion, where):
         problem(prop.mark, message)
     check_constraints(prop, where, problem)

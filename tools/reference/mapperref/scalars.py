@@ -34,11 +34,10 @@ class Conversion:
 
     def fitting(self, scalar):
         """The part of the conversion that applies to a scalar: a union's members take the hints
-        and formats they fit; a scalar the property's format does not fit takes the file's default."""
+        and formats they fit; without either, a scalar takes the file's default format for it."""
         hint = self.hint if self.hint in scalar.hints else None
         format_ = self.format if getattr(self.format, 'kind', None) == scalar.format_kind else None
-        if format_ is None:
-            format_ = self.defaults.get(scalar.name)
+        format_ = format_ or self.defaults.get(scalar.name)
         if (hint, format_) == (self.hint, self.format) and not self.defaults:
             return self
         return Conversion(hint, format_)
