@@ -59,7 +59,6 @@ extension CatalogCompiler {
                 let migrations = migrations(node, of: header)
                 models[name]?.migrations = migrations
             }
-            checkKeyPaths(of: name)
         }
         checkFlattenCycles()
     }
@@ -199,48 +198,6 @@ extension CatalogCompiler {
     }
 
     // MARK: - Key paths and flatten
-
-    /// Identical key paths within one model (flattened models' paths included) are ambiguous.
-    /// Reported at the model's property that brings the second path in.
-    private mutating func checkKeyPaths(of name: String) {
-        guard let model = models[name] else { return }
-        let inherited = Set(model.base.flatMap { models[$0] }?.properties ?? [])
-        var owners: [JSONKeyPath: (shown: String, top: PropertySpec)] = [:]
-        for top in model.properties {
-            var paths: [(JSONKeyPath, PropertySpec)] = []
-            if let key = top.key {
-                paths = [(key, top)]
-            } else if top.flatten, case .model(let nested) = top.type {
-                paths = keyPaths(of: nested, visiting: [name])
-            }
-            for (path, property) in paths {
-                let shown = property == top ? "'\(top.name)'" : "'\(property.name)' (flattened by '\(top.name)')"
-                guard let first = owners[path] else {
-                    owners[path] = (shown, top)
-                    continue
-                }
-                // Reported where the clash is declared: at the base, or in the flattened model.
-                if first.top == top || (inherited.contains(top) && inherited.contains(first.top)) { continue }
-                error(.duplicateKeyPath,
-                      "properties \(first.shown) and \(shown) of model '\(name)' both map key path '\(path)'",
-                      at: top.mark, hint: "give one of them another 'key'")
-            }
-        }
-    }
-
-    /// Every key path a model reads from its JSON object, following flattened properties.
-    private func keyPaths(of name: String, visiting: Set<String>) -> [(JSONKeyPath, PropertySpec)] {
-        guard let model = models[name], !visiting.contains(name) else { return [] }
-        var paths: [(JSONKeyPath, PropertySpec)] = []
-        for property in model.properties {
-            if let key = property.key {
-                paths.append((key, property))
-            } else if property.flatten, case .model(let nested) = property.type {
-                paths += keyPaths(of: nested, visiting: visiting.union([name]))
-            }
-        }
-        return paths
-    }
 
     private mutating func checkFlattenCycles() {
         for name in modelOrder {
