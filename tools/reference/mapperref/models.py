@@ -1,12 +1,13 @@
 """Resolving a catalog's models once every file is read: inheritance (a base's properties first; a
 redefinition keeps its place; `key_style`, `unknown_keys` inherited unless set), cycles, property
-types, key paths, variants, migrations and defaults (read as canonical JSON).
+types, key paths (several properties may read one key), variants, migrations and defaults (read as
+canonical JSON).
 """
 import re
 
 from . import keystyle
 from .canonical import CanonicalReader
-from .catalog import EXTRA, TEMPLATE_FIELD, Migration, Variants, key_paths, parse_key_path
+from .catalog import EXTRA, TEMPLATE_FIELD, Migration, Variants, parse_key_path
 from .jsonvalue import ABSENT, Number
 from .properties import MEMBER_NAME, check_property, read_property
 from .types import NamedType
@@ -39,7 +40,6 @@ class ModelResolver:
         for model in models.values():
             if self.flatten_cycle(model, []):
                 continue
-            self.check_key_paths(model)
             if 'variants' in model.spec:
                 self.add_variants(model, model.spec['variants'])
             self.add_migrations(model)
@@ -140,13 +140,6 @@ class ModelResolver:
                 self.problem(extra.mark_of(field), f"'{field}' of 'extra' of model '{model.name}' must be true or false")
             else:
                 model.extra[field] = value
-
-    def check_key_paths(self, model):
-        seen = {}
-        for path, prop in key_paths(model):
-            if tuple(path) in seen:
-                self.problem(prop.mark, f"'{model.name}.{prop.name}' and '{seen[tuple(path)]}' read the same key path '{'.'.join(path)}'")
-            seen[tuple(path)] = f'{model.name}.{prop.name}'
 
     def add_variants(self, model, spec):
         mark = model.spec.mark_of('variants')
