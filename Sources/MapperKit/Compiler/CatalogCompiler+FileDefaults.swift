@@ -43,7 +43,8 @@ extension CatalogCompiler {
                         let names = Self.formattedTypes.keys.sorted()
                         error(.unknownType, "'\(typeName)' in the formats of \(what) is not a type that takes a format",
                               at: pair.key.mark,
-                              hint: Suggestion.hint(for: typeName, in: names) ?? "formats apply to \(names.joined(separator: ", "))")
+                              hint: ForeignNames.types[typeName].map { "did you mean '\($0)'?" }
+                                  ?? Suggestion.hint(for: typeName, in: names) ?? "formats apply to \(names.joined(separator: ", "))")
                         continue
                     }
                     guard let name = text(pair.value, what: "the \(typeName) format of \(what)"),
@@ -73,7 +74,7 @@ extension CatalogCompiler {
         }
         let candidates = Array(FormatReference.builtIn.keys) + formatOrder
         error(.unknownFormat, "unknown format '\(name)' for \(what)", at: mark,
-              hint: Suggestion.hint(for: name, in: candidates))
+              hint: ForeignNames.formatHint(for: name, candidates: candidates))
         return nil
     }
 }

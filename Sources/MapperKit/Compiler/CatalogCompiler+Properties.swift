@@ -54,7 +54,7 @@ extension CatalogCompiler {
             case .unknownName(let name):
                 let candidates = Array(TypeSpec.scalars.keys) + modelOrder + enumOrder
                 self.error(.unknownType, "unknown type '\(name)' for \(what)", at: node.mark,
-                           hint: Suggestion.hint(for: name, in: candidates))
+                           hint: ForeignNames.typeHint(for: name, candidates: candidates))
             }
         }
         return nil

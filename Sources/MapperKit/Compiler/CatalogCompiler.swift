@@ -257,7 +257,7 @@ enum NameKind: CustomStringConvertible {
 
 extension Diagnostic {
     init(_ error: YAMLError) {
-        self.init(.error, Code(rawValue: error.code.rawValue) ?? .yamlSyntax, error.message, at: error.mark)
+        self.init(.error, Code(rawValue: error.code.rawValue) ?? .yamlSyntax, error.message, at: error.mark, hint: error.hint)
     }
 }
 

@@ -67,6 +67,15 @@ enum DateFormat: Sendable {
     case unixMilliseconds
     case pattern(NamedDatePattern)
 
+    /// Why a JSON number is no date in this format, when it is one of the numeric formats.
+    func rangeProblem(_ literal: String) -> String? {
+        switch self {
+        case .unix: return UnixTime.rangeProblem(literal, milliseconds: false)
+        case .unixMilliseconds: return UnixTime.rangeProblem(literal, milliseconds: true)
+        case .iso8601, .pattern: return nil
+        }
+    }
+
     /// For messages: `format github_time ("yyyy-MM-dd'T'HH:mm:ss'Z'")`.
     var description: String {
         switch self {

@@ -188,7 +188,9 @@ extension ValueReader {
         }
         guard let instant else {
             let expected = mode == .canonical ? "a date in canonical form (\"2006-01-02T15:04:05Z\")" : "a date in \(format.description)"
-            fail(.typeMismatch, "expected \(expected), found \(document.quoted(at: index))", source: source)
+            var message = "expected \(expected), found \(document.quoted(at: index))"
+            if kind == .number, let problem = format.rangeProblem(document.numberText(at: index)) { message += ": " + problem }
+            fail(.typeMismatch, message, source: source)
             return nil
         }
         return .date(instant)
