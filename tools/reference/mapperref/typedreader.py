@@ -2,9 +2,9 @@
 
 A document is an object (one model) or an array of them (null elements stay null); arrays and
 dictionaries are read element by element (null elements kept), each error collected with its JSON
-Pointer and model path (`Issue.labels[2].color`); a union reads a value as the member of its kind. Subclasses
-say which side they read (`side`) and how a scalar, an enum value and a model object are read
-(`scalar`, `enum`, `model`).
+Pointer and model path (`Issue.labels[2].color`); a union reads a value as the member of its kind.
+Subclasses say which side they read (`side`) and how a scalar, an enum value and a model object
+are read (`scalar`, `enum`, `model`).
 """
 from .errors import ErrorList, MappingErrors
 from .jsonvalue import child_pointer, describe

@@ -5,6 +5,7 @@
 `[Label]` and `[string: int]` may be written unquoted in YAML, where they read as a flow sequence
 (`['Label']`) or a sequence holding a one-entry mapping (`[{'string': 'int'}]`); both are accepted.
 """
+from .jsonvalue import Number
 from .scalars import SCALARS
 
 
@@ -70,7 +71,6 @@ KINDS = ('string', 'number', 'boolean', 'object', 'array')
 
 def kind_of(value):
     """The JSON kind of a value (None for null)."""
-    from .jsonvalue import Number
     if value is None:
         return None
     if isinstance(value, bool):
