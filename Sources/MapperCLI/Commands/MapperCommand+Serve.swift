@@ -37,6 +37,11 @@ extension MapperCommand {
         @Option(help: ArgumentHelp("A file holding the bearer token every /v1 and /proxy endpoint requires.", valueName: "file"))
         var tokenFile: String?
 
+        @Option(help: ArgumentHelp(
+            "A file holding the bearer token the admin endpoints (/v1/reload, /v1/validate) require instead of --token-file's.",
+            valueName: "file"))
+        var adminTokenFile: String?
+
         @Option(help: ArgumentHelp("Larger request bodies get 413 (B, KiB, MiB, GiB, KB, MB, GB).", valueName: "size"))
         var maxBodySize = "10MiB"
 
@@ -49,6 +54,13 @@ extension MapperCommand {
 
         @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
         var logLevel = "info"
+
+        @Option(help: ArgumentHelp("text (one line of key=value pairs) or json (one JSON object per line).", valueName: "format"))
+        var logFormat = "text"
+
+        @Option(help: ArgumentHelp(
+            "Export a span per request to this OpenTelemetry collector over OTLP/HTTP (http://collector:4318).", valueName: "url"))
+        var otelEndpoint: String?
 
         @Option(help: ArgumentHelp("Gateway mode: forward /proxy/PATH to URL/PATH and map what comes back (http or https).",
                                    valueName: "url"))
@@ -82,6 +94,12 @@ extension MapperCommand {
             try validateGateway()
             guard Logger.Level(rawValue: logLevel.lowercased()) != nil else {
                 throw ValidationError("--log-level '\(logLevel)' is not one of trace, debug, info, notice, warning, error, critical.")
+            }
+            guard ["text", "json"].contains(logFormat.lowercased()) else {
+                throw ValidationError("--log-format '\(logFormat)' is neither text nor json.")
+            }
+            if let otelEndpoint, !TracingExport.isValidEndpoint(otelEndpoint) {
+                throw ValidationError("--otel-endpoint '\(otelEndpoint)' is not an http or https URL such as http://localhost:4318.")
             }
         }
 
@@ -121,8 +139,9 @@ extension MapperCommand {
 
         func run() async throws {
             let level = Logger.Level(rawValue: logLevel.lowercased()) ?? .info
+            let json = logFormat.lowercased() == "json"
             LoggingSystem.bootstrap { label in
-                var handler = StreamLogHandler.standardOutput(label: label)
+                var handler: any LogHandler = json ? JSONLogHandler(label: label) : StreamLogHandler.standardOutput(label: label)
                 handler.logLevel = level
                 return handler
             }
@@ -134,11 +153,16 @@ extension MapperCommand {
             configuration.watch = watch
             configuration.gate = gate
             configuration.token = try tokenFile.map(Self.readToken)
+            configuration.adminToken = try adminTokenFile.map(Self.readToken)
             configuration.maxBodySize = ByteSize.parse(maxBodySize) ?? configuration.maxBodySize
             configuration.requestTimeout = DurationText.parse(requestTimeout) ?? configuration.requestTimeout
             configuration.shutdownTimeout = DurationText.parse(shutdownTimeout) ?? configuration.shutdownTimeout
             configuration.reloadOnHangup = true
             configuration.gateway = gateway
+            if let otelEndpoint {
+                configuration.services.append(try TracingExport.bootstrap(endpoint: otelEndpoint, logger: logger))
+                configuration.tracing = true
+            }
             do {
                 try await runService(buildApplication(configuration), configuration: configuration)
             } catch let error as CatalogError {
@@ -146,6 +170,9 @@ extension MapperCommand {
                 Output.error(error.diagnostics.summary)
                 Output.error("error: nothing to serve: the catalog did not load\(gate == nil ? "" : " or did not pass the gate")")
                 throw ExitCode(error.isIOFailure ? 2 : 1)
+            } catch let error as ListenError {
+                Output.error("error: \(error)")
+                throw ExitCode(1)
             }
         }
 

@@ -68,8 +68,8 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Cata
     )
 }
 
-/// The router: every controller's endpoints behind the logging, problem+json and (with a token)
-/// auth middleware.
+/// The router: every controller's endpoints behind the logging, tracing (with a tracer),
+/// problem+json and (with a token) auth middleware.
 func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
     var controllers: [any EndpointController] = [
         HealthController(store: state.store, metrics: state.metrics, gated: state.configuration.gate != nil),
@@ -79,13 +79,14 @@ func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
     if let upstream = state.upstream {
         controllers.append(GatewayController(
             store: state.store, upstream: upstream, sessions: state.sessions, limits: state.limits,
-            consumeAuthorization: state.configuration.token != nil))
+            consumeAuthorization: state.configuration.token != nil, tracing: state.configuration.tracing))
     }
     let endpoints = controllers.flatMap(\.endpoints)
     let router = Router(context: MapperRequestContext.self, options: .autoGenerateHeadEndpoints)
-    router.add(middleware: RequestLogMiddleware(metrics: state.metrics))
-    router.add(middleware: ProblemMiddleware())
     let configuration = state.configuration
+    router.add(middleware: RequestLogMiddleware(metrics: state.metrics))
+    if configuration.tracing { router.add(middleware: TracingMiddleware()) }
+    router.add(middleware: ProblemMiddleware())
     if configuration.token != nil || configuration.adminToken != nil {
         router.add(middleware: AuthMiddleware(clientToken: configuration.token, adminToken: configuration.adminToken, endpoints: endpoints))
     }
@@ -94,11 +95,17 @@ func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
 }
 
 /// Runs the application until SIGTERM or SIGINT, then shuts down gracefully: the listener closes,
-/// in-flight requests complete (for at most `shutdownTimeout`), idle connections close.
+/// in-flight requests complete (for at most `shutdownTimeout`), idle connections close, then the
+/// configuration's other services stop. Throws `ListenError` when the address cannot be bound.
 package func runService(_ application: some ApplicationProtocol, configuration: ServiceConfiguration) async throws {
+    // Services stop in reverse order: the server first, then (the tracing exporter) what it feeds.
     var group = ServiceGroupConfiguration(
-        services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: configuration.logger)
+        services: configuration.services + [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: configuration.logger)
     group.maximumGracefulShutdownDuration = configuration.shutdownTimeout
-    try await ServiceGroup(configuration: group).run()
+    do {
+        try await ServiceGroup(configuration: group).run()
+    } catch {
+        throw ListenError(error, host: configuration.host, port: configuration.port) ?? error
+    }
     configuration.logger.info("mapper serve stopped")
 }

@@ -18,6 +18,12 @@ struct Problem: HTTPResponseError, Sendable {
     var members: [JSONObject.Member] = []
     var headers: HTTPFields = [:]
 
+    /// How many errors the answer reports: the entries of `errors` (mapping errors), else one.
+    var errorCount: Int {
+        guard case .array(let errors)? = members.first(where: { $0.key == "errors" })?.value else { return 1 }
+        return errors.count
+    }
+
     /// `about:blank` for statuses that need no more explanation than their title (RFC 9457 §4.2.1).
     var type: String { name == "about:blank" ? name : Self.typeBase + name }
 
