@@ -64,6 +64,7 @@ struct ServeOperationsTests {
 
     @Test(arguments: [
         (["--log-format", "xml"], "--log-format 'xml' is neither text nor json."),
+        (["--watch-interval", "often"], "--watch-interval 'often' is not a duration"),
         (["--otel-endpoint", "collector:4318"], "--otel-endpoint 'collector:4318' is not an http or https URL"),
     ])
     func badFlagsAreUsageErrors(flags: [String], message: String) async throws {

@@ -27,8 +27,11 @@ extension MapperCommand {
         @Option(help: ArgumentHelp("The port to listen on (0: a free one).", valueName: "port"))
         var port = 8080
 
-        @Flag(help: "Reload when a mapping file changes (polled about once a second).")
+        @Flag(help: "Reload when a mapping file changes (polled every --watch-interval).")
         var watch = false
+
+        @Option(help: ArgumentHelp("How often --watch looks at the mapping files (1s, 500ms).", valueName: "duration"))
+        var watchInterval = "1s"
 
         @Option(help: ArgumentHelp("Golden tests (*.test.yaml) a catalog must pass before it goes live, at startup and on every reload.",
                                    valueName: "path"))
@@ -86,7 +89,9 @@ extension MapperCommand {
             guard ByteSize.parse(maxBodySize).map({ $0 > 0 }) == true else {
                 throw ValidationError("--max-body-size '\(maxBodySize)' is not a size such as 10MiB, 512KiB or 1048576.")
             }
-            for (flag, value) in [("--request-timeout", requestTimeout), ("--shutdown-timeout", shutdownTimeout)] {
+            for (flag, value) in [
+                ("--request-timeout", requestTimeout), ("--shutdown-timeout", shutdownTimeout), ("--watch-interval", watchInterval),
+            ] {
                 guard let duration = DurationText.parse(value), duration > .zero else {
                     throw ValidationError("\(flag) '\(value)' is not a duration such as 30s, 500ms or 2m.")
                 }
@@ -151,6 +156,7 @@ extension MapperCommand {
             configuration.host = host
             configuration.port = port
             configuration.watch = watch
+            configuration.watchInterval = DurationText.parse(watchInterval) ?? configuration.watchInterval
             configuration.gate = gate
             configuration.token = try tokenFile.map(Self.readToken)
             configuration.adminToken = try adminTokenFile.map(Self.readToken)
