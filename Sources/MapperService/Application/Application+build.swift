@@ -22,22 +22,26 @@ struct ServiceState: Sendable {
     }
 }
 
-/// Loads the catalog (and runs the gate; `CatalogError` when either fails) and builds the HTTP application serving it (SPEC §14).
+/// Loads the catalog (and runs the gate; `CatalogError` when either fails, unless `--watch` is
+/// set: then the service starts not ready and waits for the files to be fixed) and builds the HTTP application serving it (SPEC §14).
 /// Run it with `runService(_:configuration:)`, or with HummingbirdTesting's `test`.
 package func buildApplication(_ configuration: ServiceConfiguration) throws(CatalogError) -> some ApplicationProtocol {
     let paths = configuration.mappings
     // Taken before the first load, so that a change made while loading is seen by --watch.
     let fingerprint = configuration.watch ? FileFingerprint(paths: paths) : nil
     let loader = CatalogLoader(paths: paths, options: configuration.loadOptions, gate: configuration.gate)
-    let catalog: Catalog
+    let snapshot: CatalogSnapshot
     switch loader.load() {
-    case .loaded(let loaded):
-        catalog = loaded
+    case .loaded(let catalog):
+        snapshot = CatalogSnapshot(catalog: catalog, loadedAt: Date())
     case .failed(let diagnostics):
-        throw CatalogError(diagnostics: diagnostics)
+        // With --watch a fix to the files can still come: start not ready, and wait for it.
+        guard configuration.watch else { throw CatalogError(diagnostics: diagnostics) }
+        snapshot = .notReady(ReloadFailure(at: Date(), trigger: .startup, diagnostics: diagnostics))
     }
+    let catalog = snapshot.catalog
     let logger = configuration.logger
-    let store = CatalogStore(CatalogSnapshot(catalog: catalog, loadedAt: Date()))
+    let store = CatalogStore(snapshot)
     let metrics = ServiceMetrics()
     let reloader = Reloader(store: store, loader: loader, metrics: metrics, logger: logger)
     let upstream = configuration.gateway.map { UpstreamClient(configuration: $0, metrics: metrics) }
@@ -62,6 +66,12 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Cata
                 "watch": .stringConvertible(configuration.watch), "auth": .stringConvertible(configuration.token != nil), "adminAuth": .stringConvertible(configuration.adminToken != nil),
                 "upstream": .string(configuration.gateway.map { $0.upstream.description } ?? ""),
             ])
+            if let failure = snapshot.notReady {
+                logger.error("not ready: the catalog did not load; waiting for the files to change", metadata: [
+                    "errors": .stringConvertible(failure.diagnostics.errorCount),
+                ])
+                for diagnostic in failure.diagnostics { logger.error("\(diagnostic.description)") }
+            }
             configuration.onListening?(port)
         },
         logger: logger

@@ -31,7 +31,7 @@ struct GatewayController: EndpointController {
     }
 
     @Sendable func forward(_ request: Request, context: Context) async throws -> Response {
-        let snapshot = store.snapshot
+        let snapshot = try store.live()
         let target = try UpstreamTarget(request)
         let method = request.method
         let body = try await request.body(limits)

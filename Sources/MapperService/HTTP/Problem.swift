@@ -124,6 +124,16 @@ extension Problem {
             members: [.init(key: "revision", value: .string(revision)), .init(key: "lastReloadError", value: failure.jsonValue)])
     }
 
+    /// 503 while no catalog has loaded (`--watch` started on broken files).
+    static func notReady(_ failure: ReloadFailure) -> Problem {
+        let count = failure.diagnostics.errorCount
+        return Problem(
+            status: .serviceUnavailable, name: "not-ready", title: "Not ready",
+            detail: "no catalog is live yet: the mapping files did not load (\(count) error\(count == 1 ? "" : "s")); "
+                + "the service waits for them to be fixed (see lastReloadError)",
+            members: [.init(key: "lastReloadError", value: failure.jsonValue)], headers: [.retryAfter: "1"])
+    }
+
     static func internalError() -> Problem {
         Problem(status: .internalServerError, name: "internal", title: "Internal server error", detail: "the server failed to answer; see its log")
     }
