@@ -23,7 +23,8 @@ struct ServiceState: Sendable {
 }
 
 /// Loads the catalog (and runs the gate; `CatalogError` when either fails, unless `--watch` is
-/// set: then the service starts not ready and waits for the files to be fixed) and builds the HTTP application serving it (SPEC §14).
+/// set: then the service starts not ready and waits for the files to be fixed) and builds the
+/// HTTP application serving it (SPEC §14).
 /// Run it with `runService(_:configuration:)`, or with HummingbirdTesting's `test`.
 package func buildApplication(_ configuration: ServiceConfiguration) throws(CatalogError) -> some ApplicationProtocol {
     let paths = configuration.mappings
@@ -62,8 +63,9 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Cata
             let port = channel.localAddress?.port ?? configuration.port
             let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
             logger.info("mapper serve listening on http://\(host):\(port)", metadata: [
-                "version": .string(MapperVersion.description), "revision": .string(catalog.revision), "models": .stringConvertible(catalog.modelNames.count),
-                "watch": .stringConvertible(configuration.watch), "auth": .stringConvertible(configuration.token != nil), "adminAuth": .stringConvertible(configuration.adminToken != nil),
+                "version": .string(MapperVersion.description), "revision": .string(catalog.revision),
+                "models": .stringConvertible(catalog.modelNames.count), "watch": .stringConvertible(configuration.watch),
+                "auth": .stringConvertible(configuration.token != nil), "adminAuth": .stringConvertible(configuration.adminToken != nil),
                 "upstream": .string(configuration.gateway.map { $0.upstream.description } ?? ""),
             ])
             if let failure = snapshot.notReady {
