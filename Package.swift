@@ -33,12 +33,16 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "MapperYAML", dependencies: ["CYaml"]),
-        .target(name: "MapperKit", dependencies: ["MapperYAML"]),
+        .target(name: "MapperSupport"),
+        .target(name: "MapperJSON"),
+        .target(name: "MapperFormats", dependencies: ["MapperSupport", "MapperJSON"]),
+        .target(name: "MapperKit", dependencies: ["MapperSupport", "MapperYAML", "MapperJSON", "MapperFormats"]),
         .target(
             name: "MapperService",
             dependencies: [
                 "MapperKit",
                 "MapperYAML",
+                "MapperSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -66,25 +70,31 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "MapperYAMLTests", dependencies: ["MapperYAML"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "MapperSupportTests", dependencies: ["MapperSupport"]),
+        .testTarget(name: "MapperJSONTests", dependencies: ["MapperJSON"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "MapperFormatsTests", dependencies: ["MapperFormats", "MapperJSON", "MapperTestSupport"]),
+        .testTarget(name: "MapperYAMLTests", dependencies: ["MapperYAML", "MapperTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MapperKitTests",
             dependencies: [
                 "MapperKit",
                 "MapperYAML",
+                "MapperSupport",
+                "MapperTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")]
         ),
         // What the test targets share: the built `mapper` binary, a live `mapper serve`, temporary
         // catalogs, raw HTTP.
-        .target(name: "MapperTestSupport", dependencies: ["MapperKit"], path: "Tests/MapperTestSupport"),
+        .target(name: "MapperTestSupport", dependencies: ["MapperKit", "MapperSupport"], path: "Tests/MapperTestSupport"),
         .testTarget(name: "MapperCLITests", dependencies: ["MapperCLI", "MapperTestSupport"]),
         .testTarget(
             name: "MapperServiceTests",
             dependencies: [
                 "MapperService",
                 "MapperKit",
+                "MapperSupport",
                 "MapperTestSupport",
                 // Not imported: the live tests run the built `mapper` binary, so it must be built.
                 "MapperCLI",

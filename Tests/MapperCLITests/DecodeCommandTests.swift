@@ -121,6 +121,7 @@ struct DecodeCommandTests {
         #expect(errors.count == 3)
         #expect(errors.first == [
             "pointer": "/number", "path": "Issue.number", "message": #"expected an integer, found "one""#, "source": "m.yaml:12:7",
+            "code": "type-mismatch",
         ])
         #expect(result.stderr.hasPrefix(#"{"errors":[{"pointer":"/number","path":"Issue.number","message":"#))
         #expect(result.stderr.hasSuffix("}\n") && result.stderr.filter { $0 == "\n" }.count == 1)

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import MapperSupport
+import MapperTestSupport
 @testable import MapperKit
 
 /// The real API data of `Examples/` (octokit exchanges, GitHub events, Twitter search) through the
@@ -343,8 +345,8 @@ struct ConstraintTranscodingTests {
     /// a string (`json: string`) still sends a model the general way.
     @Test func constraintsKeepModelsOnTheFastPaths() throws {
         let item = try Self.catalog.requireType("Item").index
-        #expect(Self.catalog.runtime.flat.models[item].transcodable && Self.catalog.runtime.flat.models[item].encodable)
-        let flat = RealDataTests.catalog.runtime.flat
+        #expect(Self.catalog.table.flat.models[item].transcodable && Self.catalog.table.flat.models[item].encodable)
+        let flat = RealDataTests.catalog.table.flat
         for name in ["TwitterSearchResult", "Issue", "Label"] {
             let index = try RealDataTests.catalog.requireType(name).index
             #expect(flat.models[index].transcodable && flat.models[index].encodable, "\(name)")
@@ -355,7 +357,7 @@ struct ConstraintTranscodingTests {
               Bounded: { properties: { count: { type: int, json: string, minimum: 0 } } }
             """)
         let bounded = try constrained.requireType("Bounded").index
-        #expect(!constrained.runtime.flat.models[bounded].transcodable && !constrained.runtime.flat.models[bounded].encodable)
+        #expect(!constrained.table.flat.models[bounded].transcodable && !constrained.table.flat.models[bounded].encodable)
     }
 }
 
@@ -414,7 +416,7 @@ struct FlattenTranscodingTests {
 
     @Test func flattenedModelsTakeTheFastPath() throws {
         for (catalog, name) in [(Self.catalog, "Strict"), (Self.catalog, "Loose"), (RealDataTests.catalog, "Repository")] {
-            #expect(catalog.runtime.flat.models[try catalog.requireType(name).index].transcodable, "\(name)")
+            #expect(catalog.table.flat.models[try catalog.requireType(name).index].transcodable, "\(name)")
         }
         #expect(Self.unknownKeys(#"{"url":"https://x.example/","extra":1,"owner":{"login":"o","id":1}}"#, usesTranscoder: true) == [
             "Loose: [\"extra\"]", "Owner: [\"id\"]",

@@ -1,6 +1,7 @@
 import MapperKit
 import NIOCore
 import Foundation
+import MapperSupport
 import Hummingbird
 import HummingbirdTesting
 import MapperService

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import MapperKit
+import MapperSupport
 import Synchronization
 import MapperTestSupport
 import Testing

@@ -1,5 +1,6 @@
 package import Foundation
 import MapperKit
+import MapperSupport
 
 /// The package's built `mapper` executable and the package root, for tests that run it as a user
 /// would. Test targets that use it depend on `MapperCLI`, so that `swift test` builds the binary.

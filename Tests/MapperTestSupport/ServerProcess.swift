@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 package import Foundation
+import MapperSupport
 import MapperKit
 
 /// The built `mapper` binary running `serve`, as an operator runs it: its output is collected,

@@ -35,10 +35,18 @@ enum Output {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
             if written <= 0 { return }
             offset += written
         }
     }
 }
+
+/// The C library's `write`, which both Glibc and Darwin export under that name (the qualified name
+/// is what keeps it apart from `Output.write`).
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif

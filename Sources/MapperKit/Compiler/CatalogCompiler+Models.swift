@@ -1,7 +1,10 @@
+import MapperSupport
 import MapperYAML
 
 extension CatalogCompiler {
-    static let modelFields = ["doc", "extends", "key_style", "unknown_keys", "version", "properties", "variants", "migrations"]
+    static let modelFields = [
+        "doc", "extends", "key_style", "unknown_keys", "extra", "version", "properties", "variants", "migrations",
+    ]
 
     /// A model's own settings as written, before inheritance is applied.
     struct ModelHeader {
@@ -11,6 +14,7 @@ extension CatalogCompiler {
         var base: String?
         var keyStyle: KeyStyle?
         var unknownKeys: ModelSpec.UnknownKeys?
+        var extra: ExtraSettings?
         var version: Int
         var doc: String?
     }
@@ -24,11 +28,10 @@ extension CatalogCompiler {
 
         // Own properties, keyed with the declaring model's (possibly inherited) key style.
         var own: [String: [PropertySpec]] = [:]
-        var defaults: [PendingDefault] = []
         for name in modelOrder {
             guard let header = headers[name] else { continue }
             let style = inherited(\.keyStyle, of: name, in: headers) ?? .asIs
-            own[name] = ownProperties(of: header, keyStyle: style, defaults: &defaults)
+            own[name] = ownProperties(of: header, keyStyle: style)
         }
 
         for name in modelOrder {
@@ -37,12 +40,17 @@ extension CatalogCompiler {
                 name: name, doc: header.doc, base: header.base,
                 keyStyle: inherited(\.keyStyle, of: name, in: headers) ?? .asIs,
                 unknownKeys: inherited(\.unknownKeys, of: name, in: headers) ?? .ignore,
+                extra: inherited(\.extra, of: name, in: headers) ?? ExtraSettings(),
                 version: header.version, properties: effectiveProperties(of: name, headers: headers, own: own),
                 variants: nil, migrations: [], mark: header.declaration.mark)
         }
 
         for name in modelOrder {
             guard let header = headers[name] else { continue }
+            if let node = header.fields["extra"], models[name]?.unknownKeys != .keep {
+                error(.inapplicableField, "'extra' of model '\(name)' applies to models that keep unknown keys",
+                      at: header.fields.keyMark("extra") ?? node.mark, hint: "add 'unknown_keys: keep', or remove 'extra'")
+            }
             if let node = header.fields["variants"] {
                 let variants = variants(node, of: name, at: header.fields.keyMark("variants") ?? node.mark)
                 models[name]?.variants = variants
@@ -54,7 +62,6 @@ extension CatalogCompiler {
             checkKeyPaths(of: name)
         }
         checkFlattenCycles()
-        for pending in defaults { checkDefault(pending) }
     }
 
     private mutating func modelHeader(_ name: String) -> ModelHeader? {
@@ -78,6 +85,9 @@ extension CatalogCompiler {
            let word = word(node, what: "unknown_keys setting", in: ModelSpec.UnknownKeys.allCases.map(\.rawValue)) {
             header.unknownKeys = ModelSpec.UnknownKeys(rawValue: word)
         }
+        if let node = fields["extra"] {
+            header.extra = extraSettings(node, of: name)
+        }
         if let node = fields["version"] {
             if let version = node.scalar?.int, version >= 1, version <= Int64(Int32.max) {
                 header.version = Int(version)
@@ -87,6 +97,20 @@ extension CatalogCompiler {
             }
         }
         return header
+    }
+
+    /// `extra: { compare: false, archive: false, merge: keep }`.
+    private mutating func extraSettings(_ node: Node, of name: String) -> ExtraSettings? {
+        let what = "the extra settings of model '\(name)'"
+        guard let fields = record(node, allowed: ["compare", "archive", "merge"], what: what) else { return nil }
+        var settings = ExtraSettings()
+        if let flag = fields["compare"] { settings.compare = bool(flag, what: "'compare' of \(what)") ?? true }
+        if let flag = fields["archive"] { settings.archive = bool(flag, what: "'archive' of \(what)") ?? true }
+        if let strategy = fields["merge"],
+           let word = word(strategy, what: "merge strategy of $extra", in: ["replace", "keep"], code: .invalidMergeStrategy) {
+            settings.merge = MergeStrategy(rawValue: word) ?? .replace
+        }
+        return settings
     }
 
     /// Reports `extends` cycles (at every model on one) and cuts them so later phases terminate.

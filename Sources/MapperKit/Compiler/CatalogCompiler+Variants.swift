@@ -1,7 +1,7 @@
 import MapperYAML
 
 extension CatalogCompiler {
-    /// `variants` (§4.5): a discriminator (`by` + `cases`) or predicates (`when`), and `fallback`.
+    /// `variants`: a discriminator (`by` + `cases`) or predicates (`when`), and `fallback`.
     /// Every model named must be the model itself or extend it. `keyMark` is the `variants` key,
     /// where a missing part is reported.
     mutating func variants(_ node: Node, of model: String, at keyMark: Mark) -> Variants? {

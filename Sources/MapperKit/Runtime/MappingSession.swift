@@ -1,4 +1,5 @@
 import Foundation
+import MapperSupport
 
 /// The result of decoding: a JSON object gives one model, a JSON array gives models (with `nil`
 /// where the array held `null`).
@@ -35,10 +36,10 @@ public struct MappingSession {
 
     public init(catalog: Catalog) {
         self.catalog = catalog
-        reader = ValueReader(runtime: catalog.runtime, mode: .external, now: Instant(milliseconds: 0))
-        transcoder = CanonicalTranscoder(runtime: catalog.runtime)
-        encodeTranscoder = EncodeTranscoder(runtime: catalog.runtime)
-        encoder = ModelEncoder(runtime: catalog.runtime)
+        reader = ValueReader(table: catalog.table, mode: .external, now: Instant(milliseconds: 0))
+        transcoder = CanonicalTranscoder(table: catalog.table)
+        encodeTranscoder = EncodeTranscoder(table: catalog.table)
+        encoder = ModelEncoder(table: catalog.table)
     }
 
     /// Reports unknown keys and enum values that fell back to `default` as they are seen.
@@ -52,12 +53,12 @@ public struct MappingSession {
 
     // MARK: - Models
 
-    /// External JSON (an object or an array of objects) → models (§8).
+    /// External JSON (an object or an array of objects) → models.
     public mutating func decode(_ bytes: some Collection<UInt8>, as model: String, now: Instant? = nil) throws(MappingErrors) -> Decoded {
         try read(bytes, as: catalog.requireType(model), mode: .external, now: now ?? .now)
     }
 
-    /// Canonical JSON (§9) → models, strictly: unknown property names, non-canonical values and
+    /// Canonical JSON → models, strictly: unknown property names, non-canonical values and
     /// missing required properties are errors.
     public mutating func readCanonical(_ bytes: some Collection<UInt8>, as model: String) throws(MappingErrors) -> Decoded {
         try read(bytes, as: catalog.requireType(model), mode: .canonical, now: .now)
@@ -124,7 +125,7 @@ public struct MappingSession {
         return try encode(decoded, as: model)
     }
 
-    /// Decode as `source`, keep the properties `target` declares, encode as `target` (§13).
+    /// Decode as `source`, keep the properties `target` declares, encode as `target`.
     public mutating func convert(_ bytes: some Collection<UInt8>, from source: String, to target: String, now: Instant? = nil) throws(MappingErrors) -> [UInt8] {
         let sourceType = try catalog.requireType(source)
         let targetType = try catalog.requireType(target)
@@ -133,7 +134,7 @@ public struct MappingSession {
             guard case .object(let object) = CanonicalWriter.jsonValue(.model(model), .model(index: sourceType.index, dispatch: false)) else {
                 return .null
             }
-            // A decoded variant that is also a kind of the target stays that variant (§4.5).
+            // A decoded variant that is also a kind of the target stays that variant.
             let concrete = model.type.isKind(of: targetType.name) ? model.type : targetType
             let keep = Set(concrete.properties.map(\.name))
             var members = object.members.filter { keep.contains($0.key) }
@@ -214,7 +215,7 @@ extension MappingError {
 extension Catalog {
     /// The compiled model named `name`.
     public func modelType(named name: String) -> ModelType? {
-        runtime.type(named: name)
+        table.type(named: name)
     }
 
     /// The model name closest to a misspelled one, if any is close.
@@ -224,12 +225,12 @@ extension Catalog {
 
     /// The compiled model, or an error naming the closest model.
     func requireType(_ name: String) throws(MappingErrors) -> ModelType {
-        if let type = runtime.type(named: name) { return type }
+        if let type = table.type(named: name) { return type }
         let hint = closestModel(to: name).map { "; did you mean '\($0)'?" } ?? ""
         throw MappingErrors([MappingError(.unknownModel, pointer: "", path: "", message: "unknown model '\(name)'\(hint)", source: "")])
     }
 
-    /// External JSON → models (§8). For many documents, reuse a `MappingSession`.
+    /// External JSON → models. For many documents, reuse a `MappingSession`.
     public func decode(_ bytes: some Collection<UInt8>, as model: String, now: Instant? = nil) throws(MappingErrors) -> Decoded {
         var session = MappingSession(catalog: self)
         return try session.decode(bytes, as: model, now: now)
@@ -243,13 +244,13 @@ extension Catalog {
         return decoded
     }
 
-    /// Canonical JSON (§9) → models.
+    /// Canonical JSON → models.
     public func readCanonical(_ bytes: some Collection<UInt8>, as model: String) throws(MappingErrors) -> Decoded {
         var session = MappingSession(catalog: self)
         return try session.readCanonical(bytes, as: model)
     }
 
-    /// Models → canonical JSON (§9).
+    /// Models → canonical JSON.
     public func canonicalJSON(_ decoded: Decoded, as model: String) throws(MappingErrors) -> [UInt8] {
         try MappingSession(catalog: self).canonicalJSON(decoded, as: model)
     }

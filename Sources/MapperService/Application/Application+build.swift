@@ -24,7 +24,7 @@ struct ServiceState: Sendable {
 
 /// Loads the catalog (and runs the gate; `CatalogError` when either fails, unless `--watch` is
 /// set: then the service starts not ready and waits for the files to be fixed) and builds the
-/// HTTP application serving it (SPEC §14).
+/// HTTP application serving it.
 /// Run it with `runService(_:configuration:)`, or with HummingbirdTesting's `test`.
 package func buildApplication(_ configuration: ServiceConfiguration) throws(CatalogError) -> some ApplicationProtocol {
     let paths = configuration.mappings

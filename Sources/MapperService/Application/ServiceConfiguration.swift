@@ -2,7 +2,7 @@ package import Logging
 package import MapperKit
 package import ServiceLifecycle
 
-/// Everything `mapper serve` is told on its command line (SPEC §14), with the defaults it documents.
+/// Everything `mapper serve` is told on its command line, with the defaults it documents.
 package struct ServiceConfiguration: Sendable {
     /// The mapping files and directories to serve, as `--mappings` gives them.
     package var mappings: [String]

@@ -68,7 +68,7 @@ struct ReloadFailure: Sendable {
     var trigger: ReloadTrigger
     var diagnostics: [Diagnostic]
 
-    /// `{"at", "trigger", "diagnostics": [...], "errors", "warnings"}`: the §13.1 report with when and why.
+    /// `{"at", "trigger", "diagnostics": [...], "errors", "warnings"}`: the diagnostics report with when and why.
     var jsonValue: JSONValue {
         var object: JSONObject = ["at": .string(at.iso8601), "trigger": .string(trigger.rawValue)]
         if case .object(let report) = diagnostics.jsonReport { object.members += report.members }

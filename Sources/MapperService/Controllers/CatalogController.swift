@@ -66,7 +66,7 @@ struct CatalogController: EndpointController {
     }
 
     /// `POST /v1/validate[?name=FILE][&standalone=true]`: the body is the YAML text of one mapping
-    /// file; the reply is the §13.1 diagnostics report of the catalog it would make. Nothing is
+    /// file; the reply is the diagnostics report (as `mapper validate --format json`) of the catalog it would make. Nothing is
     /// deployed.
     @Sendable func validate(_ request: Request, context: Context) async throws -> Response {
         let snapshot = store.snapshot

@@ -2,7 +2,7 @@ import HTTPTypes
 import Hummingbird
 import MapperKit
 
-/// The data endpoints: decode, encode, convert, route and merge (SPEC §14). Each takes the live
+/// The data endpoints: decode, encode, convert, route and merge. Each takes the live
 /// catalog once at its start, reads the body, calls MapperKit and replies.
 struct MappingController: EndpointController {
     typealias Context = MapperRequestContext

@@ -1,6 +1,6 @@
 import HTTPTypes
 
-/// Which header fields cross the gateway, each way. Hop-by-hop fields (RFC 9110 §7.6.1) never do:
+/// Which header fields cross the gateway, each way. Hop-by-hop fields (RFC 9110, section 7.6.1) never do:
 /// `Connection`, `Keep-Alive`, `Proxy-*`, `TE`, `Trailer`, `Transfer-Encoding`, `Upgrade`, and every
 /// field the `Connection` header names. Neither do `Mapper-*` fields, which are the gateway's own.
 enum ForwardedHeaders {
@@ -19,7 +19,8 @@ enum ForwardedHeaders {
     /// What goes upstream: the client's end-to-end fields, without its `Authorization` when the
     /// gateway consumed it (`--token-file`) and without its `traceparent` and `tracestate` when the
     /// gateway traces (the HTTP client writes the gateway's span there, a child of the client's),
-    /// `Via: 1.1 mapper` added (RFC 9110 §7.6.3), then the configured `--upstream-header`s, which win.
+    /// `Via: 1.1 mapper` added (RFC 9110, section 7.6.3), then the configured `--upstream-header`s,
+    /// which win.
     static func request(
         _ fields: HTTPFields, consumeAuthorization: Bool, tracing: Bool = false, extra: [(name: String, value: String)]
     ) -> HTTPFields {

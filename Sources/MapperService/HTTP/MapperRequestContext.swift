@@ -1,5 +1,6 @@
 import Hummingbird
 import MapperKit
+import MapperSupport
 
 /// The request context: Hummingbird's core storage plus what a handler tells the logging,
 /// metrics and tracing middleware on its way out (the model it mapped with, the errors in its answer).

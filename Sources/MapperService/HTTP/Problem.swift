@@ -4,7 +4,7 @@ import NIOCore
 import MapperKit
 
 /// An error response as `application/problem+json` (RFC 9457): `type`, `title`, `status`,
-/// `detail`, and extension members such as `errors` for mapping errors (SPEC §14).
+/// `detail`, and extension members such as `errors` for mapping errors.
 ///
 /// `type` is `https://mapper.dev/problems/<name>`; the names are stable and listed in the README.
 struct Problem: HTTPResponseError, Sendable {
@@ -24,7 +24,7 @@ struct Problem: HTTPResponseError, Sendable {
         return errors.count
     }
 
-    /// `about:blank` for statuses that need no more explanation than their title (RFC 9457 §4.2.1).
+    /// `about:blank` for statuses that need no more explanation than their title (RFC 9457, section 4.2.1).
     var type: String { name == "about:blank" ? name : Self.typeBase + name }
 
     var jsonValue: JSONValue {
@@ -106,7 +106,7 @@ extension Problem {
                 detail: "Content-Type '\(contentType.shortened(80))' is not \(expected)")
     }
 
-    /// 422: every error of the document (§8), each `{pointer, path, message, source}`.
+    /// 422: every error of the document, each `{pointer, path, message, source}`.
     static func mappingErrors(_ errors: MappingErrors) -> Problem {
         let count = errors.errors.count
         let first = errors.errors.first.map { ": " + $0.description.dropFirst("error: ".count) } ?? ""

@@ -47,7 +47,7 @@ struct AuthMiddleware: RouterMiddleware {
         }
     }
 
-    /// The token of `Bearer <token>` (the scheme is case-insensitive, RFC 9110 §11.1).
+    /// The token of `Bearer <token>` (the scheme is case-insensitive, RFC 9110, section 11.1).
     static func bearerToken(_ header: String) -> [UInt8]? {
         let parts = header.trimmingSpaces.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import MapperKit
+import MapperSupport
 import NIOCore
 
 /// A span as an OTLP/HTTP exporter sent it, decoded from the protobuf wire format with the field

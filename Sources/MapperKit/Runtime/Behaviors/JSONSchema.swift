@@ -1,6 +1,6 @@
 /// Which JSON a schema describes.
 public enum SchemaSide: String, Sendable, CaseIterable {
-    /// Canonical JSON (§9): property names, canonical values, `$type`, `$extra`.
+    /// Canonical JSON: property names, canonical values, `$type`, `$extra`.
     case canonical
     /// The external JSON a model decodes from and encodes to: key paths as nested objects,
     /// representation hints, formats, enum JSON values, discriminators.
@@ -15,7 +15,7 @@ extension Catalog {
     /// ```
     public func jsonSchema(for model: String, side: SchemaSide) throws(MappingErrors) -> JSONValue {
         let type = try requireType(model)
-        var generator = SchemaGenerator(runtime: runtime, formats: formats, side: side)
+        var generator = SchemaGenerator(table: table, formats: formats, side: side)
         let root = generator.reference(to: type.index, dispatch: type.variants != nil)
         generator.drain()
         var object: JSONObject = [
@@ -33,21 +33,21 @@ extension Catalog {
 /// Builds `$defs` for every model reachable from the root, one definition per model (plus one per
 /// model with variants for its dispatch), so recursive models terminate.
 struct SchemaGenerator {
-    let runtime: Runtime
+    let table: ModelTable
     let formats: [String: FormatSpec]
     let side: SchemaSide
     private(set) var definitions: [JSONObject.Member] = []
     private var requested: Set<String> = []
     private var pending: [(name: String, type: Int, dispatch: Bool)] = []
 
-    init(runtime: Runtime, formats: [String: FormatSpec], side: SchemaSide) {
-        self.runtime = runtime
+    init(table: ModelTable, formats: [String: FormatSpec], side: SchemaSide) {
+        self.table = table
         self.formats = formats
         self.side = side
     }
 
     mutating func reference(to index: Int, dispatch: Bool) -> JSONValue {
-        let name = runtime.types[index].name + (dispatch ? ".variants" : "")
+        let name = table.types[index].name + (dispatch ? ".variants" : "")
         if requested.insert(name).inserted { pending.append((name, index, dispatch)) }
         return ["$ref": .string("#/$defs/\(name)")]
     }
@@ -55,7 +55,7 @@ struct SchemaGenerator {
     mutating func drain() {
         while !pending.isEmpty {
             let next = pending.removeFirst()
-            let type = runtime.types[next.type]
+            let type = table.types[next.type]
             let definition = next.dispatch ? variantsSchema(type) : modelSchema(type)
             definitions.append(.init(key: next.name, value: definition))
         }
@@ -151,7 +151,7 @@ struct SchemaGenerator {
             let plan = current.properties[index]
             if depth == indices.count - 1 { return plan }
             guard case .model(let nested, _) = plan.conversion else { return nil }
-            current = runtime.types[nested]
+            current = table.types[nested]
         }
         return nil
     }
@@ -242,6 +242,9 @@ struct SchemaGenerator {
             return .object(object)
         case .transformed(_, _, let inner):
             return canonical ? valueSchema(inner, constraints: constraints) : true
+        case .union(let plan):
+            // Exactly one member reads each kind of value; a constraint applies to the members it fits.
+            return ["oneOf": .array(plan.members.map { valueSchema($0, constraints: constraints) })]
         }
         if let minimum = constraints.minLength { object.append("minLength", .number(JSONNumber(Int64(minimum)))) }
         if let maximum = constraints.maxLength { object.append("maxLength", .number(JSONNumber(Int64(maximum)))) }

@@ -1,5 +1,5 @@
 extension MappingSession {
-    /// Merges canonical `source` into canonical `target` (§10) and returns canonical JSON of the
+    /// Merges canonical `source` into canonical `target` and returns canonical JSON of the
     /// result. Either document may say with `"$type"` that it is of a model that extends `model`
     /// or that `model` extends; without it, it is a `model`.
     public mutating func merge(target: some Collection<UInt8>, source: some Collection<UInt8>, as model: String) throws(MappingErrors) -> [UInt8] {
@@ -12,7 +12,7 @@ extension MappingSession {
         return output.bytes
     }
 
-    /// The property paths where two canonical documents of `model` differ (§10).
+    /// The property paths where two canonical documents of `model` differ.
     public mutating func differences(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>, as model: String) throws(MappingErrors) -> [String] {
         let type = try catalog.requireType(model)
         let first = try readFamilyMember(a, as: type)

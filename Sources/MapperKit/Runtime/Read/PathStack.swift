@@ -31,10 +31,10 @@ struct PathStack {
         for frame in frames {
             switch frame {
             case .property(_, let segments):
-                for segment in segments { pointer += "/" + Self.escape(segment) }
+                for segment in segments { pointer += "/" + JSONPointer.escape(segment) }
             case .flattened: break
             case .element(let index): pointer += "/\(index)"
-            case .key(let key): pointer += "/" + Self.escape(key)
+            case .key(let key): pointer += "/" + JSONPointer.escape(key)
             }
         }
         return pointer
@@ -62,8 +62,4 @@ struct PathStack {
         return copy.pointer
     }
 
-    static func escape(_ segment: String) -> String {
-        guard segment.contains("~") || segment.contains("/") else { return segment }
-        return segment.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-    }
 }

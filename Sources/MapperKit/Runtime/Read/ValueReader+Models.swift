@@ -1,5 +1,5 @@
 extension ValueReader {
-    // MARK: - Variants (§4.5)
+    // MARK: - Variants
 
     /// The concrete model for an object of a model that declares variants.
     mutating func chooseVariant(_ document: JSONDocument, at index: Int, of declared: ModelType, _ variants: VariantPlan) -> Int? {
@@ -40,7 +40,7 @@ extension ValueReader {
         }
     }
 
-    // MARK: - Canonical JSON (§9)
+    // MARK: - Canonical JSON
 
     /// Canonical JSON: members named by property names, `$type` when the declared type has
     /// variants, `$extra` for kept unknown keys. Unknown names are errors. `family` widens the
@@ -59,7 +59,7 @@ extension ValueReader {
         if let member = typeMember {
             let name = document.kind(at: member) == .string ? document.string(at: member) : ""
             let ancestor = family ?? declared.name
-            guard let chosen = runtime.type(named: name), chosen.isKind(of: ancestor) else {
+            guard let chosen = table.type(named: name), chosen.isKind(of: ancestor) else {
                 fail(.typeMismatch, "\"$type\" must name '\(ancestor)' or a model that extends it, found \(document.quoted(at: member))",
                      source: declared.spec.mark.description, pointer: path.pointer + "/$type")
                 return nil
@@ -110,7 +110,7 @@ extension ValueReader {
                      source: type.spec.mark.description, pointer: path.pointer + "/$extra")
             }
         }
-        return errors.count == errorsBefore ? Model(type: type, values: values, extra: extra) : nil
+        return errors.count == errorsBefore ? Model(type: type, values: values, extra: extra, table: table) : nil
     }
 
     // MARK: - Constraints

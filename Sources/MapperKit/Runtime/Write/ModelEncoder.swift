@@ -1,13 +1,13 @@
-/// Writes models back into their external JSON shape (§4.2, §4.5, §8): key paths become nested
+/// Writes models back into their external JSON shape: key paths become nested
 /// objects shared by common prefixes, representation hints and formats are applied, enums write
 /// their JSON values, variants write their discriminator, kept unknown keys come last.
 struct ModelEncoder {
-    let runtime: Runtime
+    let table: ModelTable
     var errors: [MappingError] = []
     var path = PathStack(root: "")
 
-    init(runtime: Runtime) {
-        self.runtime = runtime
+    init(table: ModelTable) {
+        self.table = table
     }
 
     mutating func encode(_ decoded: Decoded, root: String, into output: inout JSONOutput) {
@@ -41,7 +41,7 @@ struct ModelEncoder {
     }
 
     /// Writes the members at one level of the encode tree, then the kept unknown members of that
-    /// level (`extra`) that no property wrote: mapped keys win on collision (§4.3), and kept members
+    /// level (`extra`) that no property wrote: mapped keys win on collision, and kept members
     /// of an object that properties also write into are merged into it.
     private mutating func writeMembers(
         _ nodes: [EncodeNode], of model: Model, extra: JSONObject? = nil, first: inout Bool, into output: inout JSONOutput
@@ -72,6 +72,11 @@ struct ModelEncoder {
                 separate(&first, &output)
                 output.appendString(node.key)
                 output.append(UInt8(ascii: ":"))
+                if let raw = extra?[node.key], keptRaw(raw, decodesTo: value, plan: plan) {
+                    // The upstream's value behind an enum default, written back unchanged.
+                    output.append(raw)
+                    continue
+                }
                 path.push(.property(name: plan.name, segments: plan.spec.key?.segments ?? [plan.name]))
                 write(value, plan.conversion, source: plan.source, into: &output)
                 path.pop()
@@ -101,6 +106,17 @@ struct ModelEncoder {
         }
     }
 
+    /// Whether `raw`, kept in `$extra` where a property is written, is what the property's value
+    /// was decoded from: an enum value that fell back to its `default` (decode keeps it under
+    /// `unknown_keys: keep`), as long as the property still holds what it decoded to.
+    private func keptRaw(_ raw: JSONValue, decodesTo value: Value, plan: PropertyPlan) -> Bool {
+        guard plan.conversion.canFallBack else { return false }
+        var reader = ValueReader(table: table, mode: .external, now: Instant(milliseconds: 0))
+        guard case .success(let decoded) = reader.readValue(Array(JSONWriter.write(raw).utf8), plan: plan, root: "", mode: .external)
+        else { return false }
+        return decoded == value
+    }
+
     /// The value at a property index path (through flattened models), when present.
     private func resolve(_ indices: [Int], in model: Model) -> (Value, PropertyPlan)? {
         var current = model
@@ -121,31 +137,51 @@ struct ModelEncoder {
     private mutating func merge(_ value: Value, _ plan: PropertyPlan, children: [EncodeNode], of model: Model, into output: inout JSONOutput) {
         var own = JSONOutput()
         path.push(.property(name: plan.name, segments: plan.spec.key?.segments ?? [plan.name]))
+        defer { path.pop() }
         write(value, plan.conversion, source: plan.source, into: &own)
+        let keyPath = plan.spec.key?.description ?? plan.name
         guard case .object(var object)? = try? JSONValue(parsing: own.bytes) else {
             fail(.keyPathConflict,
-                 "property '\(plan.name)' writes \(CanonicalWriter.jsonValue(value, plan.conversion).quoted) at '\(plan.spec.key?.description ?? plan.name)', where other properties write keys inside an object",
+                 "property '\(plan.name)' writes \(CanonicalWriter.jsonValue(value, plan.conversion).quoted) at '\(keyPath)', where other properties write keys inside an object",
                  source: plan.source)
-            path.pop()
             output.append(contentsOf: "null")
             return
         }
-        path.pop()
         var inner = JSONOutput()
         inner.append(UInt8(ascii: "{"))
         var innerFirst = true
         writeMembers(children, of: model, first: &innerFirst, into: &inner)
         inner.append(UInt8(ascii: "}"))
         if case .object(let nested)? = try? JSONValue(parsing: inner.bytes) {
-            for member in nested {
-                if let index = object.members.firstIndex(where: { $0.key == member.key }) {
-                    object.members[index].value = member.value
-                } else {
-                    object.append(member.key, member.value)
-                }
-            }
+            combine(&object, with: nested, at: path.pointer, keyPath: keyPath, plan: plan)
         }
         output.append(.object(object))
+    }
+
+    /// Puts what the longer key paths wrote (`nested`) into the object a property wrote: objects
+    /// merge member by member, equal values agree, and anything else would lose one of the two
+    /// values, so it is a key-path conflict.
+    private mutating func combine(_ object: inout JSONObject, with nested: JSONObject, at pointer: String, keyPath: String, plan: PropertyPlan) {
+        for member in nested {
+            guard let index = object.members.firstIndex(where: { $0.key == member.key }) else {
+                object.append(member.key, member.value)
+                continue
+            }
+            let memberPointer = pointer + "/" + JSONPointer.escape(member.key)
+            switch (object.members[index].value, member.value) {
+            case (.object(var inner), .object(let written)):
+                combine(&inner, with: written, at: memberPointer, keyPath: keyPath + "." + member.key, plan: plan)
+                object.members[index].value = .object(inner)
+            case (let existing, let written) where existing != written:
+                guard errors.count < MappingErrors.limit else { return }
+                errors.append(MappingError(
+                    .keyPathConflict, pointer: memberPointer, path: path.modelPath,
+                    message: "property '\(plan.name)' writes \(existing.quoted) at '\(keyPath).\(member.key)', where another property writes \(written.quoted)",
+                    source: plan.source))
+            default:
+                break
+            }
+        }
     }
 
     private mutating func fail(_ code: MappingError.Code, _ message: String, source: String) {
@@ -161,6 +197,8 @@ struct ModelEncoder {
             return
         }
         switch (conversion, value) {
+        case (.union(let plan), _):
+            write(value, plan.conversion(for: value), source: source, into: &output)
         case (.int(let representation), .int(let int)):
             writeNumber(String(int), representation, into: &output)
         case (.double(let representation), .double(let double)):

@@ -1,0 +1,52 @@
+import ArgumentParser
+import MapperKit
+
+/// The body the data commands share (decode, encode, convert, archive, unarchive): load the
+/// catalog, settle the model names, then map the input, record by record with `--ndjson`, with one
+/// reusable session.
+struct MappingRun {
+    let catalog: CatalogOptions
+    let data: DataOptions
+    let output: OutputOptions
+
+    /// `models` picks the model names from the loaded catalog (exiting on an unknown one);
+    /// `map` turns one record into the output bytes.
+    func run(
+        file: String?,
+        models: (Catalog) throws -> [String],
+        _ map: (inout MappingSession, _ models: [String], ArraySlice<UInt8>) throws(MappingErrors) -> [UInt8]
+    ) throws {
+        let loaded = try catalog.load()
+        let names = try models(loaded)
+        var session = MappingSession(catalog: loaded)
+        try RecordStream(data: data, output: output, file: file).run { bytes throws(MappingErrors) in
+            try map(&session, names, bytes)
+        }
+    }
+
+    /// Every name resolved against the catalog (see `resolve`).
+    func run(
+        file: String?, models names: [String],
+        _ map: (inout MappingSession, _ models: [String], ArraySlice<UInt8>) throws(MappingErrors) -> [UInt8]
+    ) throws {
+        try run(file: file, models: { loaded in try names.map { try resolve($0, in: loaded, reporting: data) } }, map)
+    }
+}
+
+/// The model name, or exit 1 with an error naming the closest model (in the chosen error format).
+func resolve(_ name: String, in catalog: Catalog, reporting data: DataOptions? = nil) throws -> String {
+    guard catalog.modelType(named: name) == nil else { return name }
+    var message = "unknown model '\(name)'"
+    if let suggestion = catalog.closestModel(to: name) { message += "; did you mean '\(suggestion)'?" }
+    try fail(message, reporting: data)
+}
+
+/// Reports a problem that is not about a value of the input (unknown model, no route) and exits 1.
+func fail(_ message: String, reporting data: DataOptions?) throws -> Never {
+    if let data, data.errorFormat == .json {
+        data.report(MappingErrors([MappingError(.invalidInput, pointer: "", path: "", message: message, source: "")]))
+    } else {
+        Output.error("error: " + message)
+    }
+    throw ExitCode(1)
+}
