@@ -99,18 +99,18 @@ struct RejectFileTests {
     }
 }
 
-/// Where two long strings or arrays first differ (nil when equal), so that a failure prints a
-/// place rather than megabytes.
+/// Where two long outputs first differ (nil when equal), so that a failure prints a place rather
+/// than megabytes.
 func firstDifference(_ actual: String, _ expected: String) -> String? {
-    let left = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    let right = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    guard let index = zip(left, right).firstIndex(where: { $0 != $1 }) ?? (left.count == right.count ? nil : min(left.count, right.count))
-    else { return nil }
-    return "output line \(index + 1): \(index < left.count ? String(left[index]) : "(none)") instead of \(index < right.count ? String(right[index]) : "(none)")"
+    firstDifference(
+        actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+        expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
 }
 
 func firstDifference<Element: Equatable>(_ actual: [Element], _ expected: [Element]) -> String? {
-    guard let index = zip(actual, expected).firstIndex(where: { $0 != $1 }) ?? (actual.count == expected.count ? nil : min(actual.count, expected.count))
-    else { return nil }
-    return "element \(index): \(index < actual.count ? "\(actual[index])" : "(none)") instead of \(index < expected.count ? "\(expected[index])" : "(none)")"
+    let index = actual.indices.first { $0 >= expected.count || actual[$0] != expected[$0] }
+        ?? (actual.count < expected.count ? actual.count : nil)
+    guard let index else { return nil }
+    func item(_ array: [Element]) -> String { index < array.count ? "\(array[index])" : "(nothing)" }
+    return "item \(index + 1): \(item(actual)) instead of \(item(expected))"
 }
