@@ -44,18 +44,7 @@ extension PropertyReader {
                            at: fields.keyMark("format") ?? node.mark, hint: "formats apply to date, int, double and decimal")
             return false
         }
-        let reference: FormatReference
-        if let builtIn = FormatReference.builtIn[name] {
-            reference = builtIn
-        } else if let declaration = compiler.formatDeclarations[name] {
-            compiler.usedFormats.insert(name)
-            // The format's own errors are reported at its definition; its kind is read from the YAML.
-            let isDate = declaration.body["date"] != nil
-            reference = isDate ? .date(name) : .number(name)
-        } else {
-            let candidates = Array(FormatReference.builtIn.keys) + compiler.formatOrder
-            compiler.error(.unknownFormat, "unknown format '\(name)' for property '\(self.name)' of model '\(model)'",
-                           at: node.mark, hint: Suggestion.hint(for: name, in: candidates))
+        guard let reference = compiler.formatReference(name, at: node.mark, for: "property '\(self.name)' of model '\(model)'") else {
             return false
         }
         if reference.isDate ? !hasDate : !leaves.contains(where: \.isNumber) {

@@ -47,7 +47,6 @@ extension Diagnostic {
         case unsafePattern = "unsafe-pattern"
         case invalidDefault = "invalid-default"
         case invalidKeyPath = "invalid-key-path"
-        case duplicateKeyPath = "duplicate-key-path"
         case invalidFlatten = "invalid-flatten"
         case invalidComputed = "invalid-computed"
         case unknownMergeStrategy = "unknown-merge-strategy"

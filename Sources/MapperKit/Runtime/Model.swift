@@ -1,7 +1,8 @@
 /// A decoded model: a value that knows its model type and the types of its properties.
 ///
-/// Equality and hashing: the concrete types must match and every property whose
-/// `compare` is not `false` must be equal (absent equals only absent).
+/// Equality and hashing: the concrete types must match, every property whose `compare` is not
+/// `false` must be equal (absent equals only absent), and so must the kept unknown keys
+/// (`$extra`) unless the model says `extra: { compare: false }`.
 ///
 /// ```swift
 /// let issue = try catalog.decodeModel(json, as: "Issue")
@@ -100,7 +101,7 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
         for (index, plan) in lhs.type.properties.enumerated() where plan.spec.compare {
             if lhs.values[index] != rhs.values[index] { return false }
         }
-        return true
+        return !lhs.type.spec.extra.compare || lhs.keptExtra == rhs.keptExtra
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -108,5 +109,9 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
         for (index, plan) in type.properties.enumerated() where plan.spec.compare {
             hasher.combine(values[index])
         }
+        if type.spec.extra.compare { hasher.combine(keptExtra) }
     }
+
+    /// `$extra` as equality sees it: no kept keys and an empty object are the same.
+    var keptExtra: JSONObject { extra ?? JSONObject() }
 }

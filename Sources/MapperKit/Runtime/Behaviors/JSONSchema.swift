@@ -158,26 +158,24 @@ struct SchemaGenerator {
 
     private mutating func variantsSchema(_ type: ModelType) -> JSONValue {
         guard let variants = type.variants else { return reference(to: type.index, dispatch: false) }
-        var branches: [JSONValue] = []
-        switch variants.rule {
-        case .discriminator(let path, let cases):
-            for (_, index) in cases { branches.append(branch(index)) }
-            if let fallback = variants.fallback {
-                if side == .canonical {
-                    branches.append(branch(fallback))  // its "$type" tells it apart
-                } else {
-                    // Anything whose discriminator is none of the cases.
-                    let values = JSONValue.array(cases.map(\.value))
-                    branches.append(["allOf": [branch(fallback), ["not": requirePath(path, ["enum": values])]]])
-                }
-            }
-            return ["oneOf": .array(branches)]
-        case .predicates(let predicates):
-            for (_, index) in predicates { branches.append(branch(index)) }
+        var branches: [JSONValue] = variants.predicates.map { branch($0.type) }
+        guard let (path, cases) = variants.discriminator else {
             if let fallback = variants.fallback { branches.append(branch(fallback)) }
             // Predicates are tried in order; overlapping branches are fine, so anyOf, not oneOf.
             return ["anyOf": .array(branches)]
         }
+        var discriminated: [JSONValue] = cases.map { branch($0.type) }
+        if let fallback = variants.fallback {
+            if side == .canonical {
+                discriminated.append(branch(fallback))  // its "$type" tells it apart
+            } else {
+                // Anything whose discriminator is none of the cases.
+                let values = JSONValue.array(cases.map(\.value))
+                discriminated.append(["allOf": [branch(fallback), ["not": requirePath(path, ["enum": values])]]])
+            }
+        }
+        // With predicates before it, a value matches one of them or one discriminated branch.
+        return branches.isEmpty ? ["oneOf": .array(discriminated)] : ["anyOf": .array(branches + [["oneOf": .array(discriminated)]])]
     }
 
     private mutating func branch(_ index: Int) -> JSONValue {

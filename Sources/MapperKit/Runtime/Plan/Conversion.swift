@@ -20,6 +20,18 @@ indirect enum Conversion: Sendable {
     /// `A | B`: the member that reads the value's JSON kind.
     case union(UnionPlan)
 
+    /// Whether reading a value may fall back to an enum's `default` (in this value itself, not in
+    /// a nested model's properties).
+    var canFallBack: Bool {
+        switch self {
+        case .enumeration(let plan): return plan.defaultCase != nil
+        case .array(let element), .dictionary(let element): return element.canFallBack
+        case .union(let plan): return plan.members.contains { $0.canFallBack }
+        case .transformed(_, _, let inner): return inner.canFallBack
+        default: return false
+        }
+    }
+
     /// Whether canonical JSON of values of this type starts with `$type`.
     var hasVariants: Bool {
         if case .model(_, let dispatch) = self { return dispatch }

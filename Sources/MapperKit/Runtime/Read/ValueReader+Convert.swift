@@ -214,6 +214,7 @@ extension ValueReader {
         }
         if let position { return .enumCase(plan.caseNames[position]) }
         if let fallback = plan.defaultCase {
+            fallbacks += 1
             observer?.enumFallback(plan.name, document.quoted(at: index))
             return .enumCase(plan.caseNames[fallback])
         }
