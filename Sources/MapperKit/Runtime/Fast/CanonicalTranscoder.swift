@@ -281,7 +281,8 @@ extension PlanBuilder {
         }
         func conversionQualifies(_ conversion: Conversion, _ visiting: Set<Int>) -> Bool {
             switch conversion {
-            case .string, .url, .uuid, .date, .any, .enumeration, .int(.number), .double(.number), .decimal(.number), .bool(.bool):
+            case .scalar(.string), .scalar(.url), .scalar(.uuid), .scalar(.date), .scalar(.any), .enumeration,
+                 .scalar(.int(.number)), .scalar(.double(.number)), .scalar(.decimal(.number)), .scalar(.bool(.bool)):
                 return true
             case .model(let index, let dispatch):
                 return !dispatch && typeQualifies(index, visiting)

@@ -176,29 +176,29 @@ struct PlanBuilder {
             number = .format(name: name, pattern: pattern, style: format.pattern)
         }
         switch type {
-        case .string: return .string
-        case .int: return .int(number)
-        case .double: return .double(number)
-        case .decimal: return .decimal(number)
+        case .string: return .scalar(.string)
+        case .int: return .scalar(.int(number))
+        case .double: return .scalar(.double(number))
+        case .decimal: return .scalar(.decimal(number))
         case .bool:
             switch property.representation {
-            case .string?: return .bool(.string)
-            case .int?: return .bool(.int)
-            case nil: return .bool(.bool)
+            case .string?: return .scalar(.bool(.string))
+            case .int?: return .scalar(.bool(.int))
+            case nil: return .scalar(.bool(.bool))
             }
-        case .url: return .url
-        case .uuid: return .uuid
+        case .url: return .scalar(.url)
+        case .uuid: return .scalar(.uuid)
         case .any: return .any
         case .date:
             switch property.format {
-            case .unix?: return .date(.unix)
-            case .unixMilliseconds?: return .date(.unixMilliseconds)
+            case .unix?: return .scalar(.date(.unix))
+            case .unixMilliseconds?: return .scalar(.date(.unixMilliseconds))
             case .date(let name)?:
                 if let format = formats[name], let pattern = format.datePattern {
-                    return .date(.pattern(NamedDatePattern(name: name, pattern: pattern, text: format.pattern)))
+                    return .scalar(.date(.pattern(NamedDatePattern(name: name, pattern: pattern, text: format.pattern))))
                 }
-                return .date(.iso8601)
-            default: return .date(.iso8601)
+                return .scalar(.date(.iso8601))
+            default: return .scalar(.date(.iso8601))
             }
         case .enumeration(let name):
             return enums[name].map(Conversion.enumeration) ?? .any

@@ -222,24 +222,8 @@ struct ModelEncoder {
         switch (conversion, value) {
         case (.union(let plan), _):
             write(value, plan.conversion(for: value), source: source, into: &output)
-        case (.int(let representation), .int(let int)):
-            writeNumber(String(int), representation, into: &output)
-        case (.double(let representation), .double(let double)):
-            writeNumber(JSONOutput.doubleText(double), representation, into: &output)
-        case (.decimal(let representation), .decimal(let number)):
-            writeNumber(number.text, representation, into: &output)
-        case (.bool(.string), .bool(let bool)):
-            output.appendString(bool ? "true" : "false")
-        case (.bool(.int), .bool(let bool)):
-            output.append(UInt8(ascii: bool ? "1" : "0"))
-        case (.date(let format), .date(let instant)):
-            switch format {
-            case .iso8601: output.appendISO8601(instant)
-            case .unix: output.appendUnixSeconds(instant)
-            case .unixMilliseconds: output.appendUnixMilliseconds(instant)
-            // Patterns may hold literal text that needs escaping.
-            case .pattern(let format): output.appendString(format.pattern.format(instant))
-            }
+        case (.scalar(let scalar), _):
+            scalar.writeExternal(value, into: &output)
         case (.enumeration(let plan), .enumCase(let name)):
             if let index = plan.names.value(for: name) {
                 output.append(plan.jsonValues[index])
@@ -282,16 +266,7 @@ struct ModelEncoder {
                 output.append(contentsOf: "null")
             }
         default:
-            // Strings, URLs, UUIDs, plain booleans and `any` have the same form on both sides.
             CanonicalWriter.write(value, conversion, into: &output)
-        }
-    }
-
-    private func writeNumber(_ literal: String, _ representation: NumberRepresentation, into output: inout JSONOutput) {
-        switch representation {
-        case .number: output.append(contentsOf: literal)
-        case .string: output.appendString(literal)
-        case .format(_, let pattern, _): output.appendString(pattern.format(literal))
         }
     }
 }
