@@ -34,9 +34,12 @@ let package = Package(
         ),
         .target(name: "MapperYAML", dependencies: ["CYaml"]),
         .target(name: "MapperSupport"),
+        // RE2 (Debian's libre2-dev) behind a C interface, and the Swift API over it.
+        .target(name: "CRE2", linkerSettings: [.linkedLibrary("re2")]),
+        .target(name: "MapperRegex", dependencies: ["CRE2"]),
         .target(name: "MapperJSON"),
         .target(name: "MapperFormats", dependencies: ["MapperSupport", "MapperJSON"]),
-        .target(name: "MapperKit", dependencies: ["MapperSupport", "MapperYAML", "MapperJSON", "MapperFormats"]),
+        .target(name: "MapperKit", dependencies: ["MapperSupport", "MapperYAML", "MapperJSON", "MapperFormats", "MapperRegex"]),
         .target(
             name: "MapperService",
             dependencies: [
@@ -78,6 +81,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MapperSupportTests", dependencies: ["MapperSupport"]),
+        .testTarget(name: "MapperRegexTests", dependencies: ["MapperRegex"]),
         .testTarget(name: "MapperJSONTests", dependencies: ["MapperJSON"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MapperFormatsTests", dependencies: ["MapperFormats", "MapperJSON", "MapperTestSupport"]),
         .testTarget(name: "MapperYAMLTests", dependencies: ["MapperYAML", "MapperTestSupport"], resources: [.copy("Fixtures")]),

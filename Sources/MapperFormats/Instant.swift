@@ -38,7 +38,10 @@ extension Instant {
     /// The instants every parser accepts: 0000-01-01T00:00:00.000Z through 9999-12-31T23:59:59.999Z,
     /// the years an RFC 3339 timestamp can write. Anything a parser would produce outside this range
     /// is a parse failure, so canonical JSON always holds a four-digit year.
-    static let supportedRange: ClosedRange<Int64> = -62_167_219_200_000...253_402_300_799_999
+    package static let supportedRange: ClosedRange<Int64> = -62_167_219_200_000...253_402_300_799_999
+
+    /// The range in words, for messages and documentation.
+    package static let rangeDescription = "0000-01-01T00:00:00Z … 9999-12-31T23:59:59.999Z"
 
     var isSupported: Bool {
         Instant.supportedRange.contains(milliseconds)

@@ -37,6 +37,21 @@ package enum UnixTime {
         return instant.isSupported ? instant : nil
     }
 
+    /// Why a JSON number (a valid literal) is no date in `unix` (`milliseconds: false`) or
+    /// `unix_ms`: out of the supported range — with, for seconds, what the number would be as
+    /// milliseconds, the usual mistake. Nil when the literal is not the problem's cause (a
+    /// fraction of a millisecond for `unix_ms`).
+    package static func rangeProblem(_ literal: String, milliseconds: Bool) -> String? {
+        let scaled = UTF8Buffer.withBytes(of: literal) { scaledInteger($0, scale: milliseconds ? 0 : 3) }
+        if milliseconds, let (_, exact) = scaled, !exact { return nil }
+        var problem = "out of range (\(Instant.rangeDescription))"
+        // A number of seconds a thousand times too large is a timestamp in milliseconds.
+        if !milliseconds, let (scaled, _) = scaled, scaled.magnitude >= 100_000_000_000_000, let instant = parseMilliseconds(literal) {
+            problem += "; as milliseconds it is \(ISO8601.format(instant)), format unix_ms"
+        }
+        return problem
+    }
+
     /// Seconds as a JSON number: `1443164400` when whole, else with the needed millisecond digits
     /// (`1443164400.5`, `-0.001`).
     package static func formatSeconds(_ instant: Instant) -> String {

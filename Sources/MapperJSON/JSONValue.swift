@@ -91,6 +91,21 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         members.append(Member(key: key, value: value))
     }
 
+    /// Sets the value at a key path (`["status", "state"]`), creating objects on the way (a value
+    /// that is not an object on the way is replaced by one).
+    package mutating func insert(_ value: JSONValue, at path: some Collection<String>) {
+        guard let key = path.first else { return }
+        let index = members.firstIndex { $0.key == key }
+        if path.count == 1 {
+            if let index { members[index].value = value } else { append(key, value) }
+            return
+        }
+        var inner = JSONObject()
+        if let index, case .object(let existing) = members[index].value { inner = existing }
+        inner.insert(value, at: path.dropFirst())
+        if let index { members[index].value = .object(inner) } else { append(key, .object(inner)) }
+    }
+
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.members.count == rhs.members.count else { return false }
         if lhs.members == rhs.members { return true }

@@ -30,8 +30,10 @@ extension MapperCommand {
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
+        @OptionGroup var rejects: RejectOptions
 
         func validate() throws {
+            try rejects.validate(with: data)
             if route == nil {
                 guard model != nil else { throw ValidationError("Give the MODEL to decode as, or --route URL.") }
                 if method != nil || status != nil { throw ValidationError("--method and --status go with --route.") }
@@ -44,7 +46,7 @@ extension MapperCommand {
             let now = data.instant
             // With --route the only positional argument is the input file.
             let input = route != nil && file == nil ? model : file
-            try MappingRun(catalog: catalog, data: data, output: output).run(file: input, models: modelNames) { session, models, bytes throws(MappingErrors) in
+            try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects).run(file: input, models: modelNames) { session, models, bytes throws(MappingErrors) in
                 try session.decodeToCanonical(bytes, as: models[0], now: now)
             }
         }

@@ -17,9 +17,14 @@ extension MapperCommand {
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
+        @OptionGroup var rejects: RejectOptions
+
+        func validate() throws {
+            try rejects.validate(with: data)
+        }
 
         func run() throws {
-            try MappingRun(catalog: catalog, data: data, output: output).run(file: file, models: [model]) { session, models, bytes throws(MappingErrors) in
+            try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects).run(file: file, models: [model]) { session, models, bytes throws(MappingErrors) in
                 try session.encodeCanonical(bytes, as: models[0])
             }
         }

@@ -1,25 +1,29 @@
 import ArgumentParser
 import MapperKit
 
-/// The body the data commands share (decode, encode, convert, archive, unarchive): load the
-/// catalog, settle the model names, then map the input, record by record with `--ndjson`, with one
-/// reusable session.
+/// The body the data commands share (decode, encode, convert, archive, unarchive, replay): load
+/// the catalog, settle the model names, then map the input, record by record with `--ndjson`.
 struct MappingRun {
     let catalog: CatalogOptions
     let data: DataOptions
     let output: OutputOptions
+    /// `--reject-file`, for the commands that take it.
+    var rejects: RejectOptions?
+    var framing = RecordFraming.lines
 
     /// `models` picks the model names from the loaded catalog (exiting on an unknown one);
-    /// `map` turns one record into the output bytes.
+    /// `map` turns one record into the output bytes, on whichever thread maps it.
     func run(
         file: String?,
         models: (Catalog) throws -> [String],
-        _ map: (inout MappingSession, _ models: [String], ArraySlice<UInt8>) throws(MappingErrors) -> [UInt8]
+        _ map: @escaping @Sendable (inout MappingSession, _ models: [String], ArraySlice<UInt8>) throws(MappingErrors) -> [UInt8]
     ) throws {
         let loaded = try catalog.load()
         let names = try models(loaded)
-        var session = MappingSession(catalog: loaded)
-        try RecordStream(data: data, output: output, file: file).run { bytes throws(MappingErrors) in
+        // Opened once the catalog loaded: a run that cannot start leaves no file behind.
+        let rejectFile = try rejects?.open()
+        try RecordStream(data: data, output: output, file: file).run(catalog: loaded, framing: framing, rejects: rejectFile) {
+            session, bytes throws(MappingErrors) in
             try map(&session, names, bytes)
         }
     }
@@ -27,7 +31,7 @@ struct MappingRun {
     /// Every name resolved against the catalog (see `resolve`).
     func run(
         file: String?, models names: [String],
-        _ map: (inout MappingSession, _ models: [String], ArraySlice<UInt8>) throws(MappingErrors) -> [UInt8]
+        _ map: @escaping @Sendable (inout MappingSession, _ models: [String], ArraySlice<UInt8>) throws(MappingErrors) -> [UInt8]
     ) throws {
         try run(file: file, models: { loaded in try names.map { try resolve($0, in: loaded, reporting: data) } }, map)
     }

@@ -5,12 +5,14 @@ import MapperKit
 import MapperService
 
 /// What `mapper serve` and `mapper playground` share: logging to stdout, and running the service
-/// until SIGTERM or SIGINT with the catalog's diagnostics printed when it does not load.
+/// until SIGTERM or SIGINT with the catalog's diagnostics printed when it does not load (or the
+/// address when it cannot be bound).
 enum ServiceLauncher {
-    /// The logger at `level`, with the logging system sent to stdout.
-    static func logger(level: Logger.Level) -> Logger {
+    /// The logger at `level`, with the logging system sent to stdout as text or, with `json`, one
+    /// JSON object a line.
+    static func logger(level: Logger.Level, json: Bool = false) -> Logger {
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardOutput(label: label)
+            var handler: any LogHandler = json ? JSONLogHandler(label: label) : StreamLogHandler.standardOutput(label: label)
             handler.logLevel = level
             return handler
         }
@@ -32,6 +34,9 @@ enum ServiceLauncher {
             Output.error(error.diagnostics.summary)
             Output.error("error: nothing to serve: the catalog did not load\(configuration.gate == nil ? "" : " or did not pass the gate")")
             throw ExitCode(error.isIOFailure ? 2 : 1)
+        } catch let error as ListenError {
+            Output.error("error: \(error)")
+            throw ExitCode(1)
         }
     }
 }

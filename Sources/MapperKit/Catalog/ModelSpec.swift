@@ -12,6 +12,9 @@ public struct ModelSpec: Sendable, Hashable {
     public var base: String?
     public var keyStyle: KeyStyle
     public var unknownKeys: UnknownKeys
+    /// How kept unknown keys (`$extra`, with `unknown_keys: keep`) take part in equality, merges
+    /// and archives.
+    public var extra: ExtraSettings
     /// Archive version.
     public var version: Int
     /// Every property in declaration order: inherited first, then the model's own (a redefinition
@@ -26,13 +29,30 @@ public struct ModelSpec: Sendable, Hashable {
     }
 }
 
-/// How a model with `variants` picks the concrete model from a JSON object.
+/// The model-level `extra:` block: `$extra` is part of the model unless it says otherwise.
+public struct ExtraSettings: Sendable, Hashable {
+    /// `compare: false`: `$extra` is left out of equality, hashing and `mapper diff`.
+    public var compare = true
+    /// `archive: false`: `$extra` is left out of archives.
+    public var archive = true
+    /// How `merge` combines the source's `$extra` with the target's, key by key: `replace` (the
+    /// source's value wins for keys it has) or `keep` (the target's does).
+    public var merge = MergeStrategy.replace
+
+    public init(compare: Bool = true, archive: Bool = true, merge: MergeStrategy = .replace) {
+        self.compare = compare
+        self.archive = archive
+        self.merge = merge
+    }
+}
+
+/// How a model with `variants` picks the concrete model from a JSON object: the `when`
+/// predicates in order, then the discriminator (`by` + `cases`), then `fallback`.
 public struct Variants: Sendable, Hashable {
-    public enum Rule: Sendable, Hashable {
-        /// `by: key.path` and `cases: {json value: Model}`.
-        case discriminator(by: JSONKeyPath, cases: [Case])
-        /// `when: [...]`, tried in order.
-        case predicates([Predicate])
+    /// `by: key.path` and `cases: {json value: Model}`.
+    public struct Discriminator: Sendable, Hashable {
+        public var by: JSONKeyPath
+        public var cases: [Case]
     }
 
     public struct Case: Sendable, Hashable {
@@ -54,36 +74,29 @@ public struct Variants: Sendable, Hashable {
         public var mark: Mark
     }
 
-    public var rule: Rule
+    /// `when: [...]`, tried in order before the discriminator.
+    public var predicates: [Predicate]
+    public var discriminator: Discriminator?
     public var fallback: String?
     public var mark: Mark
 
     /// Every model the variants can produce.
     public var models: [String] {
-        var names: [String]
-        switch rule {
-        case .discriminator(_, let cases): names = cases.map(\.model)
-        case .predicates(let predicates): names = predicates.map(\.model)
-        }
-        if let fallback { names.append(fallback) }
-        return names
+        predicates.map(\.model) + (discriminator?.cases.map(\.model) ?? []) + (fallback.map { [$0] } ?? [])
     }
 
-    /// Every model the variants can produce with what picks it, in order: `type = "PushEvent"`,
-    /// `has image_url`, `kind = "text" and v = 2`; nil for the fallback.
+    /// Every model the variants can produce with what picks it, in the order they are tried:
+    /// `has image_url`, `kind = "text" and v = 2`, `type = "PushEvent"`; nil for the fallback.
     public var choices: [(model: String, condition: String?)] {
-        var choices: [(model: String, condition: String?)]
-        switch rule {
-        case .discriminator(let by, let cases):
-            choices = cases.map { ($0.model, "\(by) = \(JSONWriter.write($0.value))") }
-        case .predicates(let predicates):
-            choices = predicates.map { predicate in
-                switch predicate.test {
-                case .has(let path): return (predicate.model, "has \(path)")
-                case .equals(let expected):
-                    return (predicate.model, expected.map { "\($0.key) = \(JSONWriter.write($0.value))" }.sorted().joined(separator: " and "))
-                }
+        var choices: [(model: String, condition: String?)] = predicates.map { predicate in
+            switch predicate.test {
+            case .has(let path): return (predicate.model, "has \(path)")
+            case .equals(let expected):
+                return (predicate.model, expected.map { "\($0.key) = \(JSONWriter.write($0.value))" }.sorted().joined(separator: " and "))
             }
+        }
+        if let discriminator {
+            choices += discriminator.cases.map { ($0.model, "\(discriminator.by) = \(JSONWriter.write($0.value))") }
         }
         if let fallback { choices.append((fallback, nil)) }
         return choices

@@ -17,6 +17,10 @@ extension CatalogCompiler {
             guard let name = checkedName(pair.key, kind: .property) else { continue }
             var reader = PropertyReader(name: name, model: header.name, keyMark: pair.key.mark, keyStyle: keyStyle)
             guard var property = reader.read(pair.value, compiler: &self) else { continue }
+            if property.format == nil, property.representation == nil,
+               let format = fileDefaults[header.declaration.mark.file]?.format(for: property.type) {
+                property.format = format
+            }
             if let node = reader.defaultNode {
                 // Checked against the property's type when the plan is built (`checkDefaults`).
                 property.defaultValue = json(node, what: "the default of property '\(name)' of model '\(header.name)'")
@@ -50,7 +54,7 @@ extension CatalogCompiler {
             case .unknownName(let name):
                 let candidates = Array(TypeSpec.scalars.keys) + modelOrder + enumOrder
                 self.error(.unknownType, "unknown type '\(name)' for \(what)", at: node.mark,
-                           hint: Suggestion.hint(for: name, in: candidates))
+                           hint: ForeignNames.typeHint(for: name, candidates: candidates))
             }
         }
         return nil

@@ -32,6 +32,9 @@ struct CatalogCompiler {
     var formatDeclarations: [String: Declaration] = [:]
     var formatOrder: [String] = []
     var routeDeclarations: [RoutesDeclaration] = []
+    /// Each file's `defaults:` as written, then as read.
+    var fileDefaultsNodes: [(file: String, node: Node)] = []
+    var fileDefaults: [String: FileDefaults] = [:]
 
     var formats: [String: FormatSpec] = [:]
     var enums: [String: EnumSpec] = [:]
@@ -83,6 +86,7 @@ struct CatalogCompiler {
         }
         compileFormats()
         compileEnums()
+        compileFileDefaults()
         compileModels()
         compileRoutes()
         warnAboutUnused()
@@ -119,7 +123,7 @@ struct CatalogCompiler {
     // MARK: - Files and declarations
 
     private mutating func collect(_ root: Node, file: String) {
-        guard let fields = record(root, allowed: ["mapper", "models", "enums", "formats", "routes"],
+        guard let fields = record(root, allowed: ["mapper", "defaults", "models", "enums", "formats", "routes"],
                                   what: "a mapping file's top level")
         else { return }
         if let version = fields["mapper"] {
@@ -137,6 +141,7 @@ struct CatalogCompiler {
         declare(fields["models"], kind: .model, into: \.modelDeclarations, order: \.modelOrder)
         declare(fields["enums"], kind: .enumeration, into: \.enumDeclarations, order: \.enumOrder)
         declare(fields["formats"], kind: .format, into: \.formatDeclarations, order: \.formatOrder)
+        if let defaults = fields["defaults"] { fileDefaultsNodes.append((file, defaults)) }
         if let routes = fields["routes"] {
             routeDeclarations.append(RoutesDeclaration(file: file, body: routes, mark: fields.keyMark("routes") ?? routes.mark))
         }
@@ -252,7 +257,7 @@ enum NameKind: CustomStringConvertible {
 
 extension Diagnostic {
     init(_ error: YAMLError) {
-        self.init(.error, Code(rawValue: error.code.rawValue) ?? .yamlSyntax, error.message, at: error.mark)
+        self.init(.error, Code(rawValue: error.code.rawValue) ?? .yamlSyntax, error.message, at: error.mark, hint: error.hint)
     }
 }
 

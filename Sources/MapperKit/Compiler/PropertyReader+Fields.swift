@@ -1,3 +1,4 @@
+import MapperRegex
 import MapperSupport
 import MapperYAML
 
@@ -44,18 +45,7 @@ extension PropertyReader {
                            at: fields.keyMark("format") ?? node.mark, hint: "formats apply to date, int, double and decimal")
             return false
         }
-        let reference: FormatReference
-        if let builtIn = FormatReference.builtIn[name] {
-            reference = builtIn
-        } else if let declaration = compiler.formatDeclarations[name] {
-            compiler.usedFormats.insert(name)
-            // The format's own errors are reported at its definition; its kind is read from the YAML.
-            let isDate = declaration.body["date"] != nil
-            reference = isDate ? .date(name) : .number(name)
-        } else {
-            let candidates = Array(FormatReference.builtIn.keys) + compiler.formatOrder
-            compiler.error(.unknownFormat, "unknown format '\(name)' for property '\(self.name)' of model '\(model)'",
-                           at: node.mark, hint: Suggestion.hint(for: name, in: candidates))
+        guard let reference = compiler.formatReference(name, at: node.mark, for: "property '\(self.name)' of model '\(model)'") else {
             return false
         }
         if reference.isDate ? !hasDate : !leaves.contains(where: \.isNumber) {
@@ -157,13 +147,14 @@ extension PropertyReader {
            let source = compiler.string(node, what: "the pattern of property '\(name)'") {
             do {
                 property.constraints.pattern = try Pattern(source)
-            } catch where error.isUnsafe {
-                compiler.error(.unsafePattern, "pattern '\(source)' of property '\(name)' of model '\(model)' could take exponential time to match: \(error.message)",
-                               at: node.mark, hint: "rewrite it without nesting repetitions, e.g. '(ab)+' or '[a-z]+' instead of '(a+)+'")
-                ok = false
             } catch {
-                compiler.error(.invalidPattern, "pattern '\(source)' of property '\(name)' of model '\(model)' is not a valid regular expression: \(error.message)",
-                               at: node.mark)
+                let what = "pattern '\(source)' of property '\(name)' of model '\(model)'"
+                if let construct = error.construct {
+                    compiler.error(.invalidPattern, "\(what) uses \(error.description)", at: node.mark,
+                                   hint: "rewrite the pattern without \(construct)")
+                } else {
+                    compiler.error(.invalidPattern, "\(what) is not a valid regular expression: \(error.description)", at: node.mark)
+                }
                 ok = false
             }
         }

@@ -43,11 +43,8 @@ extension Diagnostic {
         case invalidRepresentation = "invalid-representation"
         case invalidRange = "invalid-range"
         case invalidPattern = "invalid-pattern"
-        /// A `pattern` that could backtrack catastrophically (`(a+)+`); see `PatternSafety`.
-        case unsafePattern = "unsafe-pattern"
         case invalidDefault = "invalid-default"
         case invalidKeyPath = "invalid-key-path"
-        case duplicateKeyPath = "duplicate-key-path"
         case invalidFlatten = "invalid-flatten"
         case invalidComputed = "invalid-computed"
         case unknownMergeStrategy = "unknown-merge-strategy"

@@ -25,8 +25,8 @@ public enum Decoded: Sendable, Hashable {
 /// ```
 public struct MappingSession {
     public let catalog: Catalog
-    private var tape = JSONTape()
-    private var reader: ValueReader
+    var tape = JSONTape()
+    var reader: ValueReader
     private var transcoder: CanonicalTranscoder
     private var encodeTranscoder: EncodeTranscoder
     private var encoder: ModelEncoder
@@ -130,23 +130,24 @@ public struct MappingSession {
         let sourceType = try catalog.requireType(source)
         let targetType = try catalog.requireType(target)
         let decoded = try read(bytes, as: sourceType, mode: .external, now: now ?? .now)
-        func narrow(_ model: Model) -> JSONValue {
-            guard case .object(let object) = CanonicalWriter.jsonValue(.model(model), .model(index: sourceType.index, dispatch: false)) else {
-                return .null
-            }
-            // A decoded variant that is also a kind of the target stays that variant.
-            let concrete = model.type.isKind(of: targetType.name) ? model.type : targetType
-            let keep = Set(concrete.properties.map(\.name))
-            var members = object.members.filter { keep.contains($0.key) }
-            if targetType.variants != nil { members.insert(.init(key: "$type", value: .string(concrete.name)), at: 0) }
-            return .object(JSONObject(members))
-        }
-        let narrowed: JSONValue
+        let converted: Decoded
         switch decoded {
-        case .model(let model): narrowed = narrow(model)
-        case .array(let models): narrowed = .array(models.map { $0.map(narrow) ?? .null })
+        case .model(let model):
+            converted = .model(try model.narrowed(to: targetType, pointer: ""))
+        case .array(let models):
+            var narrowed: [Model?] = []
+            var errors: [MappingError] = []
+            for (position, model) in models.enumerated() {
+                guard let model else { narrowed.append(nil); continue }
+                do throws(MappingErrors) {
+                    narrowed.append(try model.narrowed(to: targetType, pointer: "/\(position)"))
+                } catch {
+                    errors += error.errors
+                }
+            }
+            guard errors.isEmpty else { throw MappingErrors(Array(errors.prefix(MappingErrors.limit))) }
+            converted = .array(narrowed)
         }
-        let converted = try read(Array(JSONWriter.write(narrowed).utf8), as: targetType, mode: .canonical, now: now ?? .now)
         return try encode(converted, as: target)
     }
 
@@ -174,7 +175,7 @@ public struct MappingSession {
         }
     }
 
-    private mutating func tokenize(_ bytes: UnsafeRawBufferPointer) throws(MappingErrors) {
+    mutating func tokenize(_ bytes: UnsafeRawBufferPointer) throws(MappingErrors) {
         do {
             try JSONTokenizer.tokenize(bytes, into: &tape)
         } catch {
@@ -191,7 +192,7 @@ public struct MappingSession {
     }
 
     /// Runs `body` over the bytes, copied only when the collection is not contiguous.
-    private static func withContiguousBytes<Result>(
+    static func withContiguousBytes<Result>(
         _ bytes: some Collection<UInt8>, _ body: (UnsafeRawBufferPointer) throws(MappingErrors) -> Result
     ) throws(MappingErrors) -> Result {
         let outcome = bytes.withContiguousStorageIfAvailable { buffer in

@@ -1,7 +1,8 @@
 /// A decoded model: a value that knows its model type and the types of its properties.
 ///
-/// Equality and hashing: the concrete types must match and every property whose
-/// `compare` is not `false` must be equal (absent equals only absent).
+/// Equality and hashing: the concrete types must match, every property whose `compare` is not
+/// `false` must be equal (absent equals only absent), and so must the kept unknown keys
+/// (`$extra`) unless the model says `extra: { compare: false }`.
 ///
 /// ```swift
 /// let issue = try catalog.decodeModel(json, as: "Issue")
@@ -63,7 +64,7 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
     /// The value as the canonical reader reads it, the one owner of what each type accepts:
     /// written as canonical JSON, then read with the property's type and constraints (text given
     /// as `.string` for a `url`, `uuid` or enum property comes back as `.url`, `.uuid`, `.enumCase`).
-    private func checked(_ value: Value, for plan: PropertyPlan) throws(MappingErrors) -> Value {
+    func checked(_ value: Value, for plan: PropertyPlan) throws(MappingErrors) -> Value {
         let path = "\(type.name).\(plan.name)"
         guard let table = table ?? type.table else {
             throw MappingErrors([MappingError(
@@ -100,7 +101,7 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
         for (index, plan) in lhs.type.properties.enumerated() where plan.spec.compare {
             if lhs.values[index] != rhs.values[index] { return false }
         }
-        return true
+        return !lhs.type.spec.extra.compare || lhs.keptExtra == rhs.keptExtra
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -108,5 +109,9 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
         for (index, plan) in type.properties.enumerated() where plan.spec.compare {
             hasher.combine(values[index])
         }
+        if type.spec.extra.compare { hasher.combine(keptExtra) }
     }
+
+    /// `$extra` as equality sees it: no kept keys and an empty object are the same.
+    var keptExtra: JSONObject { extra ?? JSONObject() }
 }

@@ -6,6 +6,16 @@
 /// Only ASCII is allowed (write other characters as `%XX`); spaces, control characters,
 /// `"<>\^`{|}`, a second `#`, bad `%` escapes, invalid schemes and ports are rejected.
 enum URLScalar {
+    static func read(_ document: JSONDocument, at index: Int) -> ScalarRead {
+        guard document.kind(at: index) == .string else { return .expected("a URL string", document, at: index) }
+        guard document.withStringBytes(at: index, { isValid($0) }) else {
+            return .expected("a valid URL (RFC 3986 URI reference)", document, at: index)
+        }
+        return .value(.url(document.string(at: index)))
+    }
+
+    static let schema: JSONObject = ["type": "string", "format": "uri-reference"]
+
     static func isValid(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { isValid($0) } ?? isValid(Array(text.utf8))
     }

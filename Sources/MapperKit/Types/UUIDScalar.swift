@@ -1,6 +1,20 @@
 /// The `uuid` type: `8-4-4-4-12` hex digits in any letter case on the external side, lower case in
 /// canonical JSON.
 enum UUIDScalar {
+    static func read(_ document: JSONDocument, at index: Int, canonical: Bool) -> ScalarRead {
+        guard document.kind(at: index) == .string else { return .expected("a UUID string", document, at: index) }
+        let text = document.string(at: index)
+        guard canonical ? isCanonical(text) : isValid(text) else {
+            return .expected(canonical ? "a lower-case UUID" : "a UUID (8-4-4-4-12 hex digits)", document, at: index)
+        }
+        return .value(.uuid(text.lowercased()))
+    }
+
+    static func schema(canonical: Bool) -> JSONObject {
+        let hex = canonical ? "[0-9a-f]" : "[0-9a-fA-F]"
+        return ["type": "string", "format": "uuid", "pattern": .string("^\(hex){8}-\(hex){4}-\(hex){4}-\(hex){4}-\(hex){12}$")]
+    }
+
     /// Whether `text` is a UUID in any letter case.
     static func isValid(_ text: String) -> Bool {
         let bytes = Array(text.utf8)

@@ -24,23 +24,27 @@ struct ServiceState: Sendable {
     }
 }
 
-/// Loads the catalog (and runs the gate; `CatalogError` when either fails) and builds the HTTP
-/// application serving it.
+/// Loads the catalog (and runs the gate; `CatalogError` when either fails, unless `--watch` is
+/// set: then the service starts not ready and waits for the files to be fixed) and builds the
+/// HTTP application serving it.
 /// Run it with `runService(_:configuration:)`, or with HummingbirdTesting's `test`.
 package func buildApplication(_ configuration: ServiceConfiguration) throws(CatalogError) -> some ApplicationProtocol {
     let paths = configuration.mappings
     // Taken before the first load, so that a change made while loading is seen by --watch.
     let fingerprint = configuration.watch ? FileFingerprint(paths: paths) : nil
     let loader = CatalogLoader(paths: paths, options: configuration.loadOptions, gate: configuration.gate)
-    let catalog: Catalog
+    let snapshot: CatalogSnapshot
     switch loader.load() {
-    case .loaded(let loaded):
-        catalog = loaded
+    case .loaded(let catalog):
+        snapshot = CatalogSnapshot(catalog: catalog, loadedAt: Date())
     case .failed(let diagnostics):
-        throw CatalogError(diagnostics: diagnostics)
+        // With --watch a fix to the files can still come: start not ready, and wait for it.
+        guard configuration.watch else { throw CatalogError(diagnostics: diagnostics) }
+        snapshot = .notReady(ReloadFailure(at: Date(), trigger: .startup, diagnostics: diagnostics))
     }
+    let catalog = snapshot.catalog
     let logger = configuration.logger
-    let store = CatalogStore(CatalogSnapshot(catalog: catalog, loadedAt: Date()))
+    let store = CatalogStore(snapshot)
     let metrics = ServiceMetrics()
     let reloader = Reloader(store: store, loader: loader, metrics: metrics, logger: logger)
     let upstream = configuration.gateway.map { UpstreamClient(configuration: $0, metrics: metrics) }
@@ -63,18 +67,25 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Cata
             let port = channel.localAddress?.port ?? configuration.port
             let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
             logger.info("mapper serve listening on http://\(host):\(port)", metadata: [
-                "version": .string(MapperVersion.description), "revision": .string(catalog.revision), "models": .stringConvertible(catalog.modelNames.count),
-                "watch": .stringConvertible(configuration.watch), "auth": .stringConvertible(configuration.token != nil), "adminAuth": .stringConvertible(configuration.adminToken != nil),
+                "version": .string(MapperVersion.description), "revision": .string(catalog.revision),
+                "models": .stringConvertible(catalog.modelNames.count), "watch": .stringConvertible(configuration.watch),
+                "auth": .stringConvertible(configuration.token != nil), "adminAuth": .stringConvertible(configuration.adminToken != nil),
                 "upstream": .string(configuration.gateway.map { $0.upstream.description } ?? ""),
             ])
+            if let failure = snapshot.notReady {
+                logger.error("not ready: the catalog did not load; waiting for the files to change", metadata: [
+                    "errors": .stringConvertible(failure.diagnostics.errorCount),
+                ])
+                for diagnostic in failure.diagnostics { logger.error("\(diagnostic.description)") }
+            }
             configuration.onListening?(port)
         },
         logger: logger
     )
 }
 
-/// The router: every controller's endpoints behind the logging, problem+json and (with a token)
-/// auth middleware.
+/// The router: every controller's endpoints behind the logging, tracing (with a tracer),
+/// problem+json and (with a token) auth middleware.
 func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
     var controllers: [any EndpointController] = [
         HealthController(store: state.store, metrics: state.metrics, gated: state.configuration.gate != nil),
@@ -88,13 +99,14 @@ func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
     if let upstream = state.upstream {
         controllers.append(GatewayController(
             store: state.store, upstream: upstream, sessions: state.sessions, limits: state.limits,
-            consumeAuthorization: state.configuration.token != nil))
+            consumeAuthorization: state.configuration.token != nil, tracing: state.configuration.tracing))
     }
     let endpoints = controllers.flatMap(\.endpoints)
     let router = Router(context: MapperRequestContext.self, options: .autoGenerateHeadEndpoints)
-    router.add(middleware: RequestLogMiddleware(metrics: state.metrics))
-    router.add(middleware: ProblemMiddleware())
     let configuration = state.configuration
+    router.add(middleware: RequestLogMiddleware(metrics: state.metrics))
+    if configuration.tracing { router.add(middleware: TracingMiddleware()) }
+    router.add(middleware: ProblemMiddleware())
     if configuration.token != nil || configuration.adminToken != nil {
         router.add(middleware: AuthMiddleware(clientToken: configuration.token, adminToken: configuration.adminToken, endpoints: endpoints))
     }
@@ -103,11 +115,17 @@ func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
 }
 
 /// Runs the application until SIGTERM or SIGINT, then shuts down gracefully: the listener closes,
-/// in-flight requests complete (for at most `shutdownTimeout`), idle connections close.
+/// in-flight requests complete (for at most `shutdownTimeout`), idle connections close, then the
+/// configuration's other services stop. Throws `ListenError` when the address cannot be bound.
 package func runService(_ application: some ApplicationProtocol, configuration: ServiceConfiguration) async throws {
+    // Services stop in reverse order: the server first, then (the tracing exporter) what it feeds.
     var group = ServiceGroupConfiguration(
-        services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: configuration.logger)
+        services: configuration.services + [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: configuration.logger)
     group.maximumGracefulShutdownDuration = configuration.shutdownTimeout
-    try await ServiceGroup(configuration: group).run()
+    do {
+        try await ServiceGroup(configuration: group).run()
+    } catch {
+        throw ListenError(error, host: configuration.host, port: configuration.port) ?? error
+    }
     configuration.logger.info("mapper serve stopped")
 }

@@ -1,5 +1,6 @@
 package import Logging
 package import MapperKit
+package import ServiceLifecycle
 
 /// Everything `mapper serve` is told on its command line, with the defaults it documents.
 package struct ServiceConfiguration: Sendable {
@@ -35,6 +36,11 @@ package struct ServiceConfiguration: Sendable {
     /// Graphviz's `dot`, which draws the playground's model graph: the one on the PATH, if any.
     package var dotExecutable: String?
     package var logger: Logger
+    /// A span per request, for the tracer `TracingExport.bootstrap` set up (`--otel-endpoint`).
+    package var tracing = false
+    /// Services that run beside the server and stop after it (the tracing exporter, which flushes
+    /// the last spans).
+    package var services: [any Service] = []
     /// Called with the bound port once the server listens (tests use it with port 0).
     package var onListening: (@Sendable (_ port: Int) -> Void)?
 

@@ -11,16 +11,27 @@ final class CatalogSnapshot: AtomicReference, Sendable {
     let catalog: Catalog
     let loadedAt: Date
     let lastReloadError: ReloadFailure?
+    /// Set while no catalog has loaded yet (`--watch` started on broken files): why. The
+    /// catalog is then an empty one, and the service is not ready.
+    let notReady: ReloadFailure?
 
-    init(catalog: Catalog, loadedAt: Date, lastReloadError: ReloadFailure? = nil) {
+    init(catalog: Catalog, loadedAt: Date, lastReloadError: ReloadFailure? = nil, notReady: ReloadFailure? = nil) {
         self.catalog = catalog
         self.loadedAt = loadedAt
         self.lastReloadError = lastReloadError
+        self.notReady = notReady
+    }
+
+    /// No catalog yet: an empty one stands in, and `failure` says why.
+    static func notReady(_ failure: ReloadFailure) -> CatalogSnapshot {
+        let empty = Catalog.check(sources: []).catalog!
+        return CatalogSnapshot(catalog: empty, loadedAt: failure.at, lastReloadError: failure, notReady: failure)
     }
 
     /// The same catalog, with another reload outcome.
     func with(lastReloadError: ReloadFailure?) -> CatalogSnapshot {
-        CatalogSnapshot(catalog: catalog, loadedAt: loadedAt, lastReloadError: lastReloadError)
+        CatalogSnapshot(
+            catalog: catalog, loadedAt: loadedAt, lastReloadError: lastReloadError, notReady: notReady.map { lastReloadError ?? $0 })
     }
 }
 
@@ -34,6 +45,13 @@ final class CatalogStore: Sendable {
 
     var snapshot: CatalogSnapshot { current.load(ordering: .acquiring) }
 
+    /// The snapshot, when a catalog is live; else 503 `not-ready` (the mapping endpoints).
+    func live() throws(Problem) -> CatalogSnapshot {
+        let snapshot = snapshot
+        if let failure = snapshot.notReady { throw Problem.notReady(failure) }
+        return snapshot
+    }
+
     func publish(_ snapshot: CatalogSnapshot) {
         current.store(snapshot, ordering: .releasing)
     }
@@ -41,7 +59,7 @@ final class CatalogStore: Sendable {
 
 /// What made the service try to reload.
 enum ReloadTrigger: String, Sendable {
-    case watch, signal, request
+    case startup, watch, signal, request
 }
 
 /// A reload attempt that did not go live: when, why, and every diagnostic (or failed golden test).

@@ -33,7 +33,7 @@ actor Reloader {
         let current = store.snapshot
         switch loader.load() {
         case .loaded(let catalog):
-            if catalog.revision == current.catalog.revision {
+            if catalog.revision == current.catalog.revision && current.notReady == nil {
                 let snapshot = current.lastReloadError == nil ? current : current.with(lastReloadError: nil)
                 store.publish(snapshot)
                 metrics.recordReload(.unchanged)

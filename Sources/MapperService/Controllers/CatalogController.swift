@@ -33,7 +33,7 @@ struct CatalogController: EndpointController {
 
     /// `GET /v1/models/{Model}/schema?side=canonical|external` (default canonical).
     @Sendable func schema(_ request: Request, context: Context) async throws -> Response {
-        let snapshot = store.snapshot
+        let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
         let sideText = request.uri.queryParameters.get("side") ?? SchemaSide.canonical.rawValue
         guard let side = SchemaSide(rawValue: sideText) else {

@@ -22,10 +22,11 @@ struct HealthController: EndpointController {
     }
 
     /// A catalog is live (one that passed `--gate`, when the gate is set): a readiness probe
-    /// sends traffic here only then. The listener opens only once the first catalog is live,
-    /// so before that the probe's connection is refused, which Kubernetes counts as not ready.
+    /// sends traffic here only then. Before the first catalog loads the listener is not open yet
+    /// (the probe's connection is refused), or, with `--watch` on files that did not load, this
+    /// answers 503 `not-ready` with the reason until they are fixed.
     @Sendable func ready(_ request: Request, context: Context) async throws -> Response {
-        let snapshot = store.snapshot
+        let snapshot = try store.live()
         let object: JSONObject = [
             "status": "ready", "revision": .string(snapshot.catalog.revision), "version": .string(MapperVersion.description),
             "gate": gated ? "passed" : "none", "lastReloadFailed": .bool(snapshot.lastReloadError != nil),

@@ -23,7 +23,7 @@ struct MappingController: EndpointController {
 
     /// `POST /v1/decode/{Model}[?now=ISO8601]`: external JSON → canonical JSON.
     @Sendable func decode(_ request: Request, context: Context) async throws -> Response {
-        let snapshot = store.snapshot
+        let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
         let now = try request.nowParameter()
         return try await map(request, with: snapshot, reading: .upstream) { session, body throws(MappingErrors) in
@@ -33,7 +33,7 @@ struct MappingController: EndpointController {
 
     /// `POST /v1/encode/{Model}`: canonical JSON → external JSON.
     @Sendable func encode(_ request: Request, context: Context) async throws -> Response {
-        let snapshot = store.snapshot
+        let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
         return try await map(request, with: snapshot, reading: .canonical) { session, body throws(MappingErrors) in
             try session.encodeCanonical(body, as: model)
@@ -42,7 +42,7 @@ struct MappingController: EndpointController {
 
     /// `POST /v1/convert/{From}/{To}`: decode as From, keep what To declares, encode as To.
     @Sendable func convert(_ request: Request, context: Context) async throws -> Response {
-        let snapshot = store.snapshot
+        let snapshot = try store.live()
         let source = try snapshot.requireModel(context.parameters.get("from") ?? "", notes: context.notes)
         let target = try snapshot.requireModel(context.parameters.get("to") ?? "", notes: nil)
         let now = try request.nowParameter()
@@ -54,7 +54,7 @@ struct MappingController: EndpointController {
     /// `POST /v1/route?url=URL[&method=M][&status=N]`: decode with the model the routes pick;
     /// the `Mapper-Model` header names it.
     @Sendable func route(_ request: Request, context: Context) async throws -> Response {
-        let snapshot = store.snapshot
+        let snapshot = try store.live()
         let query = request.uri.queryParameters
         guard let url = query.get("url"), !url.isEmpty else {
             throw Problem.badRequest("give the response's URL or path as the 'url' query parameter: /v1/route?url=/repos/o/r/issues/1")
@@ -102,58 +102,11 @@ struct MappingController: EndpointController {
     /// `POST /v1/merge/{Model}` with `{"target": …, "source": …}` (canonical JSON) → merged
     /// canonical JSON. Errors in either document point into the request body (`/target/…`).
     @Sendable func merge(_ request: Request, context: Context) async throws -> Response {
-        let snapshot = store.snapshot
+        let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
-        let body = try await request.jsonBody(limits)
-        let document: JSONValue
-        do {
-            document = try JSONValue(parsing: body)
-        } catch {
-            throw Problem.malformedJSON(error)
+        return try await map(request, with: snapshot, reading: .canonical) { session, body throws(MappingErrors) in
+            try session.merge(body: body, as: model)
         }
-        guard case .object(let object) = document else {
-            throw Problem.mappingErrors(MappingErrors([Self.bodyError("", "expected an object {\"target\": …, \"source\": …}, found \(document.kindName)")]))
-        }
-        var problems: [MappingError] = []
-        for key in object.keys where key != "target" && key != "source" {
-            problems.append(Self.bodyError("/" + key, "unknown member \"\(key)\"; the body holds \"target\" and \"source\""))
-        }
-        for key in ["target", "source"] where object[key] == nil {
-            problems.append(Self.bodyError("", "missing member \"\(key)\""))
-        }
-        guard problems.isEmpty, let target = object["target"], let source = object["source"] else {
-            throw Problem.mappingErrors(MappingErrors(problems))
-        }
-        let targetBytes = Array(JSONWriter.write(target).utf8)
-        let sourceBytes = Array(JSONWriter.write(source).utf8)
-        do throws(MappingErrors) {
-            let merged = try sessions.withSession(
-                for: snapshot.catalog, .canonical, bodySize: targetBytes.count + sourceBytes.count
-            ) { session throws(MappingErrors) in
-                // Read each document on its own first, so that an error says which one it is in.
-                var invalid: [MappingError] = []
-                for (name, bytes) in [("target", targetBytes), ("source", sourceBytes)] {
-                    do throws(MappingErrors) {
-                        _ = try session.differences(bytes, bytes, as: model)
-                    } catch {
-                        invalid += error.errors.map { error in
-                            var error = error
-                            error.pointer = "/\(name)\(error.pointer)"
-                            return error
-                        }
-                    }
-                }
-                if !invalid.isEmpty { throw MappingErrors(Array(invalid.prefix(MappingErrors.limit))) }
-                return try session.merge(target: targetBytes, source: sourceBytes, as: model)
-            }
-            return .json(merged, headers: snapshot.headers)
-        } catch {
-            throw Problem.mappingErrors(error)
-        }
-    }
-
-    private static func bodyError(_ pointer: String, _ message: String) -> MappingError {
-        MappingError(.invalidInput, pointer: pointer, path: "", message: message, source: "")
     }
 }
 

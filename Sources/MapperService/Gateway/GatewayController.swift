@@ -21,6 +21,8 @@ struct GatewayController: EndpointController {
     let limits: BodyLimits
     /// With `--token-file` the client's `Authorization` is the gateway's and is not forwarded.
     let consumeAuthorization: Bool
+    /// With `--otel-endpoint` the client's trace context is continued by the gateway's own span.
+    let tracing: Bool
 
     var endpoints: [Endpoint] {
         Self.methods.flatMap { method in
@@ -29,11 +31,12 @@ struct GatewayController: EndpointController {
     }
 
     @Sendable func forward(_ request: Request, context: Context) async throws -> Response {
-        let snapshot = store.snapshot
+        let snapshot = try store.live()
         let target = try UpstreamTarget(request)
         let method = request.method
         let body = try await request.body(limits)
-        var headers = ForwardedHeaders.request(request.headers, consumeAuthorization: consumeAuthorization, extra: upstream.configuration.headers)
+        var headers = ForwardedHeaders.request(
+            request.headers, consumeAuthorization: consumeAuthorization, tracing: tracing, extra: upstream.configuration.headers)
         let encoded = try encodeBody(body, request: request, target: target, snapshot: snapshot, context: context)
         if encoded != nil && headers[.contentType] == nil { headers[.contentType] = MediaTypes.json }
         let sendsBody = !body.isEmpty || Self.bodyMethods.contains(method)

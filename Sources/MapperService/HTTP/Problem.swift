@@ -18,6 +18,12 @@ struct Problem: HTTPResponseError, Sendable {
     var members: [JSONObject.Member] = []
     var headers: HTTPFields = [:]
 
+    /// How many errors the answer reports: the entries of `errors` (mapping errors), else one.
+    var errorCount: Int {
+        guard case .array(let errors)? = members.first(where: { $0.key == "errors" })?.value else { return 1 }
+        return errors.count
+    }
+
     /// `about:blank` for statuses that need no more explanation than their title (RFC 9457, section 4.2.1).
     var type: String { name == "about:blank" ? name : Self.typeBase + name }
 
@@ -116,6 +122,16 @@ extension Problem {
             status: .unprocessableContent, name: "reload-failed", title: "Reload failed",
             detail: "the mapping files did not load (\(count) error\(count == 1 ? "" : "s")); still serving revision \(revision)",
             members: [.init(key: "revision", value: .string(revision)), .init(key: "lastReloadError", value: failure.jsonValue)])
+    }
+
+    /// 503 while no catalog has loaded (`--watch` started on broken files).
+    static func notReady(_ failure: ReloadFailure) -> Problem {
+        let count = failure.diagnostics.errorCount
+        return Problem(
+            status: .serviceUnavailable, name: "not-ready", title: "Not ready",
+            detail: "no catalog is live yet: the mapping files did not load (\(count) error\(count == 1 ? "" : "s")); "
+                + "the service waits for them to be fixed (see lastReloadError)",
+            members: [.init(key: "lastReloadError", value: failure.jsonValue)], headers: [.retryAfter: "1"])
     }
 
     static func internalError() -> Problem {

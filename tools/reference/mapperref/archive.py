@@ -1,5 +1,6 @@
 """Archives: canonical JSON in an envelope `{"$model": M, "$version": V, …}`, without the properties
-marked `archive: false` (at every level). Unarchiving an older version applies the model's migration
+marked `archive: false` and the kept keys of models with `extra: { archive: false }` (at every
+level). Unarchiving an older version applies the model's migration
 steps in order (each: rename, template, set when absent, drop); a newer version is an error, and so
 is a template naming an absent field. Migrations apply to the archived model's own object.
 """
@@ -8,7 +9,7 @@ from .catalog import TEMPLATE_FIELD
 from .errors import MappingError, MappingErrors
 from .jsonvalue import ABSENT, Number, describe
 from .jsonwrite import write_json
-from .types import ArrayType, DictType, NamedType
+from .types import ArrayType, DictType, NamedType, UnionType
 
 
 def archive(catalog, model, canonical):
@@ -22,7 +23,8 @@ def _strip(catalog, declared, value):
     for key, item in value.items():
         prop = concrete.property(key)
         if prop is None:
-            out[key] = item
+            if key != '$extra' or concrete.extra['archive']:
+                out[key] = item
         elif prop.archive:
             out[key] = _strip_value(catalog, prop.type, item)
     return out
@@ -31,6 +33,8 @@ def _strip(catalog, declared, value):
 def _strip_value(catalog, type_, value):
     if value is None:
         return None
+    if isinstance(type_, UnionType):
+        type_ = type_.member('canonical', value)
     if isinstance(type_, ArrayType):
         return [_strip_value(catalog, type_.element, item) for item in value]
     if isinstance(type_, DictType):

@@ -4,8 +4,9 @@ Keys are property names; `$type` names the concrete model (required when the dec
 variants, and it must be the model or a descendant); `$extra` only on models that keep unknown
 keys. Unknown property names are errors, values must be in canonical form (a date
 `YYYY-MM-DDTHH:MM:SS[.sss]Z` without `.000`, a lower-case uuid, an int written as an integer, an
-enum's case name), and `required` and the constraints apply. The result is the canonical value
-normalized: properties in declaration order, `$type` first, `$extra` last.
+enum's case name, a union's value in the form of the member its kind picks), and `required` and the
+constraints apply. The result is the canonical value
+normalized: properties in declaration order, `$type` first, `$extra` last (left out when empty).
 """
 from . import constraints
 from .jsonvalue import ABSENT, child_pointer, describe
@@ -13,6 +14,8 @@ from .typedreader import TypedReader
 
 
 class CanonicalReader(TypedReader):
+    side = 'canonical'
+
     def __init__(self, catalog, supertypes=False):
         super().__init__(catalog)
         self.supertypes = supertypes  # `$type` may name an ancestor too (a merge source)
@@ -71,6 +74,6 @@ class CanonicalReader(TypedReader):
             if not isinstance(obj['$extra'], dict):
                 self.errors.add(child_pointer(pointer, '$extra'), path, 'type-mismatch',
                                 f'expected an object of kept keys, found {describe(obj["$extra"])}')
-            else:
+            elif obj['$extra']:  # no kept keys is the same as an empty $extra
                 out['$extra'] = obj['$extra']
         return out

@@ -32,6 +32,7 @@ class Property:
         self.compare = True
         self.archive = True
         self.merge = 'replace'
+        self.falls_back = False   # holds enums with a default (a kept upstream value can be written back)
         self.constraints = {}
         self.mark = None
 
@@ -50,17 +51,22 @@ class Variants:
             yield self.fallback
 
 
+EXTRA = {'compare': True, 'archive': True, 'merge': 'replace'}
+
+
 class Model:
-    def __init__(self, name, spec, mark):
+    def __init__(self, name, spec, mark, file_defaults):
         self.name = name
         self.spec = spec
         self.mark = mark
+        self.file_defaults = file_defaults  # the defaults of the file that declares it
         self.extends = spec.get('extends')
         self.base = None
         self.properties = []
         self.variants = None
         self.key_style = 'as_is'
         self.unknown_keys = 'ignore'
+        self.extra = dict(EXTRA)  # how $extra takes part in equality, archives and merges
         self.version = 1
         self.migrations = []      # [Migration] in `from` order
 
@@ -99,11 +105,12 @@ class Enum:
         self.cases = []           # [(case name, JSON value, [aliases])]
         self.default = None
 
-    def case_for(self, value):
+    def matches(self, value):
+        """The case whose JSON value or alias the value is, or None."""
         for case, json_value, aliases in self.cases:
             if json_equal(value, json_value) or any(json_equal(value, alias) for alias in aliases):
                 return case
-        return self.default
+        return None
 
     def json_of(self, case):
         return next(json_value for name, json_value, _ in self.cases if name == case)

@@ -6,6 +6,9 @@ default or absent; flatten → the nested model read from the same object; else 
 walked (an absent or null intermediate makes the property absent, any other non-object is a
 key-path conflict), then absent/null rules, conversion by type, constraints. Every error in the
 document is collected (up to 100), each with its JSON Pointer into the input and its model path.
+On a model with `unknown_keys: keep`, the unread keys go to `$extra`, followed by the upstream
+value of every property in which an enum value took its enum's `default` (lossless fallback: the
+whole value, at the property's key path).
 """
 import copy
 import time
@@ -20,15 +23,21 @@ _CONFLICT = object()
 
 
 class Decoder(TypedReader):
+    side = 'external'
+
     def __init__(self, catalog, now=None):
         super().__init__(catalog)
         self.now = now if now is not None else int(time.time() * 1000)
+        self.fell_back = False  # an enum value of the property being read took the enum's default
 
     def scalar(self, value, scalar, conversion):
         return scalar.decode(value, conversion)
 
     def enum(self, value, enum, pointer, path):
-        case = enum.case_for(value)
+        case = enum.matches(value)
+        if case is None and enum.default is not None:
+            self.fell_back = True
+            return enum.default
         if case is None:
             accepted = ', '.join(describe(json_value) for _, json_value, _ in enum.cases)
             self.errors.add(pointer, path, 'unknown-enum-value', f'expected one of {accepted} ({enum.name}), found {describe(value)}')
@@ -43,7 +52,10 @@ class Decoder(TypedReader):
             if concrete is None:
                 return None
             out['$type'] = concrete.name
-        self.fields(obj, concrete, pointer, path, out)
+        outer_fell_back = self.fell_back  # a nested model keeps its own values, by its own rule
+        fallbacks = []
+        self.fields(obj, concrete, pointer, path, out, fallbacks)
+        self.fell_back = outer_fell_back
         if concrete.unknown_keys == 'reject':
             mapped = {key[0] for key, _ in key_paths(concrete)} | {by[0] for by in discriminator_paths(concrete)}
             unknown = [key for key in obj if key not in mapped]
@@ -52,11 +64,13 @@ class Decoder(TypedReader):
                 self.errors.add(pointer, path, 'unknown-keys', f'unknown keys {listed} ({concrete.name} rejects unknown keys)')
         elif concrete.unknown_keys == 'keep':
             extra = unread(obj, [key for key, _ in key_paths(concrete)])
+            for key, raw in fallbacks:  # lossless enum fallback: the upstream's value, after the unread keys
+                put(extra, key, raw)
             if extra:
                 out['$extra'] = extra
         return out
 
-    def fields(self, obj, model, pointer, path, out):
+    def fields(self, obj, model, pointer, path, out, fallbacks):
         for prop in model.properties:
             prop_path = f'{path}.{prop.name}'
             if prop.computed == 'now':
@@ -68,12 +82,12 @@ class Decoder(TypedReader):
                     out[prop.name] = copy.deepcopy(prop.default)
             elif prop.flatten:
                 nested = {}
-                self.fields(obj, prop.type.model, pointer, prop_path, nested)
+                self.fields(obj, prop.type.model, pointer, prop_path, nested, fallbacks)
                 out[prop.name] = nested
             else:
-                self.property(obj, prop, pointer, prop_path, out)
+                self.property(obj, prop, pointer, prop_path, out, fallbacks)
 
-    def property(self, obj, prop, pointer, path, out):
+    def property(self, obj, prop, pointer, path, out, fallbacks):
         found, leaf_pointer = self.lookup(obj, prop.key, pointer, path)
         if found is _CONFLICT:
             return
@@ -90,9 +104,12 @@ class Decoder(TypedReader):
                 out[prop.name] = None
             return
         before = len(self.errors)
+        self.fell_back = False
         value = self.value(found, prop.type, prop.conversion, leaf_pointer, path)
         if len(self.errors) == before:
             constraints.check(prop, value, leaf_pointer, path, self.errors)
+        if self.fell_back:
+            fallbacks.append((prop.key, found))  # the whole value of the property
         out[prop.name] = value
 
     def lookup(self, obj, key, pointer, path):
@@ -116,24 +133,32 @@ class Decoder(TypedReader):
     def choose(self, obj, model, pointer, path):
         variants = model.variants
         models = self.catalog.models
-        if variants.by is not None:
+        for kind, test, target in variants.when:  # predicates first, in order
+            if kind == 'has' and peek(obj, test) not in (ABSENT, None):
+                return models[target]
+            if kind == 'equals' and all(json_equal(peek(obj, key), value) for key, value in test):
+                return models[target]
+        detail = 'no predicate matches'
+        if variants.by is not None:  # then the discriminator
             found = peek(obj, variants.by)
             if found is not ABSENT and found is not None:
                 for value, target in variants.cases:
                     if json_equal(found, value):
                         return models[target]
             detail = f"'{'.'.join(variants.by)}' is {'absent' if found is ABSENT else describe(found)}"
-        else:
-            for kind, test, target in variants.when:
-                if kind == 'has' and peek(obj, test) not in (ABSENT, None):
-                    return models[target]
-                if kind == 'equals' and all(json_equal(peek(obj, key), value) for key, value in test):
-                    return models[target]
-            detail = 'no predicate matches'
         if variants.fallback is not None:
             return models[variants.fallback]
         self.errors.add(pointer, path, 'no-variant', f'no variant of {model.name} matches: {detail}')
         return None
+
+
+def put(obj, key, value):
+    """Sets the value at a key path, creating (or entering) the objects along it."""
+    for segment in key[:-1]:
+        if not isinstance(obj.get(segment), dict):
+            obj[segment] = {}
+        obj = obj[segment]
+    obj[key[-1]] = value
 
 
 def peek(obj, key):

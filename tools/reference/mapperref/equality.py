@@ -1,11 +1,13 @@
 """Equality of models (`diff`): two canonical documents are equal when their concrete types are equal
 and every property with `compare: true` (the default) is equal; absent equals only absent, numbers
-compare by value. `differences` lists the property paths where they differ (`name`, `tags[1]`,
-`owner.visits`, `$type`), in declaration order.
+compare by value, and so are the kept unknown keys (`$extra`, unless the model says
+`extra: { compare: false }`). `differences` lists the property paths where they differ (`name`,
+`tags[1]`, `owner.visits`, `$type`), in declaration order, then the kept keys that differ
+(`$extra.region`).
 """
 from .canonical import CanonicalReader
 from .jsonvalue import ABSENT, json_equal
-from .types import ArrayType, DictType, NamedType
+from .types import ArrayType, DictType, NamedType, UnionType
 
 
 def diff(catalog, model, first, second):
@@ -24,14 +26,21 @@ def differences(catalog, declared, first, second, prefix):
         if prop.compare:
             found += _value(catalog, prop.type, first.get(prop.name, ABSENT), second.get(prop.name, ABSENT),
                             prefix + prop.name)
-    if not json_equal(first.get('$extra', {}), second.get('$extra', {})):
-        found.append(prefix + '$extra')
+    if first_model.extra['compare']:  # kept keys compare key by key; none equals an empty $extra
+        mine, theirs = first.get('$extra', {}), second.get('$extra', {})
+        found += [f'{prefix}$extra.{key}' for key in list(mine) + [key for key in theirs if key not in mine]
+                  if key not in mine or key not in theirs or not json_equal(mine[key], theirs[key])]
     return found
 
 
 def _value(catalog, type_, first, second, path):
     if first is ABSENT or second is ABSENT or first is None or second is None:
         return [] if first is second else [path]
+    if isinstance(type_, UnionType):  # values of different members differ as a whole
+        member = type_.member('canonical', first)
+        if member is not type_.member('canonical', second):
+            return [path]
+        type_ = member
     if isinstance(type_, ArrayType):
         if len(first) != len(second):
             return [path]

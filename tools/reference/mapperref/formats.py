@@ -10,6 +10,7 @@ from .tr35 import DatePattern
 
 class DateFormat:
     kind = 'date'
+    json_kind = 'string'  # the kind of JSON value it reads and writes
 
     def __init__(self, name, description):
         self.name = name
@@ -35,6 +36,8 @@ class ISO8601(DateFormat):
 
 
 class Unix(DateFormat):
+    json_kind = 'number'
+
     def __init__(self, name, per_second, unit):
         super().__init__(name, f'{name} ({unit} since 1970)')
         self.per_second = per_second

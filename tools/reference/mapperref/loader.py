@@ -1,16 +1,19 @@
 """Reading and checking a catalog: every `*.yaml`/`*.yml` file under the given paths (hidden files and
 `*.test.yaml` skipped), in sorted path order.
 
-Each file is one YAML document whose root is a mapping with `mapper: 1` and any of `models`,
-`enums`, `formats`, `routes`. Names are global to the catalog (defining one twice is an error),
+Each file is one YAML document whose root is a mapping with `mapper: 1` and any of `defaults`,
+`models`, `enums`, `formats`, `routes`; a file's `defaults` (`key_style`, `unknown_keys`, `formats`
+per type) apply to the models it declares. Names are global to the catalog (defining one twice is an error),
 models and enums match `[A-Z][A-Za-z0-9_]*`, formats `[a-z][a-z0-9_]*`, properties and enum cases
 `[A-Za-z_][A-Za-z0-9_]*`. Every problem is collected (`file:line:column: message`) and raised
 together as a `CatalogError`.
 """
 import re
 
+from . import keystyle
 from .catalog import Catalog, CatalogError, Enum, Model, catalog_files
 from .formats import BUILT_IN, NumberStyle, PatternDate
+from .scalars import SCALARS
 from .jsonvalue import Number, json_equal
 from .models import ModelResolver
 from .numberformats import NumberFormatError
@@ -20,8 +23,9 @@ from .yamlload import YAMLError, YAMLMap, load_yaml_file, to_json
 
 MODEL_NAME = re.compile(r'[A-Z][A-Za-z0-9_]*')
 FORMAT_NAME = re.compile(r'[a-z][a-z0-9_]*')
-TOP_KEYS = {'mapper', 'models', 'enums', 'formats', 'routes'}
-MODEL_FIELDS = {'doc', 'key_style', 'unknown_keys', 'version', 'extends', 'properties', 'variants', 'migrations'}
+TOP_KEYS = {'mapper', 'defaults', 'models', 'enums', 'formats', 'routes'}
+UNKNOWN_KEYS = ('ignore', 'reject', 'keep')
+MODEL_FIELDS = {'doc', 'key_style', 'unknown_keys', 'extra', 'version', 'extends', 'properties', 'variants', 'migrations'}
 
 
 class Loader:
@@ -29,6 +33,7 @@ class Loader:
         self.paths = paths
         self.catalog = Catalog()
         self.problems = []
+        self.defaults = []  # one FileDefaults per file
 
     def problem(self, mark, message):
         self.problems.append(f'{mark}: {message}' if mark else message)
@@ -45,6 +50,8 @@ class Loader:
             if self.check_root(path, document):
                 documents.append(document)
         self.define(documents)
+        for defaults in self.defaults:
+            defaults.resolve(self.catalog, self.problem)
         self.resolve_models()
         for document in documents:
             if 'routes' in document:
@@ -71,6 +78,8 @@ class Loader:
     def define(self, documents):
         seen = {}
         for document in documents:
+            self.file_defaults = FileDefaults(document, self.problem)
+            self.defaults.append(self.file_defaults)
             for section in ('formats', 'enums', 'models'):
                 entries = document.get(section) or {}
                 if not isinstance(entries, dict):
@@ -160,7 +169,59 @@ class Loader:
         for field in spec:
             if field not in MODEL_FIELDS:
                 self.problem(spec.mark_of(field), f"unknown field '{field}' of model '{name}'")
-        self.catalog.models[name] = Model(name, spec, mark)
+        self.catalog.models[name] = Model(name, spec, mark, self.file_defaults)
 
     def resolve_models(self):
         ModelResolver(self.catalog, self.problem).run()
+
+
+class FileDefaults:
+    """A file's `defaults:`: the key style, unknown keys and per-type formats of the models it
+    declares, unless a model (or, for formats, a property) says otherwise."""
+
+    def __init__(self, document, problem):
+        spec = document.get('defaults')
+        self.key_style = self.unknown_keys = None
+        self.formats = {}  # scalar name → format (names until resolve)
+        self.mark = document.mark_of('defaults') if spec is not None else None
+        if spec is None:
+            return
+        if not isinstance(spec, dict):
+            problem(self.mark, 'defaults must be a mapping of key_style, unknown_keys and formats')
+            return
+        for field in spec:
+            if field not in ('key_style', 'unknown_keys', 'formats'):
+                problem(spec.mark_of(field), f"unknown key '{field}' in the defaults of the file")
+        if 'key_style' in spec:
+            if spec['key_style'] not in keystyle.STYLES:
+                problem(spec.mark_of('key_style'), f"unknown key_style '{spec['key_style']}' in the defaults")
+            else:
+                self.key_style = spec['key_style']
+        if 'unknown_keys' in spec:
+            if spec['unknown_keys'] not in UNKNOWN_KEYS:
+                problem(spec.mark_of('unknown_keys'), f"unknown_keys must be one of {', '.join(UNKNOWN_KEYS)}")
+            else:
+                self.unknown_keys = spec['unknown_keys']
+        formats = spec.get('formats') or {}
+        if not isinstance(formats, dict):
+            problem(spec.mark_of('formats'), 'the formats of the defaults map a type to a format name')
+            return
+        for type_name, format_name in formats.items():
+            scalar = SCALARS.get(type_name)
+            if scalar is None or scalar.format_kind is None:
+                problem(formats.mark_of(type_name), f"'{type_name}' in the formats of the defaults is not a type that takes a format")
+            else:
+                self.formats[scalar.name] = (format_name, formats.mark_of(type_name))
+
+    def resolve(self, catalog, problem):
+        """Format names → formats, once every file's formats are defined."""
+        for name, (format_name, mark) in list(self.formats.items()):
+            format_ = catalog.formats.get(format_name) if isinstance(format_name, str) else None
+            if format_ is None:
+                problem(mark, f"unknown format '{format_name}' for the defaults of the file")
+            elif format_.kind != SCALARS[name].format_kind:
+                problem(mark, f"format '{format_name}' is a {format_.kind} format, but the defaults give it to type '{name}'")
+            else:
+                self.formats[name] = format_
+                continue
+            del self.formats[name]

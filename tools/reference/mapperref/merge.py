@@ -5,7 +5,9 @@ The target's properties that the source's type also declares are updated, each b
 only when the target has none), `sum`/`max`/`min` (numbers, and dates for max/min; an absent or null
 side gives the other; an int sum beyond 64 bits is an error, decimal sums are exact), `append`
 (target then source), `union` (target, then source elements not already there), `deep` (nested
-models property by property). The source may be a subtype or a supertype (`$type`). The result is
+models property by property). Kept unknown keys (`$extra`) merge key by key: the source's value
+wins for keys it has (`replace`), or only fills keys the target lacks (`extra: { merge: keep }`).
+The source may be a subtype or a supertype (`$type`). The result is
 read back as canonical JSON, so `required` and the constraints hold for it.
 """
 from decimal import Context, Decimal
@@ -46,8 +48,12 @@ def merge_models(catalog, declared, target, source, errors, path=None):
         value = _strategy(catalog, prop, mine, theirs, errors, f'{path}.{prop.name}')
         if value is not ABSENT:
             out[prop.name] = value
-    if '$extra' in target:
-        out['$extra'] = target['$extra']
+    if '$extra' in target or '$extra' in source:  # key by key, by the model's strategy for $extra
+        kept = dict(target.get('$extra', {}))
+        for key, value in source.get('$extra', {}).items():
+            if key not in kept or target_model.extra['merge'] == 'replace':
+                kept[key] = value
+        out['$extra'] = kept
     return out
 
 

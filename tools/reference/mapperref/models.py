@@ -1,18 +1,19 @@
 """Resolving a catalog's models once every file is read: inheritance (a base's properties first; a
 redefinition keeps its place; `key_style`, `unknown_keys` inherited unless set), cycles, property
-types, key paths, variants, migrations and defaults (read as canonical JSON).
+types, key paths (several properties may read one key), variants, migrations and defaults (read as
+canonical JSON).
 """
 import re
 
 from . import keystyle
 from .canonical import CanonicalReader
-from .catalog import TEMPLATE_FIELD, Migration, Variants, key_paths, parse_key_path
+from .catalog import EXTRA, TEMPLATE_FIELD, Migration, Variants, parse_key_path
 from .jsonvalue import ABSENT, Number
 from .properties import MEMBER_NAME, check_property, read_property
 from .types import NamedType
 from .yamlload import to_json
 
-UNKNOWN_KEYS = ('ignore', 'reject', 'keep')
+UNKNOWN_KEYS = ('ignore', 'reject', 'keep')  # as loader.py checks them in a file's defaults
 
 
 class ModelResolver:
@@ -39,7 +40,6 @@ class ModelResolver:
         for model in models.values():
             if self.flatten_cycle(model, []):
                 continue
-            self.check_key_paths(model)
             if 'variants' in model.spec:
                 self.add_variants(model, model.spec['variants'])
             self.add_migrations(model)
@@ -84,6 +84,10 @@ class ModelResolver:
             model.properties = list(model.base.properties)
             model.key_style = model.base.key_style
             model.unknown_keys = model.base.unknown_keys
+            model.extra = dict(model.base.extra)
+        defaults = model.file_defaults  # a file default counts as the model's own setting
+        model.key_style = defaults.key_style or model.key_style
+        model.unknown_keys = defaults.unknown_keys or model.unknown_keys
         spec = model.spec
         if 'key_style' in spec:
             if spec['key_style'] not in keystyle.STYLES:
@@ -95,6 +99,8 @@ class ModelResolver:
                 self.problem(spec.mark_of('unknown_keys'), f"unknown_keys must be one of {', '.join(UNKNOWN_KEYS)}")
             else:
                 model.unknown_keys = spec['unknown_keys']
+        if 'extra' in spec:
+            self.read_extra(model, spec)
         if 'version' in spec:
             version = spec['version']
             if not isinstance(version, Number) or not re.fullmatch('[1-9][0-9]*', version.text):
@@ -115,12 +121,25 @@ class ModelResolver:
             else:
                 model.properties[index] = prop  # a redefinition keeps its place
 
-    def check_key_paths(self, model):
-        seen = {}
-        for path, prop in key_paths(model):
-            if tuple(path) in seen:
-                self.problem(prop.mark, f"'{model.name}.{prop.name}' and '{seen[tuple(path)]}' read the same key path '{'.'.join(path)}'")
-            seen[tuple(path)] = f'{model.name}.{prop.name}'
+    def read_extra(self, model, spec):
+        """`extra: { compare, archive, merge }`: set, it replaces the inherited one (the fields it
+        leaves out take their defaults)."""
+        extra, mark = spec['extra'], spec.mark_of('extra')
+        model.extra = dict(EXTRA)
+        if model.unknown_keys != 'keep':
+            self.problem(mark, f"'extra' of model '{model.name}' applies to models that keep unknown keys")
+        if not isinstance(extra, dict):
+            self.problem(mark, f"'extra' of model '{model.name}' is a mapping of compare, archive and merge")
+            return
+        for field, value in extra.items():
+            if field not in EXTRA:
+                self.problem(extra.mark_of(field), f"unknown key '{field}' in 'extra' of model '{model.name}'")
+            elif field == 'merge' and value not in ('replace', 'keep'):
+                self.problem(extra.mark_of(field), f"the merge strategy of $extra is replace or keep, found '{value}'")
+            elif field != 'merge' and not isinstance(value, bool):
+                self.problem(extra.mark_of(field), f"'{field}' of 'extra' of model '{model.name}' must be true or false")
+            else:
+                model.extra[field] = value
 
     def add_variants(self, model, spec):
         mark = model.spec.mark_of('variants')
@@ -130,8 +149,8 @@ class ModelResolver:
             return
         for field in set(spec) - {'by', 'cases', 'when', 'fallback'}:
             self.problem(spec.mark_of(field), f"unknown key '{field}' in {where}")
-        if 'when' in spec and ('by' in spec or 'cases' in spec) or not ('when' in spec or 'by' in spec or 'cases' in spec):
-            self.problem(mark, f'{where} need either a discriminator (by + cases) or predicates (when)')
+        if not ('when' in spec or 'by' in spec or 'cases' in spec):
+            self.problem(mark, f'{where} need a discriminator (by + cases), predicates (when) or both')
             return
         if ('by' in spec) != ('cases' in spec):
             self.problem(mark, f"{where} need both 'by' and 'cases'")

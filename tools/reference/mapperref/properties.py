@@ -7,7 +7,8 @@ from . import keystyle
 from .catalog import Property, parse_key_path
 from .jsonvalue import Number
 from .scalars import Conversion
-from .types import ArrayType, DictType, NamedType, ScalarType, TypeError_, leaf, parse_type, walk
+from . import constraints, unions
+from .types import ArrayType, NamedType, ScalarType, TypeError_, UnionType, parse_type, scalars, walk
 from .yamlload import to_json
 
 MEMBER_NAME = re.compile(r'[A-Za-z_][A-Za-z0-9_]*')
@@ -67,7 +68,9 @@ def read_property(model, name, declaration, mark, problem):
     prop.merge = fields.get('merge', 'replace')
     if prop.merge not in MERGE_STRATEGIES:
         problem(mark, f"unknown merge strategy '{prop.merge}' of {where}")
-    prop.conversion = Conversion(fields.get('json'), fields.get('format'))
+    # a file's default formats apply to the types they name, unless the property says json: or format:
+    prop.conversion = Conversion(fields.get('json'), fields.get('format'),
+                                 model.file_defaults.formats if 'json' not in fields and 'format' not in fields else None)
     prop.constraints = {field: fields[field] for field in ('min_length', 'max_length', 'minimum', 'maximum', 'pattern')
                         if field in fields}
     if 'transform' in fields:
@@ -92,33 +95,35 @@ def check_property(catalog, model, prop, problem):
             if type_.model is None and type_.enum is None:
                 problem(prop.mark, f"unknown type '{type_.name}' for {where}")
                 return
-    inner = leaf(prop.type)
-    scalar = inner.scalar if isinstance(inner, ScalarType) else None
+    leaves = scalars(prop.type)  # a union's members take the hints and formats they fit
     hint, format_name = prop.conversion.hint, prop.conversion.format
-    if hint is not None and (scalar is None or hint not in scalar.hints):
+    if hint is not None and not any(hint in scalar.hints for scalar in leaves):
         problem(prop.mark, f"json: {hint} does not apply to {where} of type {prop.type}")
     if format_name is not None:
         format_ = catalog.formats.get(format_name)
         if format_ is None:
             problem(prop.mark, f"unknown format '{format_name}' for {where}")
-        elif scalar is None or scalar.format_kind != format_.kind:
+        elif not any(scalar.format_kind == format_.kind for scalar in leaves):
             problem(prop.mark, f"format '{format_name}' does not apply to {where} of type {prop.type}")
-        prop.conversion = Conversion(hint, format_)
+        prop.conversion = Conversion(hint, format_, prop.conversion.defaults)
     if prop.computed is not None and str(prop.type) != {'now': 'date', 'uuid': 'uuid'}.get(prop.computed):
         problem(prop.mark, f"'computed: {prop.computed}' does not fit {where} of type {prop.type}")
-    check_constraints(prop, where, scalar if prop.type is inner else None, problem)
-    check_merge(prop, where, scalar if prop.type is inner else None, problem)
+    # an enum with a default in its own value (not inside a nested model): lossless enum fallback
+    prop.falls_back = any(isinstance(inner, NamedType) and inner.enum is not None and inner.enum.default is not None
+                          for inner in walk(prop.type))
+    for message in unions.resolve(prop.type, prop.conversion, where):
+        problem(prop.mark, message)
+    check_constraints(prop, where, problem)
+    check_merge(prop, where, problem)
     if prop.flatten and not (isinstance(prop.type, NamedType) and prop.type.model is not None):
         problem(prop.mark, f"flatten needs a model type ({where})")
 
 
-def check_constraints(prop, where, scalar, problem):
+def check_constraints(prop, where, problem):
     limits = prop.constraints
-    sized = isinstance(prop.type, (ArrayType, DictType)) or (scalar is not None and scalar.length)
-    applies = {'min_length': sized, 'max_length': sized, 'minimum': scalar is not None and scalar.bounds,
-               'maximum': scalar is not None and scalar.bounds, 'pattern': scalar is not None and scalar.pattern}
+    members = prop.type.members if isinstance(prop.type, UnionType) else [prop.type]
     for field, value in limits.items():
-        if not applies[field]:
+        if not any(constraints.applies(field, member) for member in members):
             problem(prop.mark, f"{field} does not apply to {where} of type {prop.type}")
         elif field.endswith('length') and not (isinstance(value, Number) and re.fullmatch('[0-9]+', value.text)):
             problem(prop.mark, f"{field} of {where} must be a whole number of at least 0")
@@ -135,7 +140,8 @@ def check_constraints(prop, where, scalar, problem):
             problem(prop.mark, f"invalid pattern for {where}: {error}")
 
 
-def check_merge(prop, where, scalar, problem):
+def check_merge(prop, where, problem):
+    scalar = prop.type.scalar if isinstance(prop.type, ScalarType) else None
     needs = {'sum': scalar is not None and scalar.bounds,
              'max': scalar is not None and (scalar.bounds or scalar.name == 'date'),
              'min': scalar is not None and (scalar.bounds or scalar.name == 'date'),

@@ -27,9 +27,20 @@ class Mismatch(Exception):
 class Conversion:
     """What a property says about its scalar's external form: `json:` hint and `format`."""
 
-    def __init__(self, hint=None, format_=None):
+    def __init__(self, hint=None, format_=None, defaults=None):
         self.hint = hint
         self.format = format_
+        self.defaults = defaults or {}  # the file's default format per scalar name
+
+    def fitting(self, scalar):
+        """The part of the conversion that applies to a scalar: a union's members take the hints
+        and formats they fit; without either, a scalar takes the file's default format for it."""
+        hint = self.hint if self.hint in scalar.hints else None
+        format_ = self.format if getattr(self.format, 'kind', None) == scalar.format_kind else None
+        format_ = format_ or self.defaults.get(scalar.name)
+        if (hint, format_) == (self.hint, self.format) and not self.defaults:
+            return self
+        return Conversion(hint, format_)
 
 
 PLAIN = Conversion()
@@ -43,6 +54,8 @@ class Scalar:
     bounds = False          # minimum / maximum apply
     pattern = False
 
+    canonical_kind = 'string'  # the kind of JSON value of its canonical form
+
     def decode(self, value, conversion):
         raise NotImplementedError
 
@@ -51,6 +64,13 @@ class Scalar:
 
     def encode(self, canonical, conversion):
         return canonical
+
+    def external_kind(self, conversion):
+        """The kind of JSON value it reads from external JSON, given its `json:` hint and format."""
+        return self.canonical_kind
+
+    def kinds(self, conversion, side):
+        return {self.external_kind(conversion) if side == 'external' else self.canonical_kind}
 
     def magnitude(self, canonical):
         """The exact value compared with `minimum` / `maximum` (Decimals compare exactly)."""
@@ -79,6 +99,10 @@ class _Numeric(Scalar):
     format_kind = 'number'
     bounds = True
     what = ''
+    canonical_kind = 'number'
+
+    def external_kind(self, conversion):
+        return 'string' if conversion.format is not None or conversion.hint == 'string' else 'number'
 
     def decode(self, value, conversion):
         if conversion.format is not None:
@@ -150,6 +174,10 @@ class DecimalScalar(_Numeric):
 class Bool(Scalar):
     name = 'bool'
     hints = ('string', 'int')
+    canonical_kind = 'boolean'
+
+    def external_kind(self, conversion):
+        return {'string': 'string', 'int': 'number'}.get(conversion.hint, 'boolean')
 
     def decode(self, value, conversion):
         if conversion.hint == 'string':
@@ -204,6 +232,9 @@ class Date(Scalar):
     name = 'date'
     format_kind = 'date'
 
+    def external_kind(self, conversion):
+        return (conversion.format or BUILT_IN['iso8601']).json_kind
+
     def decode(self, value, conversion):
         format_ = conversion.format or BUILT_IN['iso8601']
         ms = format_.read(value)
@@ -222,6 +253,9 @@ class Date(Scalar):
 
 class Any(Scalar):
     name = 'any'
+
+    def kinds(self, conversion, side):
+        return {'string', 'number', 'boolean', 'object', 'array'}
 
     def decode(self, value, conversion):
         return value

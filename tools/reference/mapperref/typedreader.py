@@ -2,16 +2,20 @@
 
 A document is an object (one model) or an array of them (null elements stay null); arrays and
 dictionaries are read element by element (null elements kept), each error collected with its JSON
-Pointer and model path (`Issue.labels[2].color`). Subclasses say how a scalar, an enum value and a
-model object are read (`scalar`, `enum`, `model`).
+Pointer and model path (`Issue.labels[2].color`); a union reads a value as the member of its kind.
+Subclasses say which side they read (`side`) and how a scalar, an enum value and a model object
+are read (`scalar`, `enum`, `model`).
 """
 from .errors import ErrorList, MappingErrors
 from .jsonvalue import child_pointer, describe
 from .scalars import Mismatch
-from .types import ArrayType, DictType, ScalarType
+from .types import ArrayType, DictType, ScalarType, UnionType
+from .unions import expected
 
 
 class TypedReader:
+    side = ''  # 'external' or 'canonical': which JSON kinds pick a union's member
+
     def __init__(self, catalog):
         self.catalog = catalog
         self.errors = ErrorList()
@@ -36,7 +40,7 @@ class TypedReader:
             return None
         if isinstance(type_, ScalarType):
             try:
-                return self.scalar(value, type_.scalar, conversion)
+                return self.scalar(value, type_.scalar, conversion.fitting(type_.scalar))
             except Mismatch as error:
                 self.errors.add(pointer, path, 'type-mismatch', str(error))
                 return None
@@ -52,6 +56,12 @@ class TypedReader:
                 return None
             return {key: self.value(item, type_.value, conversion, child_pointer(pointer, key), f'{path}[{key}]')
                     for key, item in value.items()}
+        if isinstance(type_, UnionType):
+            member = type_.member(self.side, value)
+            if member is None:
+                self.errors.add(pointer, path, 'type-mismatch', f'expected {expected(type_, self.side)}, found {describe(value)}')
+                return None
+            return self.value(value, member, conversion, pointer, path)
         if type_.enum is not None:
             return self.enum(value, type_.enum, pointer, path)
         return self.object(value, type_.model, pointer, path)

@@ -21,6 +21,12 @@ models:
       login:  { type: string, key: user.login }
       author: { type: any, key: user }
       since:  { type: date, default: "2020-01-01T00:00:00Z" }
+  Shared:
+    properties:
+      at: { type: date, key: t, format: unix }
+      seconds: { type: int, key: t }
+      whole: { type: any, key: o }
+      part: { type: any, key: o }
   Pet:
     properties: { name: string }
     variants: { by: meta.kind, cases: { dog: Dog }, fallback: Pet }
@@ -84,6 +90,16 @@ class MappingTests(unittest.TestCase):
         with self.assertRaises(MappingErrors):
             self.encode('{"number": 1, "login": "x", "author": {"id": 2, "login": "y"}}', 'Issue')
         self.assertEqual(self.encode('{"$type": "Dog", "barks": false}', 'Pet'), '{"barks":false,"meta":{"kind":"dog"}}')
+
+    def test_several_properties_on_one_key(self):
+        self.assertEqual(self.decode('{"t": 5}', 'Shared'), '{"at":"1970-01-01T00:00:05Z","seconds":5}')
+        self.assertEqual(self.encode('{"at": "1970-01-01T00:00:05Z", "seconds": 5}', 'Shared'), '{"t":5}')
+        self.assertEqual(self.encode('{"seconds": 5, "whole": {"a": 1}, "part": {"a": 1}}', 'Shared'), '{"t":5,"o":{"a":1}}')
+        for text in ('{"at": "1970-01-01T00:00:05Z", "seconds": 6}', '{"at": null, "seconds": 6}',
+                     '{"whole": {"a": 1}, "part": {"b": 2}}'):  # one key: objects are not merged
+            with self.assertRaises(MappingErrors, msg=text) as caught:
+                self.encode(text, 'Shared')
+            self.assertEqual([(error.pointer, error.code) for error in caught.exception.errors][0][1], 'key-path-conflict')
 
     def test_canonical_reading_is_strict(self):
         for text in ('{"number": 5.0}', '{"nope": 1, "number": 1}', '{"number": 1, "since": "2020-01-01T00:00:00+00:00"}'):

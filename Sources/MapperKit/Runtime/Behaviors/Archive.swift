@@ -117,7 +117,8 @@ extension Migration {
 
 extension Model {
     /// The property paths where two models differ (`compare: false` properties are ignored;
-    /// `$type` when the concrete types differ): `title`, `labels[2].color`.
+    /// `$type` when the concrete types differ; `$extra.KEY` for kept unknown keys): `title`,
+    /// `labels[2].color`.
     public func differences(from other: Model) -> [String] {
         var paths: [String] = []
         Self.collectDifferences(self, other, prefix: "", into: &paths)
@@ -132,6 +133,11 @@ extension Model {
         for (index, plan) in a.type.properties.enumerated() where plan.spec.compare {
             let path = prefix.isEmpty ? plan.name : prefix + "." + plan.name
             collectDifferences(a.values[index], b.values[index], path: path, into: &paths)
+        }
+        guard a.type.spec.extra.compare else { return }
+        let (left, right) = (a.keptExtra, b.keptExtra)
+        for key in left.keys + right.keys.filter({ left[$0] == nil }) where left[key] != right[key] {
+            paths.append((prefix.isEmpty ? "" : prefix + ".") + "$extra." + key)
         }
     }
 

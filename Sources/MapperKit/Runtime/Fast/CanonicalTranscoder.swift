@@ -22,7 +22,6 @@ struct CanonicalTranscoder {
     var now = Instant(milliseconds: 0)
     var observer: DecodeObserver?
     private let slots = SlotStack()
-    private var regexes = RegexCache()
     /// Drift seen while writing, reported only once the whole document has succeeded.
     private var unknownSeen: [(keys: [String], model: Int)] = []
     private var fallbacksSeen: [(enumIndex: Int32, value: String)] = []
@@ -133,7 +132,7 @@ struct CanonicalTranscoder {
             } else if flags & FlatPlan.Property.checksLength != 0 && !document.satisfiesLength(at: value, property) {
                 return false
             } else if flags & FlatPlan.Property.checksValue != 0
-                && !document.satisfiesValueConstraints(at: value, property, in: plan, regexes: &regexes)
+                && !document.satisfiesValueConstraints(at: value, property, in: plan)
             {
                 return false
             } else if !write(document, at: value, conversion: property.conversion, into: &output) {
@@ -282,7 +281,8 @@ extension PlanBuilder {
         }
         func conversionQualifies(_ conversion: Conversion, _ visiting: Set<Int>) -> Bool {
             switch conversion {
-            case .string, .url, .uuid, .date, .any, .enumeration, .int(.number), .double(.number), .decimal(.number), .bool(.bool):
+            case .scalar(.string), .scalar(.url), .scalar(.uuid), .scalar(.date), .scalar(.any), .enumeration,
+                 .scalar(.int(.number)), .scalar(.double(.number)), .scalar(.decimal(.number)), .scalar(.bool(.bool)):
                 return true
             case .model(let index, let dispatch):
                 return !dispatch && typeQualifies(index, visiting)

@@ -24,7 +24,6 @@ struct EncodeTranscoder {
     private let patterns: UnsafeMutableBufferPointer<Unmanaged<DatePattern.Compiled>>
     /// Tape index of each property's canonical value per open model, -1 when absent.
     private let slots = SlotStack()
-    private var regexes = RegexCache()
 
     init(table: ModelTable) {
         plan = table.flat
@@ -145,7 +144,7 @@ struct EncodeTranscoder {
                 } else if property.flags & FlatPlan.Property.checksLength != 0 && !document.satisfiesLength(at: value, property) {
                     return false
                 } else if property.flags & FlatPlan.Property.checksValue != 0
-                    && !document.satisfiesValueConstraints(at: value, property, in: plan, regexes: &regexes)
+                    && !document.satisfiesValueConstraints(at: value, property, in: plan)
                 {
                     return false
                 } else if !write(document, at: value, conversion: property.encodeConversion, into: &output) {

@@ -156,18 +156,18 @@ final class FlatPlan: @unchecked Sendable {
         let constraints = property.spec.constraints
         if constraints.minLength != nil || constraints.maxLength != nil {
             switch property.conversion {
-            case .string, .array, .dictionary: break
+            case .scalar(.string), .array, .dictionary: break
             default: return false
             }
         }
         if constraints.minimum != nil || constraints.maximum != nil {
             switch property.conversion {
-            case .int(.number), .double(.number), .decimal(.number): break
+            case .scalar(.int(.number)), .scalar(.double(.number)), .scalar(.decimal(.number)): break
             default: return false
             }
         }
         if constraints.pattern != nil {
-            guard case .string = property.conversion else { return false }
+            guard case .scalar(.string) = property.conversion else { return false }
         }
         return true
     }
@@ -428,23 +428,23 @@ extension FlatPlan {
         mutating func conversion(_ conversion: MapperKit.Conversion, external: Bool = false) -> Int32 {
             let flat: Conversion
             switch conversion {
-            case .int(.string) where external: flat = Conversion(kind: .intAsString, payload: 0)
-            case .double(.string) where external: flat = Conversion(kind: .doubleAsString, payload: 0)
-            case .decimal(.string) where external: flat = Conversion(kind: .decimalAsString, payload: 0)
-            case .bool(.string) where external: flat = Conversion(kind: .boolAsString, payload: 0)
-            case .bool(.int) where external: flat = Conversion(kind: .boolAsInt, payload: 0)
-            case .string: flat = Conversion(kind: .string, payload: 0)
-            case .int(.number): flat = Conversion(kind: .int, payload: 0)
-            case .double(.number): flat = Conversion(kind: .double, payload: 0)
-            case .decimal(.number): flat = Conversion(kind: .decimal, payload: 0)
-            case .bool(.bool): flat = Conversion(kind: .bool, payload: 0)
-            case .url: flat = Conversion(kind: .url, payload: 0)
-            case .uuid: flat = Conversion(kind: .uuid, payload: 0)
-            case .any: flat = Conversion(kind: .any, payload: 0)
-            case .date(.iso8601): flat = Conversion(kind: .dateISO, payload: 0)
-            case .date(.unix): flat = Conversion(kind: .dateUnix, payload: 0)
-            case .date(.unixMilliseconds): flat = Conversion(kind: .dateUnixMilliseconds, payload: 0)
-            case .date(.pattern(let format)):
+            case .scalar(.int(.string)) where external: flat = Conversion(kind: .intAsString, payload: 0)
+            case .scalar(.double(.string)) where external: flat = Conversion(kind: .doubleAsString, payload: 0)
+            case .scalar(.decimal(.string)) where external: flat = Conversion(kind: .decimalAsString, payload: 0)
+            case .scalar(.bool(.string)) where external: flat = Conversion(kind: .boolAsString, payload: 0)
+            case .scalar(.bool(.int)) where external: flat = Conversion(kind: .boolAsInt, payload: 0)
+            case .scalar(.string): flat = Conversion(kind: .string, payload: 0)
+            case .scalar(.int(.number)): flat = Conversion(kind: .int, payload: 0)
+            case .scalar(.double(.number)): flat = Conversion(kind: .double, payload: 0)
+            case .scalar(.decimal(.number)): flat = Conversion(kind: .decimal, payload: 0)
+            case .scalar(.bool(.bool)): flat = Conversion(kind: .bool, payload: 0)
+            case .scalar(.url): flat = Conversion(kind: .url, payload: 0)
+            case .scalar(.uuid): flat = Conversion(kind: .uuid, payload: 0)
+            case .scalar(.any): flat = Conversion(kind: .any, payload: 0)
+            case .scalar(.date(.iso8601)): flat = Conversion(kind: .dateISO, payload: 0)
+            case .scalar(.date(.unix)): flat = Conversion(kind: .dateUnix, payload: 0)
+            case .scalar(.date(.unixMilliseconds)): flat = Conversion(kind: .dateUnixMilliseconds, payload: 0)
+            case .scalar(.date(.pattern(let format))):
                 patterns.append(format.pattern.compiled)
                 flat = Conversion(kind: .datePattern, payload: Int32(patterns.count - 1))
             case .enumeration(let plan):

@@ -1,15 +1,8 @@
 /// How one value is read from JSON and written back: a property's type with its representation
 /// hint, format, enum or model resolved once, when the catalog loads.
 indirect enum Conversion: Sendable {
-    case string
-    case int(NumberRepresentation)
-    case double(NumberRepresentation)
-    case decimal(NumberRepresentation)
-    case bool(BoolRepresentation)
-    case url
-    case uuid
-    case date(DateFormat)
-    case any
+    /// A scalar type; its rules live in its own file under `Types/`.
+    case scalar(ScalarPlan)
     case enumeration(EnumPlan)
     /// A model by its index in the catalog's types; `dispatch` when the declared model has variants.
     case model(index: Int, dispatch: Bool)
@@ -20,63 +13,25 @@ indirect enum Conversion: Sendable {
     /// `A | B`: the member that reads the value's JSON kind.
     case union(UnionPlan)
 
+    /// Whether reading a value may fall back to an enum's `default` (in this value itself, not in
+    /// a nested model's properties).
+    var canFallBack: Bool {
+        switch self {
+        case .enumeration(let plan): return plan.defaultCase != nil
+        case .array(let element), .dictionary(let element): return element.canFallBack
+        case .union(let plan): return plan.members.contains { $0.canFallBack }
+        case .transformed(_, _, let inner): return inner.canFallBack
+        default: return false
+        }
+    }
+
+    /// `any`, the conversion of a name that did not resolve.
+    static let any = Conversion.scalar(.any)
+
     /// Whether canonical JSON of values of this type starts with `$type`.
     var hasVariants: Bool {
         if case .model(_, let dispatch) = self { return dispatch }
         return false
-    }
-}
-
-enum NumberRepresentation: Sendable {
-    var isNumber: Bool {
-        if case .number = self { return true }
-        return false
-    }
-
-    /// A JSON number.
-    case number
-    /// `json: string`: a JSON string holding the number.
-    case string
-    /// A number format: a JSON string in that format.
-    case format(name: String, pattern: NumberPattern, style: String)
-}
-
-enum BoolRepresentation: Sendable {
-    case bool
-    /// `"true"` / `"false"`.
-    case string
-    /// `0` / `1`.
-    case int
-}
-
-enum DateFormat: Sendable {
-    case iso8601
-    case unix
-    case unixMilliseconds
-    case pattern(NamedDatePattern)
-
-    /// For messages: `format github_time ("yyyy-MM-dd'T'HH:mm:ss'Z'")`.
-    var description: String {
-        switch self {
-        case .iso8601: return "format iso8601"
-        case .unix: return "format unix (seconds since 1970)"
-        case .unixMilliseconds: return "format unix_ms (milliseconds since 1970)"
-        case .pattern(let format): return "format \(format.name) (\"\(format.text)\")"
-        }
-    }
-}
-
-/// A defined date format: its name and pattern text for messages and schemas, and the compiled
-/// pattern (a class: a conversion holds it by one reference).
-final class NamedDatePattern: Sendable {
-    let name: String
-    let pattern: DatePattern
-    let text: String
-
-    init(name: String, pattern: DatePattern, text: String) {
-        self.name = name
-        self.pattern = pattern
-        self.text = text
     }
 }
 

@@ -116,16 +116,14 @@ struct EncodeNode: Sendable {
 
 /// Variant dispatch of a model that declares `variants`.
 struct VariantPlan: Sendable {
-    enum Rule: Sendable {
-        case discriminator(path: [String], cases: [(value: JSONValue, type: Int)])
-        case predicates([(test: Test, type: Int)])
-    }
-
     enum Test: Sendable {
         case has([String])
         case equals([(path: [String], value: JSONValue)])
     }
 
-    let rule: Rule
+    /// Tried first, in order.
+    let predicates: [(test: Test, type: Int)]
+    /// Then the value at `path` among the cases.
+    let discriminator: (path: [String], cases: [(value: JSONValue, type: Int)])?
     let fallback: Int?
 }

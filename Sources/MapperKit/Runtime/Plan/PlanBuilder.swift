@@ -176,29 +176,29 @@ struct PlanBuilder {
             number = .format(name: name, pattern: pattern, style: format.pattern)
         }
         switch type {
-        case .string: return .string
-        case .int: return .int(number)
-        case .double: return .double(number)
-        case .decimal: return .decimal(number)
+        case .string: return .scalar(.string)
+        case .int: return .scalar(.int(number))
+        case .double: return .scalar(.double(number))
+        case .decimal: return .scalar(.decimal(number))
         case .bool:
             switch property.representation {
-            case .string?: return .bool(.string)
-            case .int?: return .bool(.int)
-            case nil: return .bool(.bool)
+            case .string?: return .scalar(.bool(.string))
+            case .int?: return .scalar(.bool(.int))
+            case nil: return .scalar(.bool(.bool))
             }
-        case .url: return .url
-        case .uuid: return .uuid
+        case .url: return .scalar(.url)
+        case .uuid: return .scalar(.uuid)
         case .any: return .any
         case .date:
             switch property.format {
-            case .unix?: return .date(.unix)
-            case .unixMilliseconds?: return .date(.unixMilliseconds)
+            case .unix?: return .scalar(.date(.unix))
+            case .unixMilliseconds?: return .scalar(.date(.unixMilliseconds))
             case .date(let name)?:
                 if let format = formats[name], let pattern = format.datePattern {
-                    return .date(.pattern(NamedDatePattern(name: name, pattern: pattern, text: format.pattern)))
+                    return .scalar(.date(.pattern(NamedDatePattern(name: name, pattern: pattern, text: format.pattern))))
                 }
-                return .date(.iso8601)
-            default: return .date(.iso8601)
+                return .scalar(.date(.iso8601))
+            default: return .scalar(.date(.iso8601))
             }
         case .enumeration(let name):
             return enums[name].map(Conversion.enumeration) ?? .any
@@ -228,18 +228,14 @@ struct PlanBuilder {
         var seen: Set<String> = []
         var current: String? = name
         while let model = current, seen.insert(model).inserted, let spec = models[model] {
-            switch spec.variants?.rule {
-            case .discriminator(let by, _)?:
-                paths.append(by.segments)
-            case .predicates(let predicates)?:
-                for predicate in predicates {
+            if let variants = spec.variants {
+                for predicate in variants.predicates {
                     switch predicate.test {
                     case .has(let path): paths.append(path.segments)
                     case .equals(let expected): paths += expected.map(\.key.segments)
                     }
                 }
-            case nil:
-                break
+                if let discriminator = variants.discriminator { paths.append(discriminator.by.segments) }
             }
             current = spec.base
         }
@@ -256,23 +252,21 @@ struct PlanBuilder {
     }
 
     private func variantPlan(_ variants: Variants, indices: [String: Int]) -> VariantPlan {
-        let rule: VariantPlan.Rule
-        switch variants.rule {
-        case .discriminator(let by, let cases):
-            rule = .discriminator(path: by.segments, cases: cases.compactMap { item in indices[item.model].map { (item.value, $0) } })
-        case .predicates(let predicates):
-            rule = .predicates(predicates.compactMap { predicate in
-                guard let model = indices[predicate.model] else { return nil }
-                switch predicate.test {
-                case .has(let path):
-                    return (.has(path.segments), model)
-                case .equals(let expected):
-                    let tests = expected.map { (path: $0.key.segments, value: $0.value) }.sorted { $0.path.lexicographicallyPrecedes($1.path) }
-                    return (.equals(tests), model)
-                }
-            })
+        let predicates: [(test: VariantPlan.Test, type: Int)] = variants.predicates.compactMap { predicate in
+            guard let model = indices[predicate.model] else { return nil }
+            switch predicate.test {
+            case .has(let path):
+                return (.has(path.segments), model)
+            case .equals(let expected):
+                let tests = expected.map { (path: $0.key.segments, value: $0.value) }.sorted { $0.path.lexicographicallyPrecedes($1.path) }
+                return (.equals(tests), model)
+            }
         }
-        return VariantPlan(rule: rule, fallback: variants.fallback.flatMap { indices[$0] })
+        let discriminator = variants.discriminator.map { discriminator in
+            (path: discriminator.by.segments,
+             cases: discriminator.cases.compactMap { item in indices[item.model].map { (value: item.value, type: $0) } })
+        }
+        return VariantPlan(predicates: predicates, discriminator: discriminator, fallback: variants.fallback.flatMap { indices[$0] })
     }
 
     // MARK: - Encoding
@@ -285,9 +279,9 @@ struct PlanBuilder {
         var ancestor: String? = spec.name
         var seen: Set<String> = []
         while let name = ancestor, seen.insert(name).inserted, let model = models[name] {
-            if case .discriminator(let by, let cases)? = model.variants?.rule,
-               let match = cases.first(where: { $0.model == spec.name }) {
-                EncodeNode.insert(by.segments, into: &roots) { $0.constant = match.value }
+            if let discriminator = model.variants?.discriminator,
+               let match = discriminator.cases.first(where: { $0.model == spec.name }) {
+                EncodeNode.insert(discriminator.by.segments, into: &roots) { $0.constant = match.value }
             }
             ancestor = model.base
         }

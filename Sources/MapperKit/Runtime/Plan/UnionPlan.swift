@@ -125,15 +125,8 @@ extension Conversion {
     /// The kinds of JSON value this conversion reads on the external side.
     var externalKinds: Set<JSONKind> {
         switch self {
-        case .string, .url, .uuid: return [.string]
-        case .int(let representation), .double(let representation), .decimal(let representation):
-            return representation.isNumber ? [.number] : [.string]
-        case .bool(.bool): return [.bool]
-        case .bool(.string): return [.string]
-        case .bool(.int): return [.number]
-        case .date(.unix), .date(.unixMilliseconds): return [.number]
-        case .date: return [.string]
-        case .any, .transformed: return Set(JSONKind.allCases)
+        case .scalar(let scalar): return scalar.externalKinds
+        case .transformed: return Set(JSONKind.allCases)
         case .enumeration(let plan):
             // A default case takes any value the cases do not.
             guard plan.defaultCase == nil else { return Set(JSONKind.allCases) }
@@ -147,10 +140,8 @@ extension Conversion {
     /// The kinds of JSON value this conversion writes in canonical JSON.
     var canonicalKinds: Set<JSONKind> {
         switch self {
-        case .string, .url, .uuid, .date, .enumeration: return [.string]
-        case .int, .double, .decimal: return [.number]
-        case .bool: return [.bool]
-        case .any: return Set(JSONKind.allCases)
+        case .scalar(let scalar): return scalar.canonicalKinds
+        case .enumeration: return [.string]
         case .transformed(_, _, let inner): return inner.canonicalKinds
         case .model, .dictionary: return [.object]
         case .array: return [.array]

@@ -3,28 +3,26 @@ extension ValueReader {
 
     /// The concrete model for an object of a model that declares variants.
     mutating func chooseVariant(_ document: JSONDocument, at index: Int, of declared: ModelType, _ variants: VariantPlan) -> Int? {
-        switch variants.rule {
-        case .discriminator(let path, let cases):
-            if let found = document.value(at: path, inObjectAt: index), document.kind(at: found) != .null {
-                let value = document.jsonValue(at: found)
-                if let match = cases.first(where: { $0.value == value }) { return match.type }
-                if let fallback = variants.fallback { return fallback }
-                fail(.noVariant,
-                     "no variant of '\(declared.name)' matches \(path.joined(separator: ".")) \(value.quoted); expected one of \(cases.map(\.value.quoted).joined(separator: ", "))",
-                     source: declared.spec.mark.description)
-                return nil
-            }
-            if let fallback = variants.fallback { return fallback }
-            fail(.noVariant, "no variant of '\(declared.name)' matches: the discriminator '\(path.joined(separator: "."))' is missing",
-                 source: declared.spec.mark.description)
-            return nil
-        case .predicates(let predicates):
-            for (test, type) in predicates where matches(test, document, object: index) { return type }
+        for (test, type) in variants.predicates where matches(test, document, object: index) { return type }
+        guard let (path, cases) = variants.discriminator else {
             if let fallback = variants.fallback { return fallback }
             fail(.noVariant, "no variant of '\(declared.name)' matches \(document.quoted(at: index))",
                  source: declared.spec.mark.description)
             return nil
         }
+        if let found = document.value(at: path, inObjectAt: index), document.kind(at: found) != .null {
+            let value = document.jsonValue(at: found)
+            if let match = cases.first(where: { $0.value == value }) { return match.type }
+            if let fallback = variants.fallback { return fallback }
+            fail(.noVariant,
+                 "no variant of '\(declared.name)' matches \(path.joined(separator: ".")) \(value.quoted); expected one of \(cases.map(\.value.quoted).joined(separator: ", "))",
+                 source: declared.spec.mark.description)
+            return nil
+        }
+        if let fallback = variants.fallback { return fallback }
+        fail(.noVariant, "no variant of '\(declared.name)' matches: the discriminator '\(path.joined(separator: "."))' is missing",
+             source: declared.spec.mark.description)
+        return nil
     }
 
     private func matches(_ test: VariantPlan.Test, _ document: JSONDocument, object: Int) -> Bool {
@@ -140,7 +138,7 @@ extension ValueReader {
                 return "expected a number of at most \(maximum), found \(number)"
             }
         }
-        if let pattern = constraints.pattern, case .string(let text) = value, !patterns.matches(text, pattern) {
+        if let pattern = constraints.pattern, case .string(let text) = value, !pattern.matches(text) {
             return "expected a string matching /\(pattern.source)/, found \(value.quoted)"
         }
         return nil

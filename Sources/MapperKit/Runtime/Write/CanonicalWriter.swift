@@ -37,7 +37,7 @@ enum CanonicalWriter {
             key(plan.name)
             write(value, plan.conversion, archiving: archiving, into: &output)
         }
-        if let extra = model.extra, !extra.isEmpty {
+        if let extra = model.extra, !extra.isEmpty, !archiving || model.type.spec.extra.archive {
             key("$extra")
             output.append(.object(extra))
         }

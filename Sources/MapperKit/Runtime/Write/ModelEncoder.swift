@@ -56,13 +56,7 @@ struct ModelEncoder {
                 if extra != nil { written.append(node.key) }
                 continue
             }
-            var consumer: (Value, PropertyPlan)?
-            for indices in node.consumers {
-                if let found = resolve(indices, in: model) {
-                    consumer = found
-                    break
-                }
-            }
+            let consumer = self.consumer(of: node, in: model)
             let nested = node.children.contains { hasValue($0, in: model) }
             if extra != nil && (consumer != nil || nested) { written.append(node.key) }
             switch (consumer, nested) {
@@ -72,6 +66,11 @@ struct ModelEncoder {
                 separate(&first, &output)
                 output.appendString(node.key)
                 output.append(UInt8(ascii: ":"))
+                if let raw = extra?[node.key], keptRaw(raw, decodesTo: value, plan: plan) {
+                    // The upstream's value behind an enum default, written back unchanged.
+                    output.append(raw)
+                    continue
+                }
                 path.push(.property(name: plan.name, segments: plan.spec.key?.segments ?? [plan.name]))
                 write(value, plan.conversion, source: plan.source, into: &output)
                 path.pop()
@@ -99,6 +98,46 @@ struct ModelEncoder {
             output.append(UInt8(ascii: ":"))
             output.append(member.value)
         }
+    }
+
+    /// The property that writes a member: the first of the properties mapped to its key that has a
+    /// value. Another one holding a value that would be written differently is an encode error
+    /// naming both (several properties may read one key; only one value can be written).
+    private mutating func consumer(of node: EncodeNode, in model: Model) -> (Value, PropertyPlan)? {
+        var found: (Value, PropertyPlan)?
+        var written: JSONValue?
+        for indices in node.consumers {
+            guard let candidate = resolve(indices, in: model) else { continue }
+            guard let first = found else {
+                found = candidate
+                continue
+            }
+            var mine = JSONOutput()
+            var theirs = JSONOutput()
+            if written == nil {
+                write(first.0, first.1.conversion, source: first.1.source, into: &mine)
+                written = try? JSONValue(parsing: mine.bytes)
+            }
+            write(candidate.0, candidate.1.conversion, source: candidate.1.source, into: &theirs)
+            guard let other = try? JSONValue(parsing: theirs.bytes), let written, other != written else { continue }
+            path.push(.property(name: candidate.1.name, segments: candidate.1.spec.key?.segments ?? [candidate.1.name]))
+            fail(.keyPathConflict,
+                 "properties '\(first.1.name)' and '\(candidate.1.name)' both write key '\(candidate.1.spec.key?.description ?? node.key)': \(written.quoted) and \(other.quoted) differ",
+                 source: candidate.1.source)
+            path.pop()
+        }
+        return found
+    }
+
+    /// Whether `raw`, kept in `$extra` where a property is written, is what the property's value
+    /// was decoded from: an enum value that fell back to its `default` (decode keeps it under
+    /// `unknown_keys: keep`), as long as the property still holds what it decoded to.
+    private func keptRaw(_ raw: JSONValue, decodesTo value: Value, plan: PropertyPlan) -> Bool {
+        guard plan.conversion.canFallBack else { return false }
+        var reader = ValueReader(table: table, mode: .external, now: Instant(milliseconds: 0))
+        guard case .success(let decoded) = reader.readValue(Array(JSONWriter.write(raw).utf8), plan: plan, root: "", mode: .external)
+        else { return false }
+        return decoded == value
     }
 
     /// The value at a property index path (through flattened models), when present.
@@ -183,24 +222,8 @@ struct ModelEncoder {
         switch (conversion, value) {
         case (.union(let plan), _):
             write(value, plan.conversion(for: value), source: source, into: &output)
-        case (.int(let representation), .int(let int)):
-            writeNumber(String(int), representation, into: &output)
-        case (.double(let representation), .double(let double)):
-            writeNumber(JSONOutput.doubleText(double), representation, into: &output)
-        case (.decimal(let representation), .decimal(let number)):
-            writeNumber(number.text, representation, into: &output)
-        case (.bool(.string), .bool(let bool)):
-            output.appendString(bool ? "true" : "false")
-        case (.bool(.int), .bool(let bool)):
-            output.append(UInt8(ascii: bool ? "1" : "0"))
-        case (.date(let format), .date(let instant)):
-            switch format {
-            case .iso8601: output.appendISO8601(instant)
-            case .unix: output.appendUnixSeconds(instant)
-            case .unixMilliseconds: output.appendUnixMilliseconds(instant)
-            // Patterns may hold literal text that needs escaping.
-            case .pattern(let format): output.appendString(format.pattern.format(instant))
-            }
+        case (.scalar(let scalar), _):
+            scalar.writeExternal(value, into: &output)
         case (.enumeration(let plan), .enumCase(let name)):
             if let index = plan.names.value(for: name) {
                 output.append(plan.jsonValues[index])
@@ -243,16 +266,7 @@ struct ModelEncoder {
                 output.append(contentsOf: "null")
             }
         default:
-            // Strings, URLs, UUIDs, plain booleans and `any` have the same form on both sides.
             CanonicalWriter.write(value, conversion, into: &output)
-        }
-    }
-
-    private func writeNumber(_ literal: String, _ representation: NumberRepresentation, into output: inout JSONOutput) {
-        switch representation {
-        case .number: output.append(contentsOf: literal)
-        case .string: output.appendString(literal)
-        case .format(_, let pattern, _): output.appendString(pattern.format(literal))
         }
     }
 }

@@ -158,26 +158,24 @@ struct SchemaGenerator {
 
     private mutating func variantsSchema(_ type: ModelType) -> JSONValue {
         guard let variants = type.variants else { return reference(to: type.index, dispatch: false) }
-        var branches: [JSONValue] = []
-        switch variants.rule {
-        case .discriminator(let path, let cases):
-            for (_, index) in cases { branches.append(branch(index)) }
-            if let fallback = variants.fallback {
-                if side == .canonical {
-                    branches.append(branch(fallback))  // its "$type" tells it apart
-                } else {
-                    // Anything whose discriminator is none of the cases.
-                    let values = JSONValue.array(cases.map(\.value))
-                    branches.append(["allOf": [branch(fallback), ["not": requirePath(path, ["enum": values])]]])
-                }
-            }
-            return ["oneOf": .array(branches)]
-        case .predicates(let predicates):
-            for (_, index) in predicates { branches.append(branch(index)) }
+        var branches: [JSONValue] = variants.predicates.map { branch($0.type) }
+        guard let (path, cases) = variants.discriminator else {
             if let fallback = variants.fallback { branches.append(branch(fallback)) }
             // Predicates are tried in order; overlapping branches are fine, so anyOf, not oneOf.
             return ["anyOf": .array(branches)]
         }
+        var discriminated: [JSONValue] = cases.map { branch($0.type) }
+        if let fallback = variants.fallback {
+            if side == .canonical {
+                discriminated.append(branch(fallback))  // its "$type" tells it apart
+            } else {
+                // Anything whose discriminator is none of the cases.
+                let values = JSONValue.array(cases.map(\.value))
+                discriminated.append(["allOf": [branch(fallback), ["not": requirePath(path, ["enum": values])]]])
+            }
+        }
+        // With predicates before it, a value matches one of them or one discriminated branch.
+        return branches.isEmpty ? ["oneOf": .array(discriminated)] : ["anyOf": .array(branches + [["oneOf": .array(discriminated)]])]
     }
 
     private mutating func branch(_ index: Int) -> JSONValue {
@@ -198,27 +196,9 @@ struct SchemaGenerator {
         var object: JSONObject
         let canonical = side == .canonical
         switch conversion {
-        case .string:
-            object = ["type": "string"]
-        case .int(let representation):
-            object = numberSchema(canonical ? .number : representation, integer: true)
-        case .double(let representation), .decimal(let representation):
-            object = numberSchema(canonical ? .number : representation, integer: false)
-        case .bool(let representation):
-            switch canonical ? .bool : representation {
-            case .bool: object = ["type": "boolean"]
-            case .string: object = ["enum": ["true", "false"]]
-            case .int: object = ["enum": [0, 1]]
-            }
-        case .url:
-            object = ["type": "string", "format": "uri-reference"]
-        case .uuid:
-            let hex = canonical ? "[0-9a-f]" : "[0-9a-fA-F]"
-            object = ["type": "string", "format": "uuid", "pattern": .string("^\(hex){8}-\(hex){4}-\(hex){4}-\(hex){4}-\(hex){12}$")]
-        case .date(let format):
-            object = dateSchema(canonical ? .iso8601 : format, canonical: canonical)
-        case .any:
-            return true
+        case .scalar(let scalar):
+            guard case .object(let schema) = scalar.schema(canonical: canonical) else { return true }
+            object = schema
         case .enumeration(let plan):
             if canonical {
                 object = ["enum": .array(plan.caseNames.map(JSONValue.string))]
@@ -254,31 +234,6 @@ struct SchemaGenerator {
             if let maximum = constraints.maximum { object.append("maximum", .number(maximum)) }
         }
         return .object(object)
-    }
-
-    private func numberSchema(_ representation: NumberRepresentation, integer: Bool) -> JSONObject {
-        switch representation {
-        case .number:
-            guard integer else { return ["type": "number"] }
-            return ["type": "integer", "minimum": .number(JSONNumber(Int64.min)), "maximum": .number(JSONNumber(Int64.max))]
-        case .string:
-            return ["type": "string", "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"]
-        case .format(let name, _, let style):
-            return ["type": "string", "description": .string("a number in format \(name) (\(style))")]
-        }
-    }
-
-    private func dateSchema(_ format: DateFormat, canonical: Bool) -> JSONObject {
-        switch format {
-        case .iso8601:
-            var object: JSONObject = ["type": "string", "format": "date-time"]
-            if canonical { object.append("pattern", "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z$") }
-            return object
-        case .unix: return ["type": "number", "description": "seconds since 1970-01-01T00:00:00Z"]
-        case .unixMilliseconds: return ["type": "integer", "description": "milliseconds since 1970-01-01T00:00:00Z"]
-        case .pattern(let format):
-            return ["type": "string", "pattern": .string(format.pattern.regularExpression), "description": .string("a date in format \(format.name) (\"\(format.text)\")")]
-        }
     }
 
     private func nullable(_ schema: JSONValue) -> JSONValue {

@@ -160,20 +160,16 @@ struct CatalogCompilerTests {
                     template: { title: "M: ${name} costs $$5" }
                     drop: [legacy]
             """)
-        guard case .discriminator(let by, let cases) = catalog.models["Event"]?.variants?.rule else {
-            Issue.record("expected a discriminator")
-            return
-        }
-        #expect(by.segments == ["type"])
-        #expect(cases.map(\.model) == ["PushEvent", "NumberedEvent"])
-        #expect(cases.map(\.value) == ["PushEvent", 7])
+        let discriminator = try #require(catalog.models["Event"]?.variants?.discriminator)
+        #expect(discriminator.by.segments == ["type"])
+        #expect(discriminator.cases.map(\.model) == ["PushEvent", "NumberedEvent"])
+        #expect(discriminator.cases.map(\.value) == ["PushEvent", 7])
+        #expect(catalog.models["Event"]?.variants?.predicates.isEmpty == true)
         #expect(catalog.models["Event"]?.variants?.fallback == "Event")
         #expect(catalog.models["PushEvent"]?.variants == nil)  // variants are not inherited
-        guard case .predicates(let predicates) = catalog.models["Message"]?.variants?.rule else {
-            Issue.record("expected predicates")
-            return
-        }
+        let predicates = try #require(catalog.models["Message"]?.variants?.predicates)
         #expect(predicates.map(\.model) == ["PictureMessage", "TextMessage"])
+        #expect(catalog.models["Message"]?.variants?.discriminator == nil)
         let migrations = try #require(catalog.models["Profile"]?.migrations)
         #expect(migrations.map(\.from) == [1, 2])
         #expect(migrations[0].rename.first?.value == "name")

@@ -1,0 +1,95 @@
+/// A scalar type of the language with its JSON representation resolved (`json:` hint, format).
+///
+/// How a scalar's values are validated, read, written and described in JSON Schema lives in the
+/// scalar's own file (`StringScalar`, `IntScalar`, …, `DateScalar`); this enum routes to
+/// them, so the reader, the writers, the schema generator and unions do not change when a scalar
+/// is added. The token transcoders keep flat kinds of their own for speed, and call the same
+/// homes for validation.
+enum ScalarPlan: Sendable {
+    case string
+    case int(NumberRepresentation)
+    case double(NumberRepresentation)
+    case decimal(NumberRepresentation)
+    case bool(BoolRepresentation)
+    case url
+    case uuid
+    case date(DateFormat)
+    case any
+
+    /// Reads a present, non-null JSON value: external JSON, or (`canonical`) the canonical form.
+    func read(_ document: JSONDocument, at index: Int, canonical: Bool) -> ScalarRead {
+        switch self {
+        case .string: return StringScalar.read(document, at: index)
+        case .int(let representation): return IntScalar.read(document, at: index, canonical ? .number : representation, canonical: canonical)
+        case .double(let representation): return DoubleScalar.read(document, at: index, canonical ? .number : representation)
+        case .decimal(let representation): return DecimalScalar.read(document, at: index, canonical ? .number : representation)
+        case .bool(let representation): return BoolScalar.read(document, at: index, canonical ? .bool : representation)
+        case .url: return URLScalar.read(document, at: index)
+        case .uuid: return UUIDScalar.read(document, at: index, canonical: canonical)
+        case .date(let format): return DateScalar.read(document, at: index, canonical ? .iso8601 : format, canonical: canonical)
+        case .any: return .value(.any(document.jsonValue(at: index)))
+        }
+    }
+
+    /// Writes a value in its external form (hints and formats applied).
+    func writeExternal(_ value: Value, into output: inout JSONOutput) {
+        switch (self, value) {
+        case (.int(let representation), .int(let int)): representation.write(String(int), into: &output)
+        case (.double(let representation), .double(let double)): representation.write(JSONOutput.doubleText(double), into: &output)
+        case (.decimal(let representation), .decimal(let number)): representation.write(number.text, into: &output)
+        case (.bool(let representation), .bool(let bool)): BoolScalar.write(bool, representation, into: &output)
+        case (.date(let format), .date(let instant)): DateScalar.write(instant, format, into: &output)
+        // Strings, URLs, UUIDs and `any` look alike on both sides (the canonical form is `Value`'s).
+        default: CanonicalWriter.write(value, .scalar(self), into: &output)
+        }
+    }
+
+    /// The JSON Schema of the external (or canonical) form; `true` for `any`.
+    func schema(canonical: Bool) -> JSONValue {
+        switch self {
+        case .string: return .object(StringScalar.schema)
+        case .int(let representation): return .object(IntScalar.schema(canonical ? .number : representation))
+        case .double(let representation), .decimal(let representation): return .object((canonical ? .number : representation).schema(integer: false))
+        case .bool(let representation): return .object(BoolScalar.schema(canonical ? .bool : representation))
+        case .url: return .object(URLScalar.schema)
+        case .uuid: return .object(UUIDScalar.schema(canonical: canonical))
+        case .date(let format): return .object(DateScalar.schema(canonical ? .iso8601 : format, canonical: canonical))
+        case .any: return true
+        }
+    }
+
+    /// The kinds of JSON value read on the external side (what a union tells members apart by).
+    var externalKinds: Set<JSONKind> {
+        switch self {
+        case .string, .url, .uuid: return [.string]
+        case .int(let representation), .double(let representation), .decimal(let representation):
+            return representation.isNumber ? [.number] : [.string]
+        case .bool(.bool): return [.bool]
+        case .bool(.string): return [.string]
+        case .bool(.int): return [.number]
+        case .date(let format): return [DateScalar.kind(of: format)]
+        case .any: return Set(JSONKind.allCases)
+        }
+    }
+
+    /// The kinds of JSON value written in canonical JSON.
+    var canonicalKinds: Set<JSONKind> {
+        switch self {
+        case .string, .url, .uuid, .date: return [.string]
+        case .int, .double, .decimal: return [.number]
+        case .bool: return [.bool]
+        case .any: return Set(JSONKind.allCases)
+        }
+    }
+}
+
+/// What reading a scalar gives: its value, or why the JSON value is none (a whole sentence,
+/// `expected a string, found 42`).
+enum ScalarRead {
+    case value(Value)
+    case mismatch(String)
+
+    static func expected(_ what: String, _ document: JSONDocument, at index: Int) -> ScalarRead {
+        .mismatch("expected \(what), found \(document.quoted(at: index))")
+    }
+}
