@@ -5,14 +5,6 @@ import MapperSupport
 /// `{"files": {"name.yaml": "…"}, "model" | "route", "direction", "input", "now"}`, every member
 /// optional. A request the body cannot describe is a 400 naming the member.
 struct TryRequest {
-    /// Which way `input` is mapped.
-    enum Direction: String, CaseIterable {
-        /// External JSON → canonical JSON.
-        case decode
-        /// Canonical JSON → external JSON.
-        case encode
-    }
-
     static let members = ["files", "model", "route", "direction", "input", "now"]
 
     /// Mapping texts placed among the live catalog's files (each replaces the loaded file of that
@@ -20,7 +12,8 @@ struct TryRequest {
     var files: [Catalog.Source] = []
     /// What to map with; nil: only the catalog is checked.
     var subject: GoldenTest.Subject?
-    var direction = Direction.decode
+    /// Which way `input` is mapped: external JSON → canonical JSON, or back.
+    var direction = GoldenTest.Operation.decode
     /// The JSON text to map; nil: nothing to map.
     var input: [UInt8]?
     /// The input was given as JSON text (a string), so positions in it mean something to the client.
@@ -58,7 +51,7 @@ struct TryRequest {
         case (_?, _?): throw Problem.badRequest("give 'model' or 'route', not both")
         }
         if let text = try Self.string(object, "direction") {
-            guard let direction = Direction(rawValue: text) else {
+            guard let direction = GoldenTest.Operation(rawValue: text) else {
                 throw Problem.badRequest("direction '\(text.shortened(40))' is neither 'decode' nor 'encode'")
             }
             self.direction = direction

@@ -58,7 +58,7 @@ struct TryResult {
         let testSubject = request.direction == .decode ? subject : .model(model)
         test = GoldenTest(
             name: "\(request.direction.rawValue) \(Self.describe(testSubject)) (from the playground)",
-            operation: request.direction == .decode ? .decode : .encode,
+            operation: request.direction,
             subject: testSubject, input: inputValue, expect: output, now: request.now)
     }
 

@@ -4,7 +4,7 @@
 "use strict";
 
 (function () {
-  const NEW_FILE = "playground.yaml";
+  let newFile = "playground.yaml";             // renamed at start if the catalog has one
   const ROUTE = "\u0000route";
   const STARTER_MAPPING = `mapper: 1
 enums:
@@ -51,7 +51,7 @@ models:
   const state = {
     live: {},                       // file name -> the text the server loaded
     edits: {},                      // file name -> the text edited here
-    file: NEW_FILE,
+    file: newFile,
     direction: "decode",
     inputs: { decode: null, encode: null },
     models: [],
@@ -98,7 +98,8 @@ models:
   function changedFiles() {
     const files = {};
     for (const [name, text] of Object.entries(state.edits)) {
-      if (name === NEW_FILE ? text.trim() !== "" : text !== state.live[name]) files[name] = text;
+      const changed = name === newFile ? text.trim() !== "" && text !== NEW_FILE_TEXT : text !== state.live[name];
+      if (changed) files[name] = text;
     }
     return files;
   }
@@ -356,11 +357,14 @@ models:
     }
     state.live = live;
     const names = Object.keys(live);
-    state.edits[NEW_FILE] = names.length ? NEW_FILE_TEXT : STARTER_MAPPING;
-    $("file").add(new Option(`${NEW_FILE} (new)`, NEW_FILE));
+    // The new file must not stand for a loaded one (the server matches names by path suffix).
+    for (let n = 2; names.some((name) => name === newFile || name.endsWith("/" + newFile)); n++) newFile = `playground-${n}.yaml`;
+    state.file = newFile;
+    state.edits[newFile] = names.length ? NEW_FILE_TEXT : STARTER_MAPPING;
+    $("file").add(new Option(`${newFile} (new)`, newFile));
     for (const name of names) $("file").add(new Option(name, name));
-    $("file-name").textContent = NEW_FILE;
-    yaml.setValue(state.edits[NEW_FILE]);
+    $("file-name").textContent = newFile;
+    yaml.setValue(state.edits[newFile]);
     input.setValue(names.length ? "{}\n" : STARTER_INPUT);
 
     yaml.on("change", () => { state.edits[state.file] = yaml.getValue(); edited(); });
