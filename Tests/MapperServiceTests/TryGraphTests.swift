@@ -46,4 +46,35 @@ struct TryGraphTests {
             #expect(result["diagnostics"]?.array?.first?["code"] == "unknown-type")
         }
     }
+
+    /// A `dot` that does what the script says.
+    static func fakeDot(_ script: String) throws -> String {
+        let directory = try TemporaryDirectory.files(["dot": "#!/bin/sh\n" + script + "\n"], prefix: "mapper-dot")
+        let path = directory.appendingPathComponent("dot").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+
+    @Test func aDotThatFailsIsReportedWithWhatItSaid() async throws {
+        var configuration = ServiceConfiguration.testing()
+        configuration.dotExecutable = try Self.fakeDot("cat > /dev/null; echo 'Error: syntax error in line 1' >&2; exit 3")
+        let app = try buildApplication(configuration)
+        try await app.test(.router) { client in
+            let result = try await client.post("/v1/try/graph", json: "{}").json
+            #expect(result["svg"] == .null)
+            #expect(result["renderError"] == "Graphviz's dot failed (exit status 3): Error: syntax error in line 1")
+        }
+    }
+
+    @Test func aDotThatHangsIsStopped() async throws {
+        var configuration = ServiceConfiguration.testing(requestTimeout: .milliseconds(300))
+        configuration.dotExecutable = try Self.fakeDot("exec sleep 30")
+        let app = try buildApplication(configuration)
+        try await app.test(.router) { client in
+            let started = ContinuousClock.now
+            let result = try await client.post("/v1/try/graph", json: "{}").json
+            #expect(result["renderError"]?.string?.hasPrefix("Graphviz's dot took longer than") == true, "\(result)")
+            #expect(ContinuousClock.now - started < .seconds(20))
+        }
+    }
 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// Renders DOT as SVG with Graphviz's `dot` (Debian's `graphviz`), run as a child process.
@@ -44,7 +49,8 @@ struct Graphviz: Sendable {
                 }
                 defer { group.cancelAll() }
                 guard let first = try await group.next(), let result = first else {
-                    process.terminate()
+                    // SIGKILL: a child inherits an ignored or blocked SIGTERM (as servers and test runners set up).
+                    kill(process.processIdentifier, SIGKILL)
                     throw Failure(description: "Graphviz's dot took longer than \(timeout) and was stopped")
                 }
                 return result
