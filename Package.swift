@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "MapperKit", targets: ["MapperKit"]),
+        .library(name: "MapperImport", targets: ["MapperImport"]),
         .executable(name: "mapper", targets: ["MapperCLI"]),
     ],
     dependencies: [
@@ -19,6 +20,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // MapperImport only (`mapper import openapi`). No external loading: our own bundler resolves
+        // references across files, and the trait makes OpenAPIKit much slower to compile.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
         // Test-only: property tests in MapperKitTests.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -30,6 +34,16 @@ let package = Package(
         ),
         .target(name: "MapperYAML", dependencies: ["CYaml"]),
         .target(name: "MapperKit", dependencies: ["MapperYAML"]),
+        .target(
+            name: "MapperImport",
+            dependencies: [
+                "MapperKit",
+                "MapperYAML",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+            ]
+        ),
         .target(
             name: "MapperService",
             dependencies: [
@@ -53,6 +67,7 @@ let package = Package(
             name: "MapperCLI",
             dependencies: [
                 "MapperKit",
+                "MapperImport",
                 "MapperService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -65,6 +80,11 @@ let package = Package(
                 "MapperYAML",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "MapperImportTests",
+            dependencies: ["MapperImport", "MapperKit", "MapperYAML"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MapperCLITests", dependencies: ["MapperCLI"]),
