@@ -95,10 +95,10 @@ package struct PropertyDraft: Sendable, Hashable {
 package struct VariantsDraft: Sendable, Hashable {
     /// The JSON key of the discriminator.
     package var by: String
-    /// Discriminator value → model, in order.
-    package var cases: [(value: String, model: String)]
+    /// Discriminator value (a string, number or boolean) → model, in order.
+    package var cases: [(value: JSONValue, model: String)]
 
-    package init(by: String, cases: [(value: String, model: String)]) {
+    package init(by: String, cases: [(value: JSONValue, model: String)]) {
         self.by = by
         self.cases = cases
     }

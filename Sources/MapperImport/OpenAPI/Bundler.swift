@@ -8,7 +8,8 @@ import MapperKit
 ///
 /// OpenAPIKit's own external loading cannot do this: descriptions such as DigitalOcean's write
 /// `get: {$ref: operation.yml}`, which OpenAPI does not allow but every bundler accepts. Request
-/// bodies and callbacks are left out (the catalog maps responses).
+/// bodies, callbacks, security requirements, servers and links are left out (the catalog maps
+/// responses).
 final class Bundler {
     /// A schema of the bundled document and where it came from.
     struct Schema {
@@ -39,6 +40,8 @@ final class Bundler {
     private(set) var schemas: [Schema] = []
     private var schemaIDs: [Location: Int] = [:]
     private(set) var warnings: [ImportWarning] = []
+    /// What the catalog has no use for: requests, security, servers, links.
+    private static let leftOut: Set<String> = ["requestBody", "callbacks", "security", "servers", "links"]
     private static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
     init(files: DescriptionFiles, root: String) {
@@ -128,7 +131,7 @@ final class Bundler {
             var output = JSONObject()
             for member in object {
                 let key = member.key
-                if key.hasPrefix("x-") || key == "requestBody" || key == "callbacks" { continue }
+                if key.hasPrefix("x-") || Self.leftOut.contains(key) { continue }
                 let at = location.appending(key)
                 switch key {
                 case "example":

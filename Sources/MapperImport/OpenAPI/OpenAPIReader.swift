@@ -34,6 +34,7 @@ struct OpenAPIReader {
             } catch {
                 let failure = OpenAPIKit.OpenAPI.Error(from: error)
                 let path = failure.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+                if ProcessInfo.processInfo.environment["MAPPER_IMPORT_DEBUG"] != nil { print("DEBUG", path, failure.localizedDescription) }
                 if !probed, path.first == "components" {
                     probeSchemas()
                     probed = true

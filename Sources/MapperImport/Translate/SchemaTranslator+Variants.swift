@@ -15,41 +15,50 @@ extension SchemaTranslator {
             }
             models.append((key, model))
         }
-        return variantCases(base: base, models: models, discriminator: discriminator, origin: origin)
+        return variantCases(base: base, models: models, by: discriminator.propertyName,
+                            mapping: mappedCases(discriminator, origin: origin), origin: origin)
+    }
+
+    /// The cases a discriminator's `mapping` names.
+    func mappedCases(_ discriminator: OpenAPI.Discriminator, origin: String) -> [(value: JSONValue, model: String)] {
+        var cases: [(value: JSONValue, model: String)] = []
+        for (value, target) in discriminator.mapping ?? [:] {
+            let key = target.split(separator: "/").last.map(String.init) ?? target
+            guard case .model(let model) = resolve(key) else {
+                warn("discriminator", origin + "/discriminator/mapping", "the mapping of '\(value)' is not a model; left out")
+                continue
+            }
+            cases.append((.string(value), model))
+        }
+        return cases
     }
 
     /// Cases from the discriminator's `mapping`, else from each model's schema name; every model
     /// is made to extend the base when it extends nothing yet.
-    func variantCases(base: String, models: [(key: String, model: String)], discriminator: OpenAPI.Discriminator,
-                      origin: String) -> VariantsDraft? {
-        var cases: [(value: String, model: String)] = []
-        if let mapping = discriminator.mapping {
-            for (value, target) in mapping {
-                let key = target.split(separator: "/").last.map(String.init) ?? target
-                guard case .model(let model) = resolve(key) else {
-                    warn("discriminator", origin + "/discriminator/mapping", "the mapping of '\(value)' is not a model; left out")
-                    continue
-                }
-                cases.append((value, model))
-            }
-        }
+    func variantCases(base: String, models: [(key: String, model: String)], by: String,
+                      mapping: [(value: JSONValue, model: String)], origin: String) -> VariantsDraft? {
+        var cases: [(value: JSONValue, model: String)] = []
+        // One value per model: encoding writes one.
+        for entry in mapping where !cases.contains(where: { $0.model == entry.model }) { cases.append(entry) }
         for entry in models where !cases.contains(where: { $0.model == entry.model }) {
-            let value = components[entry.key]?.names.first ?? entry.model
-            cases.append((value, entry.model))
+            cases.append((.string(components[entry.key]?.names.first ?? entry.model), entry.model))
         }
+        // Check every case before changing any model.
+        var adopt: [String] = []
         for entry in cases where entry.model != base {
             let chain = extendsChain(of: entry.model)
             if chain.contains(base) { continue }
             if chain.count == 1, !extendsChain(of: base).contains(entry.model) {
-                draft.models[entry.model]?.extends = base
+                adopt.append(entry.model)
                 continue
             }
-            warn("discriminator", origin,
-                 "variant '\(entry.model)' already extends '\(chain[1])', so it cannot extend '\(base)'; variants left out")
+            let other = chain.count > 1 ? "already extends '\(chain[1])'" : "is an ancestor of '\(base)'"
+            warn("discriminator", origin, "variant '\(entry.model)' \(other), so it cannot extend '\(base)'; variants left out")
             return nil
         }
+        for model in adopt { draft.models[model]?.extends = base }
         guard !cases.isEmpty else { return nil }
-        return VariantsDraft(by: discriminator.propertyName, cases: cases)
+        return VariantsDraft(by: by, cases: cases)
     }
 
     /// Bases that declare a discriminator without `oneOf`: their variants are the models that
@@ -62,13 +71,16 @@ extension SchemaTranslator {
                 models.append((key, name))
             }
             guard discriminator.mapping != nil || !models.isEmpty else { continue }
-            draft.models[base]?.variants = variantCases(base: base, models: models, discriminator: discriminator, origin: origin)
+            draft.models[base]?.variants = variantCases(
+                base: base, models: models, by: discriminator.propertyName,
+                mapping: mappedCases(discriminator, origin: origin), origin: origin)
         }
     }
 
     /// `oneOf`/`anyOf` without a discriminator: a union when the members differ by JSON kind,
     /// else the one type they share (numbers), else any.
     func union(_ members: [JSONSchema], keyword: String, owner: String, origin: String) -> TypeInfo {
+        if let enumeration = constEnum(members, owner: owner, origin: origin) { return enumeration }
         var infos: [TypeInfo] = []
         var nullable = false
         for (index, member) in members.enumerated() {
@@ -87,13 +99,104 @@ extension SchemaTranslator {
         } else if infos.count == 1 {
             result = infos[0]
         } else {
-            result = combine(infos, keyword: keyword, origin: origin)
+            result = combine(infos, keyword: keyword, owner: owner, origin: origin)
         }
         result.nullable = result.nullable || nullable
         return result
     }
 
-    private func combine(_ infos: [TypeInfo], keyword: String, origin: String) -> TypeInfo {
+    /// `oneOf: [{const: 1, title: DM}, {const: 3, title: GROUP_DM}]` is an enum whose case names
+    /// are the titles.
+    private func constEnum(_ members: [JSONSchema], owner: String, origin: String) -> TypeInfo? {
+        var cases: [EnumDraft.Case] = []
+        var caseNames = NameRegistry()
+        var nullable = false
+        for member in members {
+            if case .null = member.value {
+                nullable = true
+                continue
+            }
+            guard let values = member.allowedValues, values.count == 1, !isObjectLike(member), !member.isReference else { return nil }
+            let value = Self.jsonValue(values[0].value)
+            if value == .null {
+                nullable = true
+                continue
+            }
+            if cases.contains(where: { $0.value == value }) { continue }
+            let text: String
+            if let title = member.title { text = title } else if case .string(let string) = value { text = string } else { text = value.quoted }
+            cases.append(.init(name: caseNames.claim([Naming.caseName(text), Naming.caseName(text) + "_"]), value: value))
+        }
+        guard !cases.isEmpty else { return nil }
+        let name = names.claim([owner])
+        var enumeration = EnumDraft(name: name, cases: cases, origin: origin)
+        if openEnums {
+            let fallback = caseNames.claim(["unknown", "unknown_value", "other"])
+            enumeration.cases.append(.init(name: fallback, value: .string(fallback)))
+            enumeration.defaultCase = fallback
+        }
+        draft.enums[name] = enumeration
+        var info = TypeInfo(type: .named(name))
+        info.nullable = nullable
+        return info
+    }
+
+    /// Object members that each fix one property to a different single value (`type: {enum:
+    /// [role]}`) are variants of a new base model by that property.
+    private func impliedVariants(_ infos: [TypeInfo], owner: String, origin: String) -> TypeInfo? {
+        var models: [String] = []
+        for info in infos {
+            guard case .named(let name) = info.type, draft.models[name] != nil else { return nil }
+            models.append(name)
+        }
+        let fixed = models.map { model -> [String: JSONValue] in
+            var values: [String: JSONValue] = [:]
+            for property in inheritedProperties(of: model) + (draft.models[model]?.properties ?? []) {
+                if case .named(let enumName) = property.type, let enumeration = draft.enums[enumName],
+                   enumeration.cases.count == 1, enumeration.defaultCase == nil {
+                    values[property.jsonKey] = enumeration.cases[0].value
+                }
+            }
+            return values
+        }
+        guard let first = fixed.first else { return nil }
+        for key in first.keys.sorted() {
+            let values = fixed.compactMap { $0[key] }
+            guard values.count == models.count, Set(values).count == values.count else { continue }
+            // A base made for another union of these models serves this one too.
+            let chains = models.map { Set(extendsChain(of: $0).dropFirst()) }
+            if let shared = extendsChain(of: models[0]).dropFirst().first(where: { base in
+                chains.allSatisfy { $0.contains(base) } && draft.models[base]?.variants?.by == key
+            }) {
+                return TypeInfo(type: .named(shared))
+            }
+            let base = names.claim([owner])
+            var model = ModelDraft(name: base, origin: origin)
+            model.unknownKeys = "keep"
+            draft.models[base] = model
+            // Bases made for smaller unions of some of these models extend the new one.
+            var adopted: [String] = []
+            for member in models {
+                let top = extendsChain(of: member).last!
+                if top != member, impliedBases.contains(top), draft.models[top]?.extends == nil {
+                    draft.models[top]?.extends = base
+                    adopted.append(top)
+                }
+            }
+            let cases = Array(zip(values, models)).map { (value: $0.0, model: $0.1) }
+            guard let variants = variantCases(base: base, models: [], by: key, mapping: cases, origin: origin) else {
+                for top in adopted { draft.models[top]?.extends = nil }
+                draft.models.removeValue(forKey: base)
+                return nil
+            }
+            draft.models[base]?.variants = variants
+            impliedBases.insert(base)
+            return TypeInfo(type: .named(base))
+        }
+        return nil
+    }
+
+    private func combine(_ infos: [TypeInfo], keyword: String, owner: String, origin: String) -> TypeInfo {
         let memberKinds = infos.map { kinds(of: $0.type) }
         var seen: JSONKinds = []
         var disjoint = true
@@ -118,6 +221,7 @@ extension SchemaTranslator {
         if scalars.allSatisfy({ [.scalar("int"), .scalar("double"), .scalar("decimal")].contains($0) }) {
             return TypeInfo(type: scalars.contains(.scalar("decimal")) ? .scalar("decimal") : .scalar("double"))
         }
+        if let variants = impliedVariants(infos, owner: owner, origin: origin) { return variants }
         let described = infos.map(\.type.expression).joined(separator: ", ")
         warn("ambiguous-union", origin,
              "'\(keyword)' members (\(described)) are not told apart by JSON kind and have no discriminator; typed as any")

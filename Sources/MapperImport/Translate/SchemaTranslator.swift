@@ -1,3 +1,4 @@
+import Foundation
 import MapperKit
 import OpenAPIKit
 
@@ -34,6 +35,8 @@ final class SchemaTranslator {
     private var resolved: [String: Resolution] = [:]
     private var inProgress: Set<String> = []
     /// Models that declare a discriminator without `oneOf` (their variants are the models that extend them).
+    /// Bases made for unions whose members fix a property to different values.
+    var impliedBases: Set<String> = []
     var discriminatedBases: [(model: String, key: String, discriminator: OpenAPI.Discriminator)] = []
 
     init(components: [Component], openEnums: Bool) {
@@ -42,7 +45,7 @@ final class SchemaTranslator {
         self.openEnums = openEnums
         for key in order {
             let component = self.components[key]!
-            guard Self.isNamed(component.schema) else { continue }
+            guard isNamed(component.schema) else { continue }
             componentNames[key] = names.claim(component.names.map(Naming.typeName))
         }
     }
@@ -58,27 +61,28 @@ final class SchemaTranslator {
     }
 
     /// Whether a schema becomes a model or an enum of its own (rather than an inline type).
-    static func isNamed(_ schema: JSONSchema) -> Bool {
-        if let values = schema.allowedValues, !values.isEmpty, !isObjectLike(schema) { return true }
+    func isNamed(_ schema: JSONSchema) -> Bool {
+        if isEnum(schema) { return true }
         return isObjectLike(schema)
     }
 
-    static func isObjectLike(_ schema: JSONSchema) -> Bool {
-        switch schema.value {
-        case .object(_, let context): return !context.properties.isEmpty
-        case .all(let members, _): return !members.isEmpty && !allScalar(members)
-        case .one(_, let core), .any(_, let core): return core.discriminator != nil
-        default: return false
-        }
+    /// A schema with `enum` (or `const`) values that is not an object.
+    func isEnum(_ schema: JSONSchema) -> Bool {
+        guard let values = schema.allowedValues, values.contains(where: { !($0.value is NSNull) }) else { return false }
+        return !isObjectLike(schema)
     }
 
-    private static func allScalar(_ members: [JSONSchema]) -> Bool {
-        members.allSatisfy { member in
-            switch member.value {
-            case .string, .integer, .number, .boolean: return true
-            case .fragment(let core): return core.allowedValues == nil
-            default: return false
-            }
+    /// Objects with properties, `allOf`s with such a member, discriminated `oneOf`/`anyOf`.
+    func isObjectLike(_ schema: JSONSchema, depth: Int = 0) -> Bool {
+        guard depth < 16 else { return false }
+        switch schema.value {
+        case .object(_, let context): return !context.properties.isEmpty
+        case .all(let members, _): return members.contains { isObjectLike($0, depth: depth + 1) }
+        case .one(_, let core), .any(_, let core): return core.discriminator != nil
+        case .reference(let reference, _):
+            guard depth > 0, let key = Self.componentKey(reference), let component = components[key] else { return false }
+            return isObjectLike(component.schema, depth: depth + 1)
+        default: return false
         }
     }
 
@@ -92,7 +96,7 @@ final class SchemaTranslator {
         if let done = resolved[key] { return done }
         guard let component = components[key] else { return .inline(.any) }
         if let name = componentNames[key] {
-            if component.schema.allowedValues != nil, !Self.isObjectLike(component.schema) {
+            if isEnum(component.schema) {
                 resolved[key] = .enumeration(name)
                 buildEnum(name, component.schema, origin: component.origin)
             } else {
@@ -134,7 +138,7 @@ final class SchemaTranslator {
     }
 
     private func rawTypeInfo(_ schema: JSONSchema, owner: String, origin: String) -> TypeInfo {
-        if let values = schema.allowedValues, !values.isEmpty, !Self.isObjectLike(schema), !schema.isReference {
+        if isEnum(schema), !schema.isReference {
             let name = names.claim([owner])
             buildEnum(name, schema, origin: origin)
             return TypeInfo(type: .named(name))
@@ -166,7 +170,7 @@ final class SchemaTranslator {
             }
             return dictionary(context, owner: owner, origin: origin)
         case .all(let members, _):
-            if Self.isObjectLike(schema) {
+            if isObjectLike(schema) {
                 if members.count == 1 { return typeInfo(members[0], owner: owner, origin: origin + "/allOf/0") }
                 let name = names.claim([owner])
                 buildModel(name, schema, origin: origin)

@@ -39,7 +39,7 @@ struct ModelWriter {
             lines.add("      by: \(YAMLText.scalar(Self.escapedKey(variants.by)))", owner: owner)
             lines.add("      cases:", owner: owner)
             for entry in variants.cases {
-                lines.add("        \(YAMLText.scalar(entry.value)): \(entry.model)", owner: owner)
+                lines.add("        \(YAMLFlow.value(entry.value)): \(entry.model)", owner: owner)
             }
         }
     }
