@@ -11,7 +11,7 @@ struct MapperCommand: AsyncParsableCommand {
             """,
         subcommands: [
             Validate.self, Models.self, Decode.self, Encode.self, Convert.self, Match.self, Merge.self, Diff.self, Archive.self, Unarchive.self,
-            Schema.self, Test.self, Serve.self, Import.self,
+            Schema.self, Test.self, Serve.self, Import.self, Infer.self,
         ]
     )
 }

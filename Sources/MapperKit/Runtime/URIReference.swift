@@ -4,8 +4,8 @@
 /// host as `[IP-literal]` or a name, digits-only port) or a path, then `?query` and `#fragment`.
 /// Only ASCII is allowed (write other characters as `%XX`); spaces, control characters,
 /// `"<>\^`{|}`, a second `#`, bad `%` escapes, invalid schemes and ports are rejected.
-enum URIReference {
-    static func isValid(_ text: String) -> Bool {
+package enum URIReference {
+    package static func isValid(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { isValid($0) } ?? isValid(Array(text.utf8))
     }
 
@@ -213,9 +213,9 @@ enum URIReference {
 }
 
 /// The `uuid` type's check: `8-4-4-4-12` hex digits.
-enum UUIDText {
+package enum UUIDText {
     /// Whether `text` is a UUID in any letter case.
-    static func isValid(_ text: String) -> Bool {
+    package static func isValid(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count == 36 else { return false }
         for (index, byte) in bytes.enumerated() {
