@@ -78,6 +78,7 @@ public enum OpenAPIImport {
             components.append(.init(key: key, schema: decoded, origin: origins[key] ?? key, names: schema.names))
         }
         let translator = SchemaTranslator(components: components, openEnums: options.openEnums)
+        translator.recordPropertyOrders(in: reader.document)
         translator.translateAll()
         var routes = RouteBuilder(translator: translator)
         translator.draft.routeBlocks = routes.build(document, rootName: rootName)

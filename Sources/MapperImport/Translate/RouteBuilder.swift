@@ -30,7 +30,8 @@ struct RouteBuilder {
     }
 
     mutating func build(_ document: OpenAPI.Document, rootName: String) -> [RouteBlockDraft] {
-        for (path, item) in document.paths {
+        // Paths in a stable order (OpenAPIKit's decoding does not keep the document's).
+        for (path, item) in document.paths.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard case .b(let pathItem) = item else { continue }
             for endpoint in pathItem.endpoints {
                 let method = endpoint.method.rawValue.uppercased()
@@ -58,7 +59,7 @@ struct RouteBuilder {
         coverage.operations += 1
         let group = Naming.fileStem(operation.tags?.first ?? Self.area(of: path))
         var success: [(status: String, type: TypeDraft?)] = []
-        for (status, response) in operation.responses {
+        for (status, response) in operation.responses.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard case .b(let response) = response else { continue }
             let type = jsonSchema(of: response).map { translator.typeInfo($0, owner: "Response", origin: origin).type }
             if status.isSuccess, case .status = status.value {
@@ -99,7 +100,7 @@ struct RouteBuilder {
 
     /// The schema of a response's JSON content (`application/json`, `*/*+json`).
     private func jsonSchema(of response: OpenAPI.Response) -> JSONSchema? {
-        for (type, content) in response.content {
+        for (type, content) in response.content.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let text = type.rawValue.lowercased()
             guard text.hasPrefix("application/json") || text.contains("+json") || text == "*/*" else { continue }
             if case .b(let content) = content, let schema = content.schema { return schema }

@@ -105,7 +105,7 @@ extension SchemaTranslator {
         var properties: [PropertyDraft] = []
         var taken = Dictionary(inherited.map { ($0.name, $0.jsonKey) }, uniquingKeysWith: { first, _ in first })
         let required = Set(context.requiredProperties)
-        for (key, propertySchema) in context.properties {
+        for (key, propertySchema) in ordered(context.properties) {
             let propertyOrigin = origin + "/properties/" + Self.escape(key)
             let info = typeInfo(propertySchema, owner: owner + Naming.typeName(key), origin: propertyOrigin)
             var name = Naming.propertyName(key)

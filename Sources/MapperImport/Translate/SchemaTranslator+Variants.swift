@@ -22,7 +22,7 @@ extension SchemaTranslator {
     /// The cases a discriminator's `mapping` names.
     func mappedCases(_ discriminator: OpenAPI.Discriminator, origin: String) -> [(value: JSONValue, model: String)] {
         var cases: [(value: JSONValue, model: String)] = []
-        for (value, target) in discriminator.mapping ?? [:] {
+        for (value, target) in (discriminator.mapping ?? [:]).sorted(by: { $0.key < $1.key }) {
             let key = target.split(separator: "/").last.map(String.init) ?? target
             guard case .model(let model) = resolve(key) else {
                 warn("discriminator", origin + "/discriminator/mapping", "the mapping of '\(value)' is not a model; left out")

@@ -39,6 +39,10 @@ final class SchemaTranslator {
     var impliedBases: Set<String> = []
     var discriminatedBases: [(model: String, key: String, discriminator: OpenAPI.Discriminator)] = []
 
+    /// The order of `properties` as the description writes them, by their sorted keys: OpenAPIKit
+    /// reads objects through Foundation's decoder, which does not keep the order of keys.
+    var propertyOrders: [String: [String]] = [:]
+
     init(components: [Component], openEnums: Bool) {
         self.components = Dictionary(components.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         self.order = components.map(\.key)
@@ -48,6 +52,32 @@ final class SchemaTranslator {
             guard isNamed(component.schema) else { continue }
             componentNames[key] = names.claim(component.names.map(Naming.typeName))
         }
+    }
+
+    /// Records the key order of every `properties` object in a (bundled) description.
+    func recordPropertyOrders(in value: JSONValue) {
+        switch value {
+        case .array(let items):
+            for item in items { recordPropertyOrders(in: item) }
+        case .object(let object):
+            for member in object {
+                if member.key == "properties", case .object(let properties) = member.value {
+                    let keys = properties.keys
+                    let signature = keys.sorted().joined(separator: "\u{0}")
+                    if propertyOrders[signature] == nil { propertyOrders[signature] = keys }
+                }
+                recordPropertyOrders(in: member.value)
+            }
+        default:
+            break
+        }
+    }
+
+    /// An object's properties in the description's order.
+    func ordered(_ properties: OrderedDictionary<String, JSONSchema>) -> [(key: String, value: JSONSchema)] {
+        let signature = properties.keys.sorted().joined(separator: "\u{0}")
+        let order = propertyOrders[signature] ?? properties.keys.sorted()
+        return order.compactMap { key in properties[key].map { (key, $0) } }
     }
 
     func warn(_ kind: String, _ origin: String, _ message: String) {
