@@ -120,7 +120,7 @@ public enum Inference {
         let sources = Set(samples.map(\.file))
         let header = ["\(generatedMarker.dropFirst(2)) from \(samples.count) samples (\(sources.sorted().joined(separator: ", ")))."]
         var check = SelfCheck(writer: CatalogWriter(header: header, groups: [:], defaultGroup: Naming.fileStem(model)))
-        let (output, remaining) = check.finish(&draft)
+        let (output, _, remaining) = check.finish(&draft)
         return Result(catalog: output.files.first?.text ?? "", models: draft.models.count, enums: draft.enums.count,
                       diagnostics: remaining, warnings: check.warnings)
     }

@@ -81,7 +81,7 @@ public enum OpenAPIImport {
         translator.recordPropertyOrders(in: reader.document)
         translator.translateAll()
         var routes = RouteBuilder(translator: translator)
-        translator.draft.routeBlocks = routes.build(document, rootName: rootName)
+        translator.draft.routeBlocks = routes.build(document, bundled: reader.document, rootName: rootName)
 
         var draft = translator.draft
         let title = document.info.title
@@ -90,12 +90,19 @@ public enum OpenAPIImport {
             "Edit freely: a new import writes every file again.",
         ]
         var check = SelfCheck(writer: CatalogWriter(header: header, groups: Grouping.assign(draft), defaultGroup: "components"))
-        var (output, remaining) = check.finish(&draft)
-        // Grouping again: the check may have removed what tied a model to a file.
+        var evidence = ExampleEvidence(examples: routes.examples)
+        var (output, catalog, remaining) = check.finish(&draft)
+        // The description's examples may contradict its schemas: relax, check again, until they agree.
+        for _ in 0..<8 {
+            guard let loaded = catalog, evidence.apply(catalog: loaded, owners: output.owners, to: &draft) else { break }
+            (output, catalog, remaining) = check.finish(&draft)
+        }
+        // Grouping again: the checks may have removed what tied a model to a file.
         check.writer.groups = Grouping.assign(draft)
         output = check.writer.write(draft)
 
         let warnings = bundler.warnings + reader.warnings + translator.warnings + routes.warnings + check.warnings
+            + evidence.warnings
         var summary = Summary()
         summary.models = draft.models.count
         summary.enums = draft.enums.count

@@ -22,6 +22,10 @@ struct RouteBuilder {
     let translator: SchemaTranslator
     var coverage = Coverage()
     var warnings: [ImportWarning] = []
+    /// The response examples of every response whose schema is a model (or an array of one).
+    var examples: [ExampleEvidence.Example] = []
+    private var bundled: JSONValue = .null
+    private var rootName = ""
     private var blocks: [String: (routes: [RouteDraft], errors: [String: Int])] = [:]
     private var taken: Set<String> = []
 
@@ -29,7 +33,9 @@ struct RouteBuilder {
         self.translator = translator
     }
 
-    mutating func build(_ document: OpenAPI.Document, rootName: String) -> [RouteBlockDraft] {
+    mutating func build(_ document: OpenAPI.Document, bundled: JSONValue, rootName: String) -> [RouteBlockDraft] {
+        self.bundled = bundled
+        self.rootName = rootName
         // Paths in a stable order (OpenAPIKit's decoding does not keep the document's).
         for (path, item) in document.paths.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard case .b(let pathItem) = item else { continue }
@@ -62,6 +68,9 @@ struct RouteBuilder {
         for (status, response) in operation.responses.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard case .b(let response) = response else { continue }
             let type = jsonSchema(of: response).map { translator.typeInfo($0, owner: "Response", origin: origin).type }
+            if let type, let model = Self.model(of: type, in: translator.draft) {
+                collectExamples(path: path, method: method.lowercased(), status: status.rawValue, model: model)
+            }
             if status.isSuccess, case .status = status.value {
                 success.append((status.rawValue, type))
             } else if !status.isSuccess, let type, let model = Self.model(of: type, in: translator.draft) {
@@ -96,6 +105,27 @@ struct RouteBuilder {
         }
         coverage.routed += 1
         blocks[group, default: ([], [:])].routes.append(route)
+    }
+
+    /// The examples the bundled description gives for a response's JSON content.
+    private mutating func collectExamples(path: OpenAPI.Path, method: String, status: String, model: String) {
+        guard case .object(let paths)? = bundled["paths"],
+              let item = paths[path.rawValue] ?? paths.members.first(where: { OpenAPI.Path(rawValue: $0.key) == path })?.value,
+              case .object(let content)? = item[method]?["responses"]?[status]?["content"]
+        else { return }
+        let base = "\(rootName)#/paths/\(SchemaTranslator.escape(path.rawValue))/\(method)/responses/\(status)/content"
+        for media in content where media.key.hasPrefix("application/json") || media.key.contains("+json") {
+            let at = base + "/" + SchemaTranslator.escape(media.key)
+            if let example = media.value["example"] {
+                examples.append(.init(model: model, value: example, location: at + "/example"))
+            }
+            if case .object(let named)? = media.value["examples"] {
+                for entry in named {
+                    guard let value = entry.value["value"] else { continue }
+                    examples.append(.init(model: model, value: value, location: at + "/examples/" + SchemaTranslator.escape(entry.key)))
+                }
+            }
+        }
     }
 
     /// The schema of a response's JSON content (`application/json`, `*/*+json`).

@@ -7,22 +7,24 @@ struct SelfCheck {
     var writer: CatalogWriter
     var warnings: [ImportWarning] = []
 
-    /// The written files and the diagnostics that could not be settled (none when all is well).
-    mutating func finish(_ draft: inout CatalogDraft) -> (CatalogWriter.Output, [Diagnostic]) {
+    /// The written files, the catalog they load to, and the diagnostics that could not be
+    /// settled (none when all is well).
+    mutating func finish(_ draft: inout CatalogDraft) -> (CatalogWriter.Output, Catalog?, [Diagnostic]) {
         var output = writer.write(draft)
         for _ in 0..<12 {
             let sources = output.files.map { Catalog.Source(name: $0.name, text: $0.text) }
-            let diagnostics = Catalog.check(sources: sources).diagnostics
-            if diagnostics.isEmpty { return (output, []) }
+            let check = Catalog.check(sources: sources)
+            let diagnostics = check.diagnostics
+            if diagnostics.isEmpty { return (output, check.catalog, []) }
             var changed = false
             for diagnostic in diagnostics {
                 guard let owner = output.owners[diagnostic.file]?[diagnostic.line] else { continue }
                 if settle(diagnostic, owner: owner, in: &draft) { changed = true }
             }
-            if !changed { return (output, diagnostics) }
+            if !changed { return (output, nil, diagnostics) }
             output = writer.write(draft)
         }
-        return (output, [])
+        return (output, nil, [])
     }
 
     private mutating func settle(_ diagnostic: Diagnostic, owner: CatalogWriter.Owner, in draft: inout CatalogDraft) -> Bool {
@@ -82,8 +84,8 @@ struct SelfCheck {
         }
     }
 
-    private mutating func note(_ location: String, _ message: String) {
-        warnings.append(ImportWarning(kind: "language", location: location, message: message))
+    mutating func note(_ location: String, _ message: String, kind: String = "language") {
+        warnings.append(ImportWarning(kind: kind, location: location, message: message))
     }
 
     /// Replaces a type wherever properties use it.
