@@ -81,7 +81,9 @@ struct RouteBuilder {
             coverage.noJSONBody += 1
             return
         }
-        guard let model = Self.model(of: type, in: translator.draft) else {
+        guard let model = Self.model(of: type, in: translator.draft) ?? keepingModel(for: type, operation: operation, method: method,
+                                                                                   path: path, origin: origin + "/responses/\(primary.status)")
+        else {
             coverage.unroutable += 1
             warnings.append(ImportWarning(
                 kind: "unroutable-response", location: origin + "/responses/\(primary.status)",
@@ -105,6 +107,28 @@ struct RouteBuilder {
         }
         coverage.routed += 1
         blocks[group, default: ([], [:])].routes.append(route)
+    }
+
+    /// A model without properties that keeps every key (`unknown_keys: keep`), for a response
+    /// that is a dictionary: such a body still gets a route and goes through unchanged, instead of
+    /// falling to a wildcard route of a neighbouring path.
+    private mutating func keepingModel(for type: TypeDraft, operation: OpenAPI.Operation, method: String,
+                                       path: OpenAPI.Path, origin: String) -> String? {
+        switch type {
+        case .dictionary, .array(.dictionary): break
+        default: return nil
+        }
+        let operationName = operation.operationId.map(Naming.typeName)
+            ?? Naming.typeName(method + " " + path.components.filter { !$0.hasPrefix("{") }.joined(separator: " "))
+        let name = translator.names.claim([operationName + "Response"])
+        var model = ModelDraft(name: name, origin: origin)
+        model.doc = "A dictionary ('\(type.expression)' in the description), kept as it is."
+        model.unknownKeys = "keep"
+        translator.draft.models[name] = model
+        warnings.append(ImportWarning(
+            kind: "dictionary-response", location: origin,
+            message: "the response is '\(type.expression)'; routed to '\(name)', a model that keeps every key as it is"))
+        return name
     }
 
     /// The examples the bundled description gives for a response's JSON content.

@@ -71,9 +71,12 @@ extension SchemaTranslator {
                 models.append((key, name))
             }
             guard discriminator.mapping != nil || !models.isEmpty else { continue }
-            draft.models[base]?.variants = variantCases(
+            // Computed first: it changes other models, and `draft.models[base]?.variants = …`
+            // would hold `draft` during the call.
+            let variants = variantCases(
                 base: base, models: models, by: discriminator.propertyName,
                 mapping: mappedCases(discriminator, origin: origin), origin: origin)
+            draft.models[base]?.variants = variants
         }
     }
 
