@@ -9,15 +9,16 @@ extension Bundler {
     ]
     private static let schemaLists: Set<String> = ["allOf", "anyOf", "oneOf", "prefixItems"]
 
-    /// The schema walk: references become components, subschemas are walked, vendor extensions
-    /// are dropped, everything else is kept as it is.
+    /// The schema walk: references become components, subschemas are walked, vendor extensions,
+    /// examples and defaults are dropped, everything else is kept as it is.
     func schema(_ value: JSONValue, at location: Location) -> JSONValue {
         guard case .object(let object) = value else { return value }
         var output = JSONObject()
         for member in object {
             let key = member.key
             let at = location.appending(key)
-            if key.hasPrefix("x-") { continue }
+            // Examples and defaults are data OpenAPIKit would decode for nothing: the catalog has no use for them.
+            if key.hasPrefix("x-") || key == "example" || key == "examples" || key == "default" { continue }
             if key == "$ref", case .string(let reference) = member.value {
                 // A reference that leads nowhere leaves the siblings alone: any, with their constraints.
                 if let rewritten = schemaReference(reference, from: location)["$ref"] { output.append(key, rewritten) }

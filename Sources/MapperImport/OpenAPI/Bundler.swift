@@ -40,6 +40,10 @@ final class Bundler {
     private(set) var schemas: [Schema] = []
     private var schemaIDs: [Location: Int] = [:]
     private(set) var warnings: [ImportWarning] = []
+    /// JSON response examples by path, method and status (see `exampleKey`). They are
+    /// kept out of the bundled document: OpenAPIKit would decode every value, which is most of
+    /// its time on large descriptions, and the catalog does not need them there.
+    private(set) var responseExamples: [String: [(value: JSONValue, location: String)]] = [:]
     /// What the catalog has no use for: requests, security, servers, links.
     private static let leftOut: Set<String> = ["requestBody", "callbacks", "security", "servers", "links"]
     private static let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
@@ -104,7 +108,7 @@ final class Bundler {
     }
 
     /// The non-schema walk: references are inlined, `schema` members become schema positions,
-    /// vendor extensions and request bodies are dropped, examples are kept as they are.
+    /// vendor extensions and request bodies are dropped, response examples are set aside.
     func walk(_ value: JSONValue, at location: Location, context: Context, depth: Int = 0) -> JSONValue {
         switch value {
         case .array(let items):
@@ -134,10 +138,17 @@ final class Bundler {
                 if key.hasPrefix("x-") || Self.leftOut.contains(key) { continue }
                 let at = location.appending(key)
                 switch key {
-                case "example":
-                    output.append(key, member.value)
-                case "examples":
-                    output.append(key, examples(member.value, at: at))
+                case "example", "examples":
+                    let logical = context.logical
+                    guard logical.count == 7, logical[0] == "paths", logical[3] == "responses", logical[5] == "content" else { continue }
+                    let media = logical[6].lowercased()
+                    guard media.hasPrefix("application/json") || media.contains("+json") else { continue }
+                    let exampleKey = Self.exampleKey(path: logical[1], method: logical[2], status: logical[4])
+                    if key == "example" {
+                        responseExamples[exampleKey, default: []].append((member.value, display(at)))
+                    } else {
+                        responseExamples[exampleKey, default: []] += examples(member.value, at: at)
+                    }
                 case "schema":
                     output.append(key, schemaPosition(member.value, at: at, context: context.child(key)))
                 default:
@@ -150,23 +161,27 @@ final class Bundler {
         }
     }
 
-    /// Example objects: references followed, values kept as they are.
-    private func examples(_ value: JSONValue, at location: Location) -> JSONValue {
-        guard case .object(let object) = value else { return value }
-        var output = JSONObject()
+    static func exampleKey(path: String, method: String, status: String) -> String {
+        [path, method, status].joined(separator: "\u{0}")
+    }
+
+    /// The values of Example objects, references followed.
+    private func examples(_ value: JSONValue, at location: Location) -> [(value: JSONValue, location: String)] {
+        guard case .object(let object) = value else { return [] }
+        var found: [(value: JSONValue, location: String)] = []
         for member in object {
             var example = member.value
             var at = location.appending(member.key)
             var hops = 0
             while case .string(let reference)? = example["$ref"], hops < 8,
-                  let (target, found) = follow(reference, from: at) {
-                example = found
+                  let (target, resolved) = follow(reference, from: at) {
+                example = resolved
                 at = target
                 hops += 1
             }
-            output.append(member.key, example)
+            if let value = example["value"] { found.append((value, display(at.appending("value")))) }
         }
-        return .object(output)
+        return found
     }
 
     /// A `schema` member outside schemas: a reference or a response's inline schema becomes a

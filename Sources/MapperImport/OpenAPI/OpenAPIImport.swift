@@ -81,7 +81,8 @@ public enum OpenAPIImport {
         translator.recordPropertyOrders(in: reader.document)
         translator.translateAll()
         var routes = RouteBuilder(translator: translator)
-        translator.draft.routeBlocks = routes.build(document, bundled: reader.document, rootName: rootName)
+        translator.draft.routeBlocks = routes.build(document, bundled: reader.document, examples: bundler.responseExamples,
+                                                   rootName: rootName)
 
         var draft = translator.draft
         let title = document.info.title

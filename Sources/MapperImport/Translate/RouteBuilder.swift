@@ -24,7 +24,9 @@ struct RouteBuilder {
     var warnings: [ImportWarning] = []
     /// The response examples of every response whose schema is a model (or an array of one).
     var examples: [ExampleEvidence.Example] = []
-    private var bundled: JSONValue = .null
+    private var responseExamples: [String: [(value: JSONValue, location: String)]] = [:]
+    /// OpenAPIKit's path → the path as the description writes it.
+    private var rawPaths: [OpenAPI.Path: String] = [:]
     private var rootName = ""
     private var blocks: [String: (routes: [RouteDraft], errors: [String: Int])] = [:]
     private var taken: Set<String> = []
@@ -33,9 +35,13 @@ struct RouteBuilder {
         self.translator = translator
     }
 
-    mutating func build(_ document: OpenAPI.Document, bundled: JSONValue, rootName: String) -> [RouteBlockDraft] {
-        self.bundled = bundled
+    mutating func build(_ document: OpenAPI.Document, bundled: JSONValue,
+                        examples: [String: [(value: JSONValue, location: String)]], rootName: String) -> [RouteBlockDraft] {
+        self.responseExamples = examples
         self.rootName = rootName
+        if case .object(let paths)? = bundled["paths"] {
+            for key in paths.keys { rawPaths[OpenAPI.Path(rawValue: key)] = key }
+        }
         // Paths in a stable order (OpenAPIKit's decoding does not keep the document's).
         for (path, item) in document.paths.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard case .b(let pathItem) = item else { continue }
@@ -131,24 +137,11 @@ struct RouteBuilder {
         return name
     }
 
-    /// The examples the bundled description gives for a response's JSON content.
+    /// The examples the description gives for a response's JSON content.
     private mutating func collectExamples(path: OpenAPI.Path, method: String, status: String, model: String) {
-        guard case .object(let paths)? = bundled["paths"],
-              let item = paths[path.rawValue] ?? paths.members.first(where: { OpenAPI.Path(rawValue: $0.key) == path })?.value,
-              case .object(let content)? = item[method]?["responses"]?[status]?["content"]
-        else { return }
-        let base = "\(rootName)#/paths/\(SchemaTranslator.escape(path.rawValue))/\(method)/responses/\(status)/content"
-        for media in content where media.key.hasPrefix("application/json") || media.key.contains("+json") {
-            let at = base + "/" + SchemaTranslator.escape(media.key)
-            if let example = media.value["example"] {
-                examples.append(.init(model: model, value: example, location: at + "/example"))
-            }
-            if case .object(let named)? = media.value["examples"] {
-                for entry in named {
-                    guard let value = entry.value["value"] else { continue }
-                    examples.append(.init(model: model, value: value, location: at + "/examples/" + SchemaTranslator.escape(entry.key)))
-                }
-            }
+        let key = Bundler.exampleKey(path: rawPaths[path] ?? path.rawValue, method: method, status: status)
+        for example in responseExamples[key] ?? [] {
+            examples.append(.init(model: model, value: example.value, location: example.location))
         }
     }
 
