@@ -14,9 +14,15 @@ extension Bundler {
     func schema(_ value: JSONValue, at location: Location) -> JSONValue {
         guard case .object(let object) = value else { return value }
         var output = JSONObject()
+        let integer = object["type"] == "integer" || (object["type"].map { if case .array(let types) = $0 { types.contains("integer") } else { false } } ?? false)
         for member in object {
             let key = member.key
             let at = location.appending(key)
+            // OpenAPIKit reads integer bounds as Int and refuses the whole schema otherwise.
+            if integer, key == "minimum" || key == "maximum", case .number(let number) = member.value, Int64(number.text) == nil {
+                warn("integer-bound", at, "the \(key) \(number.text) of an integer is not a 64-bit integer; left out")
+                continue
+            }
             // Examples and defaults are data OpenAPIKit would decode for nothing: the catalog has no use for them.
             if key.hasPrefix("x-") || key == "example" || key == "examples" || key == "default" { continue }
             if key == "$ref", case .string(let reference) = member.value {

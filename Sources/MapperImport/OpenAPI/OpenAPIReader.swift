@@ -34,7 +34,16 @@ struct OpenAPIReader {
             } catch {
                 let failure = OpenAPIKit.OpenAPI.Error(from: error)
                 let path = failure.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-                if ProcessInfo.processInfo.environment["MAPPER_IMPORT_DEBUG"] != nil { print("DEBUG", path, failure.localizedDescription) }
+                // A schema that fails: empty its smallest failing subschema and read again.
+                if path.count >= 3, path[0] == "components", path[1] == "schemas" {
+                    let subschema = Self.subschemaPrefix(of: Array(path.dropFirst(3)))
+                    warnings.append(ImportWarning(
+                        kind: "unreadable-schema",
+                        location: (origins[path[2]] ?? path[2]) + (subschema.isEmpty ? "" : "/" + subschema.map(Self.escape).joined(separator: "/")),
+                        message: "OpenAPIKit cannot read this schema (\(failure.localizedDescription)); typed as any"))
+                    document = Self.replacing(Array(path.prefix(3)) + subschema, in: document, with: .object(JSONObject()))
+                    continue
+                }
                 if !probed, path.first == "components" {
                     probeSchemas()
                     probed = true
