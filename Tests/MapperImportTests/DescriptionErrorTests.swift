@@ -72,13 +72,20 @@ struct DescriptionErrorTests {
                 Thing:
                   type: object
                   properties:
-                    size: { type: integer, maximum: 1.8446744073709552e+19 }
+                    size: { type: integer, minimum: 0, maximum: 1.8446744073709552e+19 }
                     name: { type: string }
+                    broken:
+                      type: object
+                      properties: { $ref: not-a-schema }
             """]
         let imported = try ImportFixture.importing(files, root: "api.yaml")
-        let warning = try #require(imported.warnings("unreadable-schema").first)
-        #expect(warning.location == "api.yaml#/components/schemas/Thing/properties/size")
-        #expect(imported.text.contains("size: any"))
+        // A bound OpenAPIKit would refuse is left out before it reads the schema.
+        let bound = try #require(imported.warnings("integer-bound").first)
+        #expect(bound.location == "api.yaml#/components/schemas/Thing/properties/size/maximum")
+        #expect(imported.text.contains("size: { type: int, minimum: 0 }"))
+        // What it cannot read is emptied where it fails, and the rest of the schema stays.
+        let unreadable = try #require(imported.warnings("unreadable-schema").first)
+        #expect(unreadable.location.hasPrefix("api.yaml#/components/schemas/Thing/properties/broken"))
         #expect(imported.text.contains("name: string"))
     }
 }
