@@ -20,6 +20,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        // Tracing export (OTLP over HTTP only: the gRPC exporter's dependencies stay out of the build).
+        // Linked into MapperService only, never MapperKit.
+        .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
         // MapperImport only (`mapper import openapi`). No external loading: our own bundler resolves
         // references across files, and the trait makes OpenAPIKit much slower to compile.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
@@ -33,7 +37,13 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "MapperYAML", dependencies: ["CYaml"]),
-        .target(name: "MapperKit", dependencies: ["MapperYAML"]),
+        .target(name: "MapperSupport"),
+        // RE2 (Debian's libre2-dev) behind a C interface, and the Swift API over it.
+        .target(name: "CRE2", linkerSettings: [.linkedLibrary("re2")]),
+        .target(name: "MapperRegex", dependencies: ["CRE2"]),
+        .target(name: "MapperJSON"),
+        .target(name: "MapperFormats", dependencies: ["MapperSupport", "MapperJSON"]),
+        .target(name: "MapperKit", dependencies: ["MapperSupport", "MapperYAML", "MapperJSON", "MapperFormats", "MapperRegex"]),
         .target(
             name: "MapperImport",
             dependencies: [
@@ -49,6 +59,7 @@ let package = Package(
             dependencies: [
                 "MapperKit",
                 "MapperYAML",
+                "MapperSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -61,8 +72,13 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "OTel", package: "swift-otel"),
+            ],
+            plugins: ["GitRevision"]
         ),
+        // Writes the git revision `mapper --version` shows (MapperVersion).
+        .plugin(name: "GitRevision", capability: .buildTool(), path: "Plugins/GitRevision"),
         .executableTarget(
             name: "MapperCLI",
             dependencies: [
@@ -72,27 +88,38 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "MapperYAMLTests", dependencies: ["MapperYAML"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "MapperSupportTests", dependencies: ["MapperSupport"]),
+        .testTarget(name: "MapperRegexTests", dependencies: ["MapperRegex"]),
+        .testTarget(name: "MapperJSONTests", dependencies: ["MapperJSON"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "MapperFormatsTests", dependencies: ["MapperFormats", "MapperJSON", "MapperTestSupport"]),
+        .testTarget(name: "MapperYAMLTests", dependencies: ["MapperYAML", "MapperTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "MapperKitTests",
             dependencies: [
                 "MapperKit",
                 "MapperYAML",
+                "MapperSupport",
+                "MapperTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")]
         ),
+        // What the test targets share: the built `mapper` binary, a live `mapper serve`, temporary
+        // catalogs, raw HTTP.
+        .target(name: "MapperTestSupport", dependencies: ["MapperKit", "MapperSupport"], path: "Tests/MapperTestSupport"),
         .testTarget(
             name: "MapperImportTests",
             dependencies: ["MapperImport", "MapperKit", "MapperYAML"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "MapperCLITests", dependencies: ["MapperCLI"]),
+        .testTarget(name: "MapperCLITests", dependencies: ["MapperCLI", "MapperTestSupport"]),
         .testTarget(
             name: "MapperServiceTests",
             dependencies: [
                 "MapperService",
                 "MapperKit",
+                "MapperSupport",
+                "MapperTestSupport",
                 // Not imported: the live tests run the built `mapper` binary, so it must be built.
                 "MapperCLI",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -151,7 +178,7 @@ if Context.environment["MAPPER_FUZZ"] != nil {
     ]
 }
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

@@ -78,6 +78,21 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(try Catalog(paths: [mappings]))
     }
 
+    // A big catalog: about 2,000 models made from the real shapes of Mappings/ (LargeCatalog),
+    // loaded from disk as `mapper` does, and the heap a loaded one holds.
+    let large = LargeCatalog.write(models: 2_000)
+    let retained = BenchmarkMetric.custom("heap retained (KB)", polarity: .prefersSmaller, useScalingFactor: false)
+    let modelCount = BenchmarkMetric.custom("models", polarity: .prefersLarger, useScalingFactor: false)
+    let largeLoad = Benchmark.Configuration(
+        metrics: [.wallClock, .mallocCountTotal, retained, modelCount], maxDuration: .seconds(5), thresholds: allocations)
+    Benchmark("catalog.large", configuration: largeLoad) { benchmark in
+        let before = HeapUsage.bytesInUse
+        let catalog = try Catalog(paths: [large.path])
+        benchmark.measurement(retained, (HeapUsage.bytesInUse - before) / 1024)
+        benchmark.measurement(modelCount, catalog.modelNames.count)
+        blackHole(catalog)
+    }
+
     // A large generated catalog: what `mapper import openapi` wrote for DigitalOcean's API (about
     // 1,000 models and 240 enums in 57 files). Loading it must stay interactive.
     let imported = Paths.resource("digitalocean")

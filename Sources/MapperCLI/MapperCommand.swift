@@ -1,4 +1,5 @@
 import ArgumentParser
+import MapperService
 
 @main
 struct MapperCommand: AsyncParsableCommand {
@@ -9,8 +10,9 @@ struct MapperCommand: AsyncParsableCommand {
             Mapping files are read from --mappings PATH (repeatable), else from the paths in \
             MAPPER_MAPPINGS (separated by ':'), else from Mappings/ in the working directory.
             """,
+        version: MapperVersion.description,
         subcommands: [
-            Validate.self, Models.self, Decode.self, Encode.self, Convert.self, Match.self, Merge.self, Diff.self, Archive.self, Unarchive.self,
+            Validate.self, Models.self, Decode.self, Encode.self, Convert.self, Match.self, Merge.self, Diff.self, Archive.self, Unarchive.self, Replay.self,
             Schema.self, Test.self, Serve.self, Import.self, Infer.self,
         ]
     )

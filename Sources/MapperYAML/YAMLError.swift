@@ -33,12 +33,15 @@ public struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
     public var mark: Mark
     /// Where the earlier, conflicting node is (for duplicate keys).
     public var related: Mark?
+    /// How to fix it, in plain words, where libyaml's own message is not enough.
+    public var hint: String?
 
-    public init(_ code: Code, _ message: String, at mark: Mark, related: Mark? = nil) {
+    public init(_ code: Code, _ message: String, at mark: Mark, related: Mark? = nil, hint: String? = nil) {
         self.code = code
         self.message = message
         self.mark = mark
         self.related = related
+        self.hint = hint
     }
 
     public var description: String { "\(mark): error: \(message) [\(code)]" }

@@ -1,4 +1,5 @@
 import Foundation
+import MapperTestSupport
 
 /// A small catalog in a temporary directory, shared by the data command tests
 /// (decode, encode, convert, match, NDJSON).
@@ -45,7 +46,7 @@ enum CLIFixture {
 
     /// A temporary directory with `m.yaml` and the given extra files.
     static func directory(_ files: [String: String] = [:]) throws -> URL {
-        try MapperProcess.directory(files.merging(["m.yaml": mappings]) { first, _ in first })
+        try TemporaryDirectory.files(files.merging(["m.yaml": mappings]) { first, _ in first }, prefix: "mapper-cli")
     }
 
     /// Runs `mapper ARGUMENTS --mappings m.yaml` in `directory`.

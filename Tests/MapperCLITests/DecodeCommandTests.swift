@@ -121,6 +121,7 @@ struct DecodeCommandTests {
         #expect(errors.count == 3)
         #expect(errors.first == [
             "pointer": "/number", "path": "Issue.number", "message": #"expected an integer, found "one""#, "source": "m.yaml:12:7",
+            "code": "type-mismatch",
         ])
         #expect(result.stderr.hasPrefix(#"{"errors":[{"pointer":"/number","path":"Issue.number","message":"#))
         #expect(result.stderr.hasSuffix("}\n") && result.stderr.filter { $0 == "\n" }.count == 1)
@@ -191,7 +192,7 @@ struct DecodeCommandTests {
         let result = try decode(["--route", "/gists/1"], stdin: "{}")
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "error: no route matches '/gists/1'\n")
+        #expect(result.stderr == "error: no route matches '/gists/1'; did you mean the pattern '/users/*'?\n")
     }
 
     @Test func usageErrors() throws {

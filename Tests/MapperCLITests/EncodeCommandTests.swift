@@ -48,7 +48,7 @@ struct EncodeCommandTests {
             """)
         let missing = try run(["encode", "Issue", "--error-format", "json"], stdin: "{}")
         #expect(missing.status == 1)
-        #expect(missing.stderr == #"{"errors":[{"pointer":"/number","path":"Issue.number","message":"required property 'number' is missing","source":"m.yaml:12:7"}]}"# + "\n")
+        #expect(missing.stderr == #"{"errors":[{"pointer":"/number","path":"Issue.number","message":"required property 'number' is missing","source":"m.yaml:12:7","code":"missing-required"}]}"# + "\n")
     }
 
     @Test func encodeErrorsAndUsage() throws {

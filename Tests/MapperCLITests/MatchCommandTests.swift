@@ -35,11 +35,18 @@ struct MatchCommandTests {
         #expect(try match(["/repos/o/r/issues/1", "--status", "201"]).stdout == "Issue\n")
     }
 
-    @Test(arguments: ["/repos/o/r/issues/one", "/users", "/users/a/b", "/gists/1", "/V3/users/a"])
-    func noMatchExitsWithOne(url: String) throws {
+    /// A miss is explained as the service explains it: a pattern one segment away is suggested.
+    @Test(arguments: [
+        ("/repos/o/r/issues/one", "; did you mean the pattern '/repos/*/*/issues/#'?"),
+        ("/users", ""),
+        ("/users/a/b", ""),
+        ("/gists/1", "; did you mean the pattern '/users/*'?"),
+        ("/V3/users/a", ""),
+    ])
+    func noMatchExitsWithOne(url: String, hint: String) throws {
         let result = try match([url])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "error: no route matches '\(url)'\n")
+        #expect(result.stderr == "error: no route matches '\(url)'\(hint)\n")
     }
 }

@@ -71,7 +71,7 @@ struct NDJSONTests {
         let result = try run(["decode", "Issue", "--keep-going", "--error-format", "json"], stdin: "{\"number\":1}\n{\"number\":true}\n")
         #expect(result.status == 1)
         #expect(result.stdout == Self.canonical(1) + "\n")
-        #expect(result.stderr == #"{"line":2,"errors":[{"pointer":"/number","path":"Issue.number","message":"expected an integer, found true","source":"m.yaml:12:7"}]}"# + "\n")
+        #expect(result.stderr == #"{"line":2,"errors":[{"pointer":"/number","path":"Issue.number","message":"expected an integer, found true","source":"m.yaml:12:7","code":"type-mismatch"}]}"# + "\n")
     }
 
     @Test func allGoodWithKeepGoingExitsWithZero() throws {
@@ -97,10 +97,21 @@ struct NDJSONTests {
         #expect(result.piped == Self.canonical(1) + "\n" + Self.canonical(2) + "\n")
         // Drawn over itself with a carriage return, and erased before the command ends.
         #expect(result.terminal.hasPrefix("\r\u{1B}[K"))
-        #expect(result.terminal.contains(" lines, 0.0 MB, "))
+        #expect(result.terminal.contains("2 records, 0.0 MB, "))
+        #expect(!result.terminal.contains("ETA"))
         #expect(result.terminal.hasSuffix("\r\u{1B}[K"))
         let piped = try run(["decode", "Issue"], stdin: "{\"number\":1}\n")
         #expect(piped.stderr.isEmpty)
+    }
+
+    @Test func progressOfAFileShowsItsSizeAndTheTimeLeft() throws {
+        try Data("{\"number\":1}\n{\"number\":2}\n{\"number\":3}\n".utf8).write(to: directory.appendingPathComponent("three.ndjson"))
+        let arguments = ["decode", "Issue", "three.ndjson", "--ndjson", "--mappings", "m.yaml", "--now", "2020-01-01T00:00:00Z"]
+        let result = try TerminalProcess.run(arguments, terminal: .stderr, stdin: "", in: directory)
+        #expect(result.status == 0)
+        // The whole file is done at the first (and only) redraw: 39 bytes of 39, nothing left.
+        #expect(result.terminal.contains("3 records, 0.0 of 0.0 MB (100%), "))
+        #expect(result.terminal.contains(" MB/s, ETA 0:00"))
     }
 
     @Test func largeInputsCrossReadBoundaries() throws {

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MapperService
+import MapperTestSupport
 import Testing
 
 /// `--token-file`: `/v1` needs the bearer token; `/healthz` and `/metrics` stay open.

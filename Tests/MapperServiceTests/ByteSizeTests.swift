@@ -1,4 +1,5 @@
 import MapperService
+import MapperTestSupport
 import Testing
 
 struct ByteSizeTests {

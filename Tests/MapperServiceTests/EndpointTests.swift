@@ -5,6 +5,7 @@ import MapperKit
 import MapperService
 import NIOCore
 import Foundation
+import MapperTestSupport
 import Testing
 
 /// Every endpoint of SPEC §14, through the router.
@@ -97,7 +98,7 @@ struct EndpointTests {
     }
 
     @Test func nowPinsComputedProperties() async throws {
-        let catalog = try TemporaryCatalog()
+        let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         try catalog.write("stamp.yaml", """
             mapper: 1
             models:

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import MapperKit
 import MapperService
 import NIOCore
+import MapperTestSupport
 import Testing
 
 /// Errors as `application/problem+json` with the status codes of SPEC §14.
@@ -19,6 +20,7 @@ struct ErrorTests {
             #expect(problem.detail.hasPrefix("malformed JSON: line 3, column 11"), "\(problem.detail)")
             #expect(problem["line"] == 3)
             #expect(problem["column"] == 11)
+            #expect(problem["offset"] == 27)
         }
     }
 
@@ -115,7 +117,7 @@ struct ErrorTests {
     }
 
     @Test func statusWithoutAnErrorModelSaysSo() async throws {
-        let catalog = try TemporaryCatalog()
+        let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         try catalog.write("routes.yaml", """
             mapper: 1
             routes:

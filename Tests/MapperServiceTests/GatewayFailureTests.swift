@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import MapperKit
 import MapperService
+import MapperTestSupport
 import Testing
 
 /// What goes wrong in gateway mode, each a problem+json answer: the upstream down, slow, stalling,

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import MapperKit
 import MapperService
+import MapperTestSupport
 import Testing
 
 /// Every recorded octokit exchange through the gateway, against a real upstream on loopback that

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import MapperKit
 import MapperService
+import MapperTestSupport
 import Testing
 
 /// Gateway mode's behaviour over real sockets: request serialization, header handling, the token,
@@ -208,7 +209,7 @@ struct GatewayTests {
     }
 
     @Test func aReloadChangesWhatTheGatewayMaps() async throws {
-        let catalog = try TemporaryCatalog(copying: Fixture.bundledMappings)
+        let catalog = try TemporaryDirectory(copying: Fixture.bundledMappings)
         let exchanges: [ReplayUpstream.Exchange] = [.json("GET", "/orgs/acme", Self.organization), .json("GET", "/orgs/acme", Self.organization)]
         try await withGateway(exchanges, configure: { $0.mappings = [catalog.path] }) { client, _ in
             #expect(try await client.get("/proxy/orgs/acme").header("Mapper-Model") == "Organization")

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import MapperService
+import MapperTestSupport
 import Testing
 
 /// Limits over real sockets on loopback: body size, slow and stalled bodies, tokens.

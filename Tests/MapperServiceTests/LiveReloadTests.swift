@@ -1,10 +1,12 @@
 import MapperKit
 import NIOCore
 import Foundation
+import MapperSupport
 import Hummingbird
 import HummingbirdTesting
 import MapperService
 import Synchronization
+import MapperTestSupport
 import Testing
 
 /// Reloading while clients keep sending requests: not one request may fail, and every answer
@@ -36,7 +38,7 @@ struct LiveReloadTests {
     static let withColor = #"{"sku":"A1","name":"Lamp","color":"red"}"#
 
     @Test func reloadsUnderConcurrentRequestsFailNothing() async throws {
-        let catalog = try TemporaryCatalog()
+        let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         let text = try catalog.read("shop.yaml")
         let colored = text.replacingOccurrences(of: "      name: string\n  Tally:", with: "      name: string\n      color: string\n  Tally:")
         let app = try buildApplication(.testing([catalog.path], watch: true))
@@ -106,7 +108,7 @@ struct LiveReloadTests {
     }
 
     @Test func anInFlightRequestFinishesOnTheCatalogItStartedWith() async throws {
-        let catalog = try TemporaryCatalog()
+        let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         let app = try buildApplication(.testing([catalog.path]))
         try await app.test(.live) { client in
             let port = try #require(client.port)
@@ -138,7 +140,7 @@ struct LiveReloadTests {
     }
 
     @Test func watchReportsABrokenEditAndRecovers() async throws {
-        let catalog = try TemporaryCatalog()
+        let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         let app = try buildApplication(.testing([catalog.path], watch: true))
         try await app.test(.live) { client in
             let original = try catalog.read("shop.yaml")
@@ -159,7 +161,7 @@ struct LiveReloadTests {
     }
 
     @Test func watchPicksUpNewFiles() async throws {
-        let catalog = try TemporaryCatalog()
+        let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         let app = try buildApplication(.testing([catalog.path], watch: true))
         try await app.test(.live) { client in
             try catalog.write("more/extra.yml", "mapper: 1\nmodels:\n  Extra:\n    properties: { a: string }\n")

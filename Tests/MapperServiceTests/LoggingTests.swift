@@ -4,6 +4,7 @@ import HummingbirdTesting
 import InMemoryLogging
 import Logging
 import MapperService
+import MapperTestSupport
 import Testing
 
 /// One structured log line per request.

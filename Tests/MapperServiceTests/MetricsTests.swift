@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MapperService
+import MapperTestSupport
 import Testing
 
 /// `GET /metrics`: Prometheus text with requests, latencies, errors, reloads and upstream drift.
@@ -65,7 +66,7 @@ struct MetricsTests {
     }
 
     @Test func reloadsAreCounted() async throws {
-        let catalog = try TemporaryCatalog()
+        let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         let app = try buildApplication(.testing([catalog.path]))
         try await app.test(.router) { client in
             try await client.post("/v1/reload", json: "")

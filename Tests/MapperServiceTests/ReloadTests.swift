@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import MapperKit
 import MapperService
+import MapperTestSupport
 import Testing
 
 /// Reloading through `POST /v1/reload`: a good candidate goes live, a broken one (or one that
@@ -22,7 +23,7 @@ struct ReloadTests {
     }
 
     @Test func aGoodEditGoesLive() async throws {
-        let catalog = try TemporaryCatalog()
+        let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         let app = try buildApplication(.testing([catalog.path]))
         try await app.test(.router) { client in
             let before = try await client.get("/v1/catalog").json
@@ -39,7 +40,7 @@ struct ReloadTests {
     }
 
     @Test func aBrokenEditKeepsTheLastGoodCatalog() async throws {
-        let catalog = try TemporaryCatalog()
+        let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         let app = try buildApplication(.testing([catalog.path]))
         try await app.test(.router) { client in
             let revision = try await client.get("/v1/catalog").json["revision"]
@@ -74,7 +75,7 @@ struct ReloadTests {
     }
 
     @Test func theGateRefusesACatalogThatBreaksAGoldenTest() async throws {
-        let catalog = try TemporaryCatalog()
+        let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         let app = try buildApplication(.testing([catalog.path], gate: Fixture.gate))
         try await app.test(.router) { client in
             // Valid YAML, but `owner.login` is no longer read: the golden test's expectation breaks.
@@ -90,10 +91,10 @@ struct ReloadTests {
     }
 
     @Test func startupNeedsACatalogThatLoadsAndPassesTheGate() throws {
-        let catalog = try TemporaryCatalog()
+        let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         try catalog.write("shop.yaml", "mapper: 2\n")
-        #expect(throws: StartupError.self) { try buildApplication(.testing([catalog.path])) }
-        let other = try TemporaryCatalog()
+        #expect(throws: CatalogError.self) { try buildApplication(.testing([catalog.path])) }
+        let other = try TemporaryDirectory(copying: Fixture.shopCatalog)
         try other.write("shop.yaml", try other.read("shop.yaml").replacingOccurrences(of: "key: owner.login", with: "key: owner.name"))
         do {
             _ = try buildApplication(.testing([other.path], gate: Fixture.gate))
@@ -101,6 +102,6 @@ struct ReloadTests {
         } catch {
             #expect(error.diagnostics.first?.code == "golden-test-failed")
         }
-        #expect(throws: StartupError.self) { try buildApplication(.testing([Fixture.shopCatalog], gate: "/no/such/gate")) }
+        #expect(throws: CatalogError.self) { try buildApplication(.testing([Fixture.shopCatalog], gate: "/no/such/gate")) }
     }
 }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import MapperKit
+import MapperTestSupport
 import Testing
 
 /// `mapper serve` as a process: the startup line, SIGHUP reloads, SIGTERM with a request in
@@ -12,7 +13,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 struct ServeCommandTests {
     @Test func servesReloadsOnHangupAndShutsDownGracefully() async throws {
-        let catalog = try TemporaryCatalog()
+        let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         try catalog.write("token", "s3cret\n")
         let server = try ServerProcess([
             "serve", "--mappings", catalog.path, "--port", "0", "--token-file", catalog.path + "/token", "--log-level", "info",
@@ -64,8 +65,19 @@ struct ServeCommandTests {
         }
     }
 
+    @Test func theStartupLineAndTheCatalogNameTheVersion() async throws {
+        let version = try MapperBinary.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let (server, port) = try await ServerProcess.serve(["--mappings", Fixture.shopCatalog])
+        let line = try await server.waitForLine(containing: "listening on http://")
+        #expect(line.contains("version=\(version)"), "\(line)")
+        let catalog = try await onThread { try RawConnection(port: port).request("GET", "/v1/catalog") }
+        #expect(try JSONValue(parsing: catalog.body)["version"] == .string(version))
+        server.signal(SIGTERM)
+        #expect(try await server.exitStatus() == 0)
+    }
+
     @Test func startupWithABrokenCatalogFails() async throws {
-        let catalog = try TemporaryCatalog()
+        let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         try catalog.write("shop.yaml", "mapper: 1\nmodels:\n  Product:\n    properties: { sku: strng }\n")
         let server = try ServerProcess(["serve", "--mappings", catalog.path, "--port", "0"])
         #expect(try await server.exitStatus() == 1)
@@ -128,7 +140,7 @@ struct ServeCommandTests {
     }
 
     @Test func anEmptyTokenFileIsRefused() async throws {
-        let catalog = try TemporaryCatalog()
+        let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         try catalog.write("token", "\n")
         let server = try ServerProcess(["serve", "--mappings", catalog.path, "--port", "0", "--token-file", catalog.path + "/token"])
         #expect(try await server.exitStatus() == 1)

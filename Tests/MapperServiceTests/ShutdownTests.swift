@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MapperService
 import ServiceLifecycle
+import MapperTestSupport
 import Testing
 
 /// Graceful shutdown: the listener closes, a request already in flight completes.

@@ -5,7 +5,9 @@ import Darwin
 #endif
 import Foundation
 import MapperKit
+import MapperSupport
 import Synchronization
+import MapperTestSupport
 import Testing
 
 /// `mapper serve` as a process under a storm of SIGHUP reloads while clients keep sending requests:
@@ -13,7 +15,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 struct SignalStormTests {
     @Test func manyHangupsWhileServingFailNothing() async throws {
-        let catalog = try TemporaryCatalog()
+        let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         let text = try catalog.read("shop.yaml")
         let colored = text.replacingOccurrences(of: "      name: string\n  Tally:", with: "      name: string\n      color: string\n  Tally:")
         let server = try ServerProcess(["serve", "--mappings", catalog.path, "--port", "0", "--log-level", "info"])

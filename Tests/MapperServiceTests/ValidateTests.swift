@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import MapperKit
 import MapperService
+import MapperTestSupport
 import Testing
 
 /// `POST /v1/validate`: a mapping file's diagnostics (§13.1), checked as part of the live catalog.

@@ -1,4 +1,5 @@
 import Testing
+import MapperTestSupport
 @testable import MapperYAML
 
 /// Inputs built to exhaust a reader must come back as errors, quickly, without a crash.
@@ -93,20 +94,5 @@ struct HostileInputTests {
         return document.errors
             .filter { $0.mark.line < 1 || $0.mark.line > lines || $0.mark.column < 1 || $0.message.isEmpty }
             .map { "\($0) in \(bytes)" }
-    }
-}
-
-/// A small seeded generator (Steele, Lea and Flood's SplitMix64), so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

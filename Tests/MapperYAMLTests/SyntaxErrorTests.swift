@@ -29,8 +29,23 @@ struct SyntaxErrorTests {
     ] as [(String, Int, Int, String)])
     func libyamlErrors(text: String, line: Int, column: Int, message: String) {
         let document = parse(text)
-        #expect(document.errors == [YAMLError(.syntax, message, at: mark(line, column))])
+        // Hints are checked on their own below.
+        #expect(document.errors.map { YAMLError($0.code, $0.message, at: $0.mark) } == [YAMLError(.syntax, message, at: mark(line, column))])
         #expect(document.root == nil)
+    }
+
+    /// libyaml's puzzling messages come with a plain hint.
+    @Test(arguments: [
+        ("a:\n\tb: 1\n", "YAML does not allow tabs for indentation; use spaces"),
+        ("a: @x\n", "a value starting with '@', '`' or a tab must be quoted"),
+        ("key: value: other\n", "a value that holds ': ' (a colon and a space) must be quoted"),
+        ("a:\n  b: 1\n c: 2\n", "check the indentation"),
+        ("a: \"abc\n", "a quoted string or a '[' / '{' is not closed"),
+        ("a: !x!foo bar\n", "a value starting with '!' must be quoted"),
+    ])
+    func syntaxErrorsCarryAHint(text: String, hint: String) {
+        let hints = parse(text).errors.compactMap(\.hint)
+        #expect(hints.count == 1 && hints[0].contains(hint), "\(hints)")
     }
 
     @Test func errorAtTheEndOfAFileWithoutFinalLineBreakStaysOnTheLastLine() {

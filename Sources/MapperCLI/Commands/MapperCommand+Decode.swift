@@ -30,8 +30,10 @@ extension MapperCommand {
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
+        @OptionGroup var rejects: RejectOptions
 
         func validate() throws {
+            try rejects.validate(with: data)
             if route == nil {
                 guard model != nil else { throw ValidationError("Give the MODEL to decode as, or --route URL.") }
                 if method != nil || status != nil { throw ValidationError("--method and --status go with --route.") }
@@ -41,43 +43,21 @@ extension MapperCommand {
         }
 
         func run() throws {
-            let loaded = try catalog.load()
-            let modelName: String
-            var input = file
-            if let route {
-                // With --route the only positional argument is the input file.
-                if input == nil { input = model }
-                guard let match = loaded.routes.match(route, method: method, status: status) else {
-                    try fail("no route matches '\(route)'\(method.map { " for method \($0.uppercased())" } ?? "")\(status.map { " with status \($0)" } ?? "")",
-                         reporting: data)
-                }
-                modelName = match.model
-            } else {
-                modelName = try resolve(model!, in: loaded, reporting: data)
-            }
-            var session = MappingSession(catalog: loaded)
             let now = data.instant
-            try RecordStream(data: data, output: output, file: input).run { bytes throws(MappingErrors) in
-                try session.decodeToCanonical(bytes, as: modelName, now: now)
+            // With --route the only positional argument is the input file.
+            let input = route != nil && file == nil ? model : file
+            try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects).run(file: input, models: modelNames) { session, models, bytes throws(MappingErrors) in
+                try session.decodeToCanonical(bytes, as: models[0], now: now)
             }
         }
-    }
-}
 
-/// The model name, or exit 1 with an error naming the closest model (in the chosen error format).
-func resolve(_ name: String, in catalog: Catalog, reporting data: DataOptions? = nil) throws -> String {
-    guard catalog.modelType(named: name) == nil else { return name }
-    var message = "unknown model '\(name)'"
-    if let suggestion = catalog.closestModel(to: name) { message += "; did you mean '\(suggestion)'?" }
-    try fail(message, reporting: data)
-}
-
-/// Reports a problem that is not about a value of the input (unknown model, no route) and exits 1.
-func fail(_ message: String, reporting data: DataOptions?) throws -> Never {
-    if let data, data.errorFormat == .json {
-        data.report(MappingErrors([MappingError(.invalidInput, pointer: "", path: "", message: message, source: "")]))
-    } else {
-        Output.error("error: " + message)
+        /// The model named, or the one the routes pick for --route.
+        private func modelNames(in loaded: Catalog) throws -> [String] {
+            guard let route else { return [try resolve(model!, in: loaded, reporting: data)] }
+            guard let match = loaded.routes.match(route, method: method, status: status) else {
+                try fail(loaded.routes.explainMiss(route, method: method, status: status), reporting: data)
+            }
+            return [match.model]
+        }
     }
-    throw ExitCode(1)
 }

@@ -102,22 +102,19 @@ struct CatalogListing {
     }
 
     private func describe(_ variants: Variants) -> String {
-        var text: String
-        switch variants.rule {
-        case .discriminator(let by, let cases):
-            text = "by \(by): " + cases.map { "\(JSONWriter.write($0.value)) → \($0.model)" }.joined(separator: ", ")
-        case .predicates(let predicates):
-            text = predicates.map { predicate in
-                switch predicate.test {
-                case .has(let path): return "has \(path) → \(predicate.model)"
-                case .equals(let expected):
-                    let tests = expected.map { "\($0.key) = \(JSONWriter.write($0.value))" }.sorted().joined(separator: " and ")
-                    return "\(tests) → \(predicate.model)"
-                }
-            }.joined(separator: "; ")
+        var parts = variants.predicates.map { predicate in
+            switch predicate.test {
+            case .has(let path): return "has \(path) → \(predicate.model)"
+            case .equals(let expected):
+                let tests = expected.map { "\($0.key) = \(JSONWriter.write($0.value))" }.sorted().joined(separator: " and ")
+                return "\(tests) → \(predicate.model)"
+            }
         }
-        if let fallback = variants.fallback { text += "; otherwise \(fallback)" }
-        return text
+        if let discriminator = variants.discriminator {
+            parts.append("by \(discriminator.by): " + discriminator.cases.map { "\(JSONWriter.write($0.value)) → \($0.model)" }.joined(separator: ", "))
+        }
+        if let fallback = variants.fallback { parts.append("otherwise \(fallback)") }
+        return parts.joined(separator: "; ")
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

@@ -7,7 +7,7 @@ import MapperService
 extension MapperCommand {
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Serve the catalog over HTTP (SPEC §14), reloading it on SIGHUP and, with --watch, when the files change.",
+            abstract: "Serve the catalog over HTTP, reloading it on SIGHUP and, with --watch, when the files change.",
             discussion: """
                 Binds 127.0.0.1 unless --host says otherwise; --port 0 picks a free port (the startup log line says \
                 which). A reload that fails keeps the previous catalog serving and shows in GET /v1/catalog \
@@ -27,8 +27,11 @@ extension MapperCommand {
         @Option(help: ArgumentHelp("The port to listen on (0: a free one).", valueName: "port"))
         var port = 8080
 
-        @Flag(help: "Reload when a mapping file changes (polled about once a second).")
+        @Flag(help: "Reload when a mapping file changes (polled every --watch-interval).")
         var watch = false
+
+        @Option(help: ArgumentHelp("How often --watch looks at the mapping files (1s, 500ms).", valueName: "duration"))
+        var watchInterval = "1s"
 
         @Option(help: ArgumentHelp("Golden tests (*.test.yaml) a catalog must pass before it goes live, at startup and on every reload.",
                                    valueName: "path"))
@@ -36,6 +39,11 @@ extension MapperCommand {
 
         @Option(help: ArgumentHelp("A file holding the bearer token every /v1 and /proxy endpoint requires.", valueName: "file"))
         var tokenFile: String?
+
+        @Option(help: ArgumentHelp(
+            "A file holding the bearer token the admin endpoints (/v1/reload, /v1/validate) require instead of --token-file's.",
+            valueName: "file"))
+        var adminTokenFile: String?
 
         @Option(help: ArgumentHelp("Larger request bodies get 413 (B, KiB, MiB, GiB, KB, MB, GB).", valueName: "size"))
         var maxBodySize = "10MiB"
@@ -49,6 +57,13 @@ extension MapperCommand {
 
         @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
         var logLevel = "info"
+
+        @Option(help: ArgumentHelp("text (one line of key=value pairs) or json (one JSON object per line).", valueName: "format"))
+        var logFormat = "text"
+
+        @Option(help: ArgumentHelp(
+            "Export a span per request to this OpenTelemetry collector over OTLP/HTTP (http://collector:4318).", valueName: "url"))
+        var otelEndpoint: String?
 
         @Option(help: ArgumentHelp("Gateway mode: forward /proxy/PATH to URL/PATH and map what comes back (http or https).",
                                    valueName: "url"))
@@ -74,7 +89,9 @@ extension MapperCommand {
             guard ByteSize.parse(maxBodySize).map({ $0 > 0 }) == true else {
                 throw ValidationError("--max-body-size '\(maxBodySize)' is not a size such as 10MiB, 512KiB or 1048576.")
             }
-            for (flag, value) in [("--request-timeout", requestTimeout), ("--shutdown-timeout", shutdownTimeout)] {
+            for (flag, value) in [
+                ("--request-timeout", requestTimeout), ("--shutdown-timeout", shutdownTimeout), ("--watch-interval", watchInterval),
+            ] {
                 guard let duration = DurationText.parse(value), duration > .zero else {
                     throw ValidationError("\(flag) '\(value)' is not a duration such as 30s, 500ms or 2m.")
                 }
@@ -82,6 +99,12 @@ extension MapperCommand {
             try validateGateway()
             guard Logger.Level(rawValue: logLevel.lowercased()) != nil else {
                 throw ValidationError("--log-level '\(logLevel)' is not one of trace, debug, info, notice, warning, error, critical.")
+            }
+            guard ["text", "json"].contains(logFormat.lowercased()) else {
+                throw ValidationError("--log-format '\(logFormat)' is neither text nor json.")
+            }
+            if let otelEndpoint, !TracingExport.isValidEndpoint(otelEndpoint) {
+                throw ValidationError("--otel-endpoint '\(otelEndpoint)' is not an http or https URL such as http://localhost:4318.")
             }
         }
 
@@ -121,8 +144,9 @@ extension MapperCommand {
 
         func run() async throws {
             let level = Logger.Level(rawValue: logLevel.lowercased()) ?? .info
+            let json = logFormat.lowercased() == "json"
             LoggingSystem.bootstrap { label in
-                var handler = StreamLogHandler.standardOutput(label: label)
+                var handler: any LogHandler = json ? JSONLogHandler(label: label) : StreamLogHandler.standardOutput(label: label)
                 handler.logLevel = level
                 return handler
             }
@@ -132,20 +156,29 @@ extension MapperCommand {
             configuration.host = host
             configuration.port = port
             configuration.watch = watch
+            configuration.watchInterval = DurationText.parse(watchInterval) ?? configuration.watchInterval
             configuration.gate = gate
             configuration.token = try tokenFile.map(Self.readToken)
+            configuration.adminToken = try adminTokenFile.map(Self.readToken)
             configuration.maxBodySize = ByteSize.parse(maxBodySize) ?? configuration.maxBodySize
             configuration.requestTimeout = DurationText.parse(requestTimeout) ?? configuration.requestTimeout
             configuration.shutdownTimeout = DurationText.parse(shutdownTimeout) ?? configuration.shutdownTimeout
             configuration.reloadOnHangup = true
             configuration.gateway = gateway
+            if let otelEndpoint {
+                configuration.services.append(try TracingExport.bootstrap(endpoint: otelEndpoint, logger: logger))
+                configuration.tracing = true
+            }
             do {
                 try await runService(buildApplication(configuration), configuration: configuration)
-            } catch let error as StartupError {
+            } catch let error as CatalogError {
                 for diagnostic in error.diagnostics { Output.error(diagnostic.description) }
                 Output.error(error.diagnostics.summary)
                 Output.error("error: nothing to serve: the catalog did not load\(gate == nil ? "" : " or did not pass the gate")")
                 throw ExitCode(error.isIOFailure ? 2 : 1)
+            } catch let error as ListenError {
+                Output.error("error: \(error)")
+                throw ExitCode(1)
             }
         }
 

@@ -18,28 +18,21 @@ extension MapperCommand {
         @OptionGroup var catalog: CatalogOptions
 
         func run() throws {
-            let (files, missing) = GoldenTests.files(under: paths.isEmpty ? ["Examples"] : paths)
+            let (files, missing) = GoldenRunner.files(under: paths.isEmpty ? ["Examples"] : paths)
             for path in missing { Output.error("error: no such file or directory '\(path)'") }
             if !missing.isEmpty { throw ExitCode(2) }
-            // Tests below a folder with its own Mappings/ run against that catalog.
-            var groups: [(catalog: String?, files: [String])] = []
-            for file in files {
-                let directory = catalog.mappings.isEmpty ? GoldenTests.catalogDirectory(for: file) : nil
-                if let index = groups.firstIndex(where: { $0.catalog == directory }) {
-                    groups[index].files.append(file)
-                } else {
-                    groups.append((directory, [file]))
-                }
-            }
+            // Tests below a folder with its own Mappings/ run against that catalog, unless
+            // --mappings names one for all.
+            let groups = catalog.mappings.isEmpty ? GoldenRunner.groupedByCatalog(files) : [(catalog: nil, files: files)]
             var passed = 0
             var failed = 0
             for group in groups {
                 let loaded = try catalog.load(replacing: group.catalog.map { [$0] })
-                let run = GoldenTests.run(files: group.files, catalog: loaded)
+                let run = GoldenRunner.run(files: group.files, catalog: loaded)
                 for result in run.results {
                     Output.print("\(result.passed ? "PASS" : "FAIL") \(result.name)")
                     if !result.passed {
-                        Output.print("  at \(result.location)")
+                        Output.print("  at \(result.mark)")
                         for line in result.details { Output.print("  " + line) }
                     }
                 }

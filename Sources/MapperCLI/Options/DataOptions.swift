@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MapperKit
 
 /// Options of the commands that map data: decode, encode, convert.
@@ -19,8 +20,22 @@ struct DataOptions: ParsableArguments {
     @Option(help: "How errors are written to stderr: text (one per line) or json ({\"errors\": [...]}).")
     var errorFormat: ErrorFormat = .text
 
+    @Option(help: ArgumentHelp(
+        "With --ndjson: map records on this many threads, written in input order (default: the number of cores).",
+        valueName: "n"))
+    var jobs: Int?
+
+    /// The most `--jobs` takes: more threads than cores gain nothing, and thousands would exhaust memory.
+    static let maximumJobs = 256
+
+    /// The threads that map NDJSON records.
+    var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
+
     func validate() throws {
         if keepGoing && !ndjson { throw ValidationError("--keep-going applies to --ndjson input only.") }
+        if let jobs, !(1...Self.maximumJobs).contains(jobs) {
+            throw ValidationError("--jobs must be between 1 and \(Self.maximumJobs), not \(jobs).")
+        }
         if let now, parsedNow(now) == nil {
             throw ValidationError("--now '\(now)' is not an ISO 8601 instant such as 2020-01-01T00:00:00Z.")
         }

@@ -1,3 +1,5 @@
+import ArgumentParser
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,35 +12,50 @@ enum Output {
     static var stderrIsTerminal: Bool { isatty(2) == 1 }
 
     static func print(_ text: String) {
-        write(text + "\n", to: 1)
+        _ = write(Array((text + "\n").utf8)[...], to: 1)
     }
 
     static func error(_ text: String) {
-        write(text + "\n", to: 2)
+        _ = write(Array((text + "\n").utf8)[...], to: 2)
     }
 
     /// Text on stderr without a newline (progress lines).
     static func errorRaw(_ text: String) {
-        write(text, to: 2)
+        _ = write(Array(text.utf8)[...], to: 2)
     }
 
     static func write(_ bytes: [UInt8]) {
-        write(bytes, to: 1)
+        _ = write(bytes[...], to: 1)
     }
 
-    private static func write(_ text: String, to descriptor: Int32) {
-        write(Array(text.utf8), to: descriptor)
+    /// Mapped records to stdout: output that cannot be written (a full disk) is an error that ends
+    /// the run with 2, never a silent loss.
+    static func writeRecords(_ bytes: ArraySlice<UInt8>) throws {
+        if let failure = write(bytes, to: 1) {
+            error("error: cannot write the output: \(failure)")
+            throw ExitCode(2)
+        }
     }
 
-    private static func write(_ bytes: [UInt8], to descriptor: Int32) {
-        var bytes = bytes
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+    /// Writes every byte, retrying after signals; the reason when the descriptor refuses them.
+    static func write(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) -> String? {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return String(cString: strerror(errno)) }
+                offset += written
             }
-            if written <= 0 { return }
-            offset += written
+            return nil
         }
     }
 }
+
+/// The C library's `write`, which both Glibc and Darwin export under that name (the qualified name
+/// is what keeps it apart from `Output.write`).
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif

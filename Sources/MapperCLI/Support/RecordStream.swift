@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import MapperKit
 
-/// Runs a bytes-to-bytes transformation over a whole input or, with `--ndjson`, over each line in
-/// constant memory, writing results to stdout and errors to stderr.
+/// Runs a bytes-to-bytes mapping over a whole input or, with `--ndjson`, over each line in
+/// constant memory on `--jobs` threads, writing results to stdout (in input order) and errors to
+/// stderr or the reject file.
 struct RecordStream {
     let data: DataOptions
     let output: OutputOptions
@@ -25,121 +26,56 @@ struct RecordStream {
         return handle
     }
 
-    /// Reads with the throwing `FileHandle` API (the old one traps, on a directory for one):
-    /// a read error exits with 2.
-    private func read(_ input: FileHandle, _ body: (FileHandle) throws -> Data) throws -> [UInt8] {
-        do {
-            return [UInt8](try body(input))
-        } catch {
-            Output.error("error: cannot read '\(file ?? "-")'")
-            throw ExitCode(2)
-        }
+    private func readFailed() -> ExitCode {
+        Output.error("error: cannot read '\(file ?? "-")'")
+        return ExitCode(2)
     }
 
-    func run(_ transform: (ArraySlice<UInt8>) throws(MappingErrors) -> [UInt8]) throws {
+    /// Maps the input; `framing` says what its lines are, `rejects` takes the records that fail.
+    func run(catalog: Catalog, framing: RecordFraming = .lines, rejects: RejectFile? = nil, _ map: @escaping RecordMap) throws {
         let input = try openInput()
-        if data.ndjson {
-            try runLines(input, transform)
-        } else {
-            let bytes = try read(input) { try $0.readToEnd() ?? Data() }
+        guard data.ndjson else {
+            // Read with the throwing `FileHandle` API (the old one traps, on a directory for one).
+            let bytes: [UInt8]
+            do { bytes = [UInt8](try input.readToEnd() ?? Data()) } catch { throw readFailed() }
+            var session = MappingSession(catalog: catalog)
             do {
-                output.write(bytes: try transform(bytes[...]))
+                output.write(bytes: try map(&session, bytes[...]))
             } catch {
                 data.report(error)
                 throw ExitCode(1)
             }
+            return
         }
-    }
-
-    private func runLines(_ input: FileHandle, _ transform: (ArraySlice<UInt8>) throws(MappingErrors) -> [UInt8]) throws {
-        var pending: [UInt8] = []
-        // Bytes at the start of `pending` already searched for a newline: a line longer than one
-        // read is searched once, not again with every read (which made one huge line quadratic).
-        var searched = 0
-        var out: [UInt8] = []
-        out.reserveCapacity(1 << 20)
-        var lineNumber = 0
-        var failures = 0
-        var progress = Progress(enabled: Output.stderrIsTerminal)
-        func process(_ line: ArraySlice<UInt8>) throws {
-            lineNumber += 1
-            var line = line
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            // Blank lines carry no record (JSON whitespace only; stops at the first other byte).
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return }
+        let progress = Progress(enabled: Output.stderrIsTerminal, totalBytes: Self.size(of: input.fileDescriptor))
+        var sink = RecordSink(data: data, rejects: rejects, progress: progress)
+        let stops = !data.keepGoing && rejects == nil
+        let makeMapper: @Sendable () -> ChunkMapper = {
+            ChunkMapper(catalog: catalog, framing: framing, stopsAtFirstFailure: stops, map: map)
+        }
+        var reader = LineReader(descriptor: input.fileDescriptor)
+        var failure: LineReader.Failure?
+        if data.workers == 1 {
+            var mapper = makeMapper()
             do {
-                out += try transform(line)
-                out.append(UInt8(ascii: "\n"))
-            } catch {
-                failures += 1
-                progress.clear()
-                data.report(error, line: lineNumber)
-                guard data.keepGoing else {
-                    Output.write(out)
-                    throw ExitCode(1)
-                }
+                while let chunk = try reader.next() { try sink.write(mapper.map(chunk)) }
+            } catch let error as LineReader.Failure {
+                failure = error
             }
-            if out.count >= 1 << 20 {
-                Output.write(out)
-                out.removeAll(keepingCapacity: true)
-            }
+        } else {
+            failure = try ChunkPipeline.run(jobs: data.workers, reader: reader, makeMapper: makeMapper) { try sink.write($0) }
         }
-        while true {
-            let chunk = try read(input) { try $0.read(upToCount: 1 << 20) ?? Data() }
-            if chunk.isEmpty { break }
-            progress.advance(bytes: chunk.count, lines: lineNumber)
-            pending.append(contentsOf: chunk)
-            var start = 0
-            while let newline = Self.newline(in: pending, from: max(start, searched)) {
-                try process(pending[start..<newline])
-                start = newline + 1
-            }
-            pending.removeSubrange(..<start)
-            searched = pending.count
+        if failure != nil {
+            sink.abandon()
+            throw readFailed()
         }
-        if !pending.isEmpty { try process(pending[...]) }  // a last line without a newline
-        Output.write(out)
-        progress.clear()
-        if failures > 0 { throw ExitCode(1) }
+        try sink.finish()
     }
 
-    /// The index of the next `\n` at or after `start` (memchr).
-    private static func newline(in bytes: [UInt8], from start: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard start < buffer.count, let base = buffer.baseAddress,
-                  let found = memchr(base + start, 0x0A, buffer.count - start)
-            else { return nil }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        }
-    }
-}
-
-/// `12,345 lines, 45.6 MB, 120.3 MB/s` on stderr, redrawn at most twice a second, when stderr is
-/// a terminal.
-struct Progress {
-    let enabled: Bool
-    private var bytes = 0
-    private let start = Date()
-    private var lastDraw = Date.distantPast
-    private var drawn = false
-
-    init(enabled: Bool) {
-        self.enabled = enabled
-    }
-
-    mutating func advance(bytes count: Int, lines: Int) {
-        bytes += count
-        guard enabled, Date().timeIntervalSince(lastDraw) >= 0.5 else { return }
-        lastDraw = Date()
-        let seconds = max(Date().timeIntervalSince(start), 0.001)
-        let megabytes = Double(bytes) / 1_000_000
-        Output.errorRaw("\r\u{1B}[K\(lines) lines, \(String(format: "%.1f", megabytes)) MB, \(String(format: "%.1f", megabytes / seconds)) MB/s")
-        drawn = true
-    }
-
-    mutating func clear() {
-        guard drawn else { return }
-        Output.errorRaw("\r\u{1B}[K")
-        drawn = false
+    /// The size of a regular file (for the progress line's ETA); nil for pipes and terminals.
+    private static func size(of descriptor: Int32) -> Int? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(status.st_size)
     }
 }

@@ -57,8 +57,8 @@ final class Shape {
         strings += 1
         if distinctStrings.count < Self.distinctLimit || distinctStrings[text] != nil { distinctStrings[text, default: 0] += 1 }
         if allDates { allDates = text.count >= 20 && text.contains("T") && Instant(iso8601: text) != nil }
-        if allURLs { allURLs = (text.hasPrefix("https://") || text.hasPrefix("http://")) && URIReference.isValid(text) }
-        if allUUIDs { allUUIDs = UUIDText.isValid(text) }
+        if allURLs { allURLs = (text.hasPrefix("https://") || text.hasPrefix("http://")) && URLScalar.isValid(text) }
+        if allUUIDs { allUUIDs = UUIDScalar.isValid(text) }
     }
 
     private func addNumber(_ number: JSONNumber) {
@@ -88,7 +88,7 @@ final class Shape {
     var looksLikeDictionary: Bool {
         guard keys.count >= 2 else { return false }
         return keys.allSatisfy { key in
-            (!key.isEmpty && key.allSatisfy(\.isASCII) && key.allSatisfy(\.isNumber)) || UUIDText.isValid(key)
+            (!key.isEmpty && key.allSatisfy(\.isASCII) && key.allSatisfy(\.isNumber)) || UUIDScalar.isValid(key)
                 || (key.count >= 8 && key.allSatisfy(\.isHexDigit) && key.contains(where: \.isNumber))
         }
     }

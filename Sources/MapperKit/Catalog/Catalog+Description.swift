@@ -22,12 +22,8 @@ extension Catalog {
         object.append("properties", .array(model.properties.map(describe)))
         if let variants = model.variants {
             var described = JSONObject()
-            switch variants.rule {
-            case .discriminator(let by, let cases):
-                described.append("by", .string(by.description))
-                described.append("cases", .array(cases.map { ["value": $0.value, "model": .string($0.model)] }))
-            case .predicates(let predicates):
-                described.append("when", .array(predicates.map { predicate in
+            if !variants.predicates.isEmpty {
+                described.append("when", .array(variants.predicates.map { predicate in
                     switch predicate.test {
                     case .has(let path): return ["has": .string(path.description), "model": .string(predicate.model)]
                     case .equals(let expected):
@@ -36,6 +32,10 @@ extension Catalog {
                         return ["equals": .object(JSONObject(members)), "model": .string(predicate.model)]
                     }
                 }))
+            }
+            if let discriminator = variants.discriminator {
+                described.append("by", .string(discriminator.by.description))
+                described.append("cases", .array(discriminator.cases.map { ["value": $0.value, "model": .string($0.model)] }))
             }
             if let fallback = variants.fallback { described.append("fallback", .string(fallback)) }
             object.append("variants", .object(described))

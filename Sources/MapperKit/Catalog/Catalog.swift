@@ -1,6 +1,6 @@
 public import MapperYAML
 
-/// A checked, compiled set of mapping files (SPEC §2, §12.1): models, enums, formats and routes.
+/// A checked, compiled set of mapping files: models, enums, formats and routes.
 ///
 /// Immutable and `Sendable`: load it once and use it from any number of threads. Reloading means
 /// loading a new catalog and swapping the reference.
@@ -42,46 +42,44 @@ public final class Catalog: Sendable {
     public let formats: [String: FormatSpec]
     public let formatNames: [String]
     public let routes: RouteTable
-    /// The files the catalog was loaded from, in load order.
-    public let files: [String]
+    /// The texts the catalog was compiled from, in load order: what it serves, even when the files
+    /// on disk have changed since.
+    public let sources: [Source]
     /// A hash of the loaded files' names and contents: equal revisions, equal catalogs.
     public let revision: String
     /// The warnings found while loading (a catalog with errors does not load).
     public let warnings: [Diagnostic]
     public let transformers: [String: Transformer]
     /// The models compiled for decoding and encoding.
-    let runtime: Runtime
+    let table: ModelTable
 
-    init(
-        models: [String: ModelSpec], modelNames: [String], enums: [String: EnumSpec], enumNames: [String],
-        formats: [String: FormatSpec], formatNames: [String], routes: RouteTable, files: [String],
-        revision: String, warnings: [Diagnostic], transformers: [String: Transformer], runtime: Runtime? = nil
-    ) {
-        self.models = models
-        self.modelNames = modelNames
-        self.enums = enums
-        self.enumNames = enumNames
-        self.formats = formats
-        self.formatNames = formatNames
-        self.routes = routes
-        self.files = files
-        self.revision = revision
-        self.warnings = warnings
-        self.transformers = transformers
-        self.runtime = runtime ?? PlanBuilder(
-            models: models, order: modelNames, enums: enums, formats: formats, transformers: transformers
-        ).build()
+    /// The files the catalog was loaded from, in load order.
+    public var files: [String] { sources.map(\.name) }
+
+    init(_ compiled: CatalogCompiler.Output) {
+        models = compiled.models
+        modelNames = compiled.modelNames
+        enums = compiled.enums
+        enumNames = compiled.enumNames
+        formats = compiled.formats
+        formatNames = compiled.formatNames
+        routes = compiled.routes
+        sources = compiled.sources
+        revision = compiled.revision
+        warnings = compiled.warnings
+        transformers = compiled.transformers
+        table = compiled.table
     }
 
     /// Loads every `*.yaml`/`*.yml` file under the given files and directories (sorted path order).
     /// Throws every diagnostic of every file when any of them is an error.
     public convenience init(paths: [String], options: LoadOptions = LoadOptions()) throws(CatalogError) {
-        try self.init(checked: Catalog.check(paths: paths, options: options))
+        try self.init(Catalog.compile(paths: paths, options: options).get())
     }
 
     /// Loads a catalog from mapping texts held in memory.
     public convenience init(sources: [Source], options: LoadOptions = LoadOptions()) throws(CatalogError) {
-        try self.init(checked: Catalog.check(sources: sources, options: options))
+        try self.init(Catalog.compile(sources: sources, options: options).get())
     }
 
     /// Loads a catalog from one mapping text held in memory.
@@ -89,32 +87,41 @@ public final class Catalog: Sendable {
         try self.init(sources: [Source(name: name, text: yaml)], options: options)
     }
 
-    private convenience init(checked: Check) throws(CatalogError) {
-        guard let catalog = checked.catalog else { throw CatalogError(diagnostics: checked.diagnostics) }
-        self.init(
-            models: catalog.models, modelNames: catalog.modelNames, enums: catalog.enums,
-            enumNames: catalog.enumNames, formats: catalog.formats, formatNames: catalog.formatNames,
-            routes: catalog.routes, files: catalog.files, revision: catalog.revision,
-            warnings: catalog.warnings, transformers: catalog.transformers, runtime: catalog.runtime)
-    }
-
     /// Checks mapping files without throwing: what `mapper validate` prints.
     public static func check(paths: [String], options: LoadOptions = LoadOptions()) -> Check {
-        let (sources, problems) = SourceFiles.read(paths)
-        guard problems.errorCount == 0 else { return Check(catalog: nil, diagnostics: problems) }
-        return check(sources: sources, options: options)
+        Check(compile(paths: paths, options: options))
     }
 
+    /// Checks mapping texts held in memory without throwing.
     public static func check(sources: [Source], options: LoadOptions = LoadOptions()) -> Check {
+        Check(compile(sources: sources, options: options))
+    }
+
+    private static func compile(paths: [String], options: LoadOptions) -> Result<CatalogCompiler.Output, CatalogError> {
+        let (sources, problems) = SourceFiles.read(paths)
+        guard problems.errorCount == 0 else { return .failure(CatalogError(diagnostics: problems)) }
+        return compile(sources: sources, options: options)
+    }
+
+    private static func compile(sources: [Source], options: LoadOptions) -> Result<CatalogCompiler.Output, CatalogError> {
         var compiler = CatalogCompiler(options: options)
-        let catalog = compiler.compile(sources)
-        return Check(catalog: catalog, diagnostics: compiler.sortedDiagnostics)
+        guard let output = compiler.compile(sources) else { return .failure(CatalogError(diagnostics: compiler.sortedDiagnostics)) }
+        return .success(output)
+    }
+}
+
+extension Catalog.Check {
+    init(_ compiled: Result<CatalogCompiler.Output, CatalogError>) {
+        switch compiled {
+        case .success(let output): self.init(catalog: Catalog(output), diagnostics: output.warnings)
+        case .failure(let error): self.init(catalog: nil, diagnostics: error.diagnostics)
+        }
     }
 }
 
 /// What an embedding program passes when it loads a catalog.
 public struct LoadOptions: Sendable {
-    /// Transformers properties may name with `transform:` (§12.3).
+    /// Transformers properties may name with `transform:`.
     public var transformers: [String: Transformer]
     /// Transformer names to accept without an implementation (`mapper validate --assume-transformer`).
     public var assumedTransformers: Set<String>
@@ -130,7 +137,7 @@ public struct LoadOptions: Sendable {
     }
 }
 
-/// A named value transformer registered by the embedding program (§12.3): `forward` turns the
+/// A named value transformer registered by the embedding program: `forward` turns the
 /// external JSON value into the canonical JSON of the property's type, `reverse` does the opposite
 /// for encoding (without it, the property cannot be encoded).
 public struct Transformer: Sendable {

@@ -1,6 +1,6 @@
 public import MapperYAML
 
-/// A value-mapping enum (SPEC §5): case names on the model side, JSON values on the other.
+/// A value-mapping enum: case names on the model side, JSON values on the other.
 public struct EnumSpec: Sendable, Hashable {
     public struct Case: Sendable, Hashable {
         public var name: String

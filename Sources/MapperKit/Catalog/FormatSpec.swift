@@ -1,6 +1,6 @@
 public import MapperYAML
 
-/// A named date or number format (SPEC §6).
+/// A named date or number format.
 public struct FormatSpec: Sendable {
     public enum Style: String, Sendable, Hashable {
         case date, number

@@ -1,4 +1,4 @@
-/// A JSON key path (SPEC §4.2): object keys walked from the model's object, written with `.`
+/// A JSON key path: object keys walked from the model's object, written with `.`
 /// between segments; `\.` is a literal dot and `\\` a backslash.
 ///
 /// Named `JSONKeyPath`, not `KeyPath`, so that importing MapperKit never shadows `Swift.KeyPath`.
@@ -51,8 +51,7 @@ public struct JSONKeyPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The same path as an RFC 6901 JSON pointer (`user.login` → `/user/login`).
     public var pointer: String {
-        segments.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
-            .joined()
+        segments.map { "/" + JSONPointer.escape($0) }.joined()
     }
 
     public func hasPrefix(_ other: JSONKeyPath) -> Bool {

@@ -1,4 +1,4 @@
-/// How a model derives the JSON key of a property that has no `key` (SPEC §4.1).
+/// How a model derives the JSON key of a property that has no `key`.
 public enum KeyStyle: String, Sendable, Hashable, CaseIterable {
     case asIs = "as_is"
     case snakeCase = "snake_case"
@@ -28,7 +28,7 @@ public enum KeyStyle: String, Sendable, Hashable, CaseIterable {
     /// Foundation's algorithm: split before an upper-case letter that follows a lower-case one, and
     /// before the last capital of a run of capitals followed by a lower-case letter.
     static func snakeCase(_ name: String) -> String {
-        // Property names are ASCII identifiers (§2): work on bytes, which is much cheaper than
+        // Property names are ASCII identifiers: work on bytes, which is much cheaper than
         // Characters; Characters stay for any other text.
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
             let bytes = Array(name.utf8)

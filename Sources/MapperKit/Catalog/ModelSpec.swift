@@ -1,6 +1,6 @@
 public import MapperYAML
 
-/// A model of the catalog (SPEC §4): its own settings and its properties, inherited ones first.
+/// A model of the catalog: its own settings and its properties, inherited ones first.
 public struct ModelSpec: Sendable, Hashable {
     public enum UnknownKeys: String, Sendable, Hashable, CaseIterable {
         case ignore, reject, keep
@@ -12,7 +12,10 @@ public struct ModelSpec: Sendable, Hashable {
     public var base: String?
     public var keyStyle: KeyStyle
     public var unknownKeys: UnknownKeys
-    /// Archive version (§11).
+    /// How kept unknown keys (`$extra`, with `unknown_keys: keep`) take part in equality, merges
+    /// and archives.
+    public var extra: ExtraSettings
+    /// Archive version.
     public var version: Int
     /// Every property in declaration order: inherited first, then the model's own (a redefinition
     /// takes the place of the property it redefines).
@@ -26,13 +29,30 @@ public struct ModelSpec: Sendable, Hashable {
     }
 }
 
-/// How a model with `variants` picks the concrete model from a JSON object (§4.5).
+/// The model-level `extra:` block: `$extra` is part of the model unless it says otherwise.
+public struct ExtraSettings: Sendable, Hashable {
+    /// `compare: false`: `$extra` is left out of equality, hashing and `mapper diff`.
+    public var compare = true
+    /// `archive: false`: `$extra` is left out of archives.
+    public var archive = true
+    /// How `merge` combines the source's `$extra` with the target's, key by key: `replace` (the
+    /// source's value wins for keys it has) or `keep` (the target's does).
+    public var merge = MergeStrategy.replace
+
+    public init(compare: Bool = true, archive: Bool = true, merge: MergeStrategy = .replace) {
+        self.compare = compare
+        self.archive = archive
+        self.merge = merge
+    }
+}
+
+/// How a model with `variants` picks the concrete model from a JSON object: the `when`
+/// predicates in order, then the discriminator (`by` + `cases`), then `fallback`.
 public struct Variants: Sendable, Hashable {
-    public enum Rule: Sendable, Hashable {
-        /// `by: key.path` and `cases: {json value: Model}`.
-        case discriminator(by: JSONKeyPath, cases: [Case])
-        /// `when: [...]`, tried in order.
-        case predicates([Predicate])
+    /// `by: key.path` and `cases: {json value: Model}`.
+    public struct Discriminator: Sendable, Hashable {
+        public var by: JSONKeyPath
+        public var cases: [Case]
     }
 
     public struct Case: Sendable, Hashable {
@@ -54,23 +74,19 @@ public struct Variants: Sendable, Hashable {
         public var mark: Mark
     }
 
-    public var rule: Rule
+    /// `when: [...]`, tried in order before the discriminator.
+    public var predicates: [Predicate]
+    public var discriminator: Discriminator?
     public var fallback: String?
     public var mark: Mark
 
     /// Every model the variants can produce.
     public var models: [String] {
-        var names: [String]
-        switch rule {
-        case .discriminator(_, let cases): names = cases.map(\.model)
-        case .predicates(let predicates): names = predicates.map(\.model)
-        }
-        if let fallback { names.append(fallback) }
-        return names
+        predicates.map(\.model) + (discriminator?.cases.map(\.model) ?? []) + (fallback.map { [$0] } ?? [])
     }
 }
 
-/// A step that turns an archive of version `from` into version `from + 1` (§11).
+/// A step that turns an archive of version `from` into version `from + 1`.
 public struct Migration: Sendable, Hashable {
     /// One `name: value` entry of a step, in written order.
     public struct Entry<Value: Sendable & Hashable>: Sendable, Hashable {

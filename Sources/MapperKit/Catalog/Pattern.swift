@@ -1,34 +1,32 @@
+public import MapperRegex
+
 /// A `pattern` constraint: a regular expression a string must contain a match of (unanchored, as
-/// in JSON Schema). Checked when the catalog loads.
+/// in JSON Schema), in RE2's syntax, compiled once when the catalog loads and matched in time
+/// linear in the string for every pattern.
 public struct Pattern: Sendable, Hashable, CustomStringConvertible {
     public let source: String
+    /// Shared by every thread (RE2 matching is thread-safe).
+    let regex: RE2Regex
 
-    /// Checks that `source` compiles and cannot backtrack catastrophically (`PatternSafety`);
-    /// throws what is wrong with it.
-    init(_ source: String) throws(PatternError) {
-        do {
-            _ = try Regex(source)
-        } catch {
-            throw PatternError(isUnsafe: false, message: "\(error)")
-        }
-        if let problem = PatternSafety.problem(in: source) {
-            throw PatternError(isUnsafe: true, message: problem)
-        }
+    /// Compiles `source`; throws what RE2 cannot run (backreferences, lookaround, …) with its
+    /// column.
+    init(_ source: String) throws(RegexError) {
+        regex = try RE2Regex(source)
         self.source = source
     }
 
     public var description: String { source }
 
-    /// Whether `string` contains a match. Compiles the expression on each call: for load-time
-    /// checks of defaults, not for the decode path.
+    /// Whether `string` contains a match.
     func matches(_ string: String) -> Bool {
-        guard let regex = try? Regex(source) else { return false }
-        return (try? regex.firstMatch(in: string)) != nil
+        regex.contains(string)
     }
-}
 
-struct PatternError: Error {
-    /// The expression compiles, but could take exponential time to match.
-    var isUnsafe: Bool
-    var message: String
+    /// Whether the UTF-8 bytes contain a match.
+    func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        regex.contains(bytes)
+    }
+
+    public static func == (lhs: Pattern, rhs: Pattern) -> Bool { lhs.source == rhs.source }
+    public func hash(into hasher: inout Hasher) { hasher.combine(source) }
 }

@@ -1,6 +1,6 @@
 public import MapperYAML
 
-/// One property of a model, as declared (SPEC §4.1), with names resolved and checked.
+/// One property of a model, as declared, with names resolved and checked.
 public struct PropertySpec: Sendable, Hashable {
     public enum Computed: String, Sendable, Hashable {
         /// The time of the decode call (type `date`).
@@ -9,7 +9,7 @@ public struct PropertySpec: Sendable, Hashable {
         case uuid
     }
 
-    /// The `json:` representation hint of §3.
+    /// The `json:` representation hint: numbers as strings, booleans as strings or 0/1.
     public enum Representation: String, Sendable, Hashable {
         case string, int
     }
@@ -19,7 +19,7 @@ public struct PropertySpec: Sendable, Hashable {
     /// Where the value lives in the external JSON object; nil for transient and flattened properties.
     public var key: JSONKeyPath?
     public var required: Bool
-    /// Canonical JSON (§9) of the value used when the key is absent.
+    /// Canonical JSON of the value used when the key is absent.
     public var defaultValue: JSONValue?
     public var representation: Representation?
     public var format: FormatReference?
@@ -51,12 +51,12 @@ public struct Constraints: Sendable, Hashable {
     }
 }
 
-/// How `merge` combines a property of a target with the same property of a source (§10).
+/// How `merge` combines a property of a target with the same property of a source.
 public enum MergeStrategy: String, Sendable, Hashable, CaseIterable {
     case replace, keep, sum, max, min, append, union, deep
 }
 
-/// The format a property's values are read and written with (§6).
+/// The format a property's values are read and written with.
 public enum FormatReference: Sendable, Hashable, CustomStringConvertible {
     case iso8601
     case unix

@@ -1,10 +1,14 @@
-/// A property's type (SPEC §3), written as a type expression: `string`, `[Label]`, `[string: int]`.
+/// A property's type, written as a type expression: `string`, `[Label]`, `[string: int]`,
+/// `string | Customer`.
 public indirect enum TypeSpec: Sendable, Hashable, CustomStringConvertible {
     case string, int, double, decimal, bool, url, uuid, date, any
     case model(String)
     case enumeration(String)
     case array(TypeSpec)
     case dictionary(TypeSpec)
+    /// `A | B`: a value of one of the members, told apart by its JSON kind (at most one member
+    /// per kind of JSON value, on the external and on the canonical side).
+    case union([TypeSpec])
 
     /// The scalar types by their names in type expressions.
     static let scalars: [String: TypeSpec] = [
@@ -27,16 +31,24 @@ public indirect enum TypeSpec: Sendable, Hashable, CustomStringConvertible {
         case .model(let name), .enumeration(let name): return name
         case .array(let element): return "[\(element)]"
         case .dictionary(let value): return "[string: \(value)]"
+        case .union(let members): return members.map(\.description).joined(separator: " | ")
         }
     }
 
-    /// The type of the values inside arrays and dictionaries (the type itself otherwise): what
-    /// `format`, `json` and `transform` apply to.
-    public var leaf: TypeSpec {
+    /// The types of the values inside arrays and dictionaries, and the members of unions (the
+    /// type itself otherwise): what `format` and `json` apply to.
+    public var leaves: [TypeSpec] {
         switch self {
-        case .array(let element), .dictionary(let element): return element.leaf
-        default: return self
+        case .array(let element), .dictionary(let element): return element.leaves
+        case .union(let members): return members.flatMap(\.leaves)
+        default: return [self]
         }
+    }
+
+    /// The type and, for a union, its members: what constraints apply to.
+    public var alternatives: [TypeSpec] {
+        if case .union(let members) = self { return members }
+        return [self]
     }
 
     public var isNumber: Bool { self == .int || self == .double || self == .decimal }
@@ -53,6 +65,7 @@ public indirect enum TypeSpec: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .model(let name), .enumeration(let name): return [name]
         case .array(let element), .dictionary(let element): return element.referencedNames
+        case .union(let members): return members.flatMap(\.referencedNames)
         default: return []
         }
     }
@@ -72,7 +85,7 @@ struct TypeExpressionParser {
 
     func parse(_ text: String) throws(Failure) -> TypeSpec {
         var rest = Substring(text)
-        let type = try parseType(&rest, whole: text)
+        let type = try parseUnion(&rest, whole: text)
         skipSpaces(&rest)
         guard rest.isEmpty else {
             throw .syntax("unexpected '\(rest)' after the type '\(type)' in type expression '\(text)'")
@@ -80,18 +93,30 @@ struct TypeExpressionParser {
         return type
     }
 
+    /// `A | B | …`: `|` binds loosest, inside brackets too (`[string | Customer]`).
+    private func parseUnion(_ rest: inout Substring, whole: String) throws(Failure) -> TypeSpec {
+        var members = [try parseType(&rest, whole: whole)]
+        skipSpaces(&rest)
+        while rest.first == "|" {
+            rest.removeFirst()
+            members.append(try parseType(&rest, whole: whole))
+            skipSpaces(&rest)
+        }
+        return members.count == 1 ? members[0] : .union(members)
+    }
+
     private func parseType(_ rest: inout Substring, whole: String) throws(Failure) -> TypeSpec {
         skipSpaces(&rest)
         if rest.first == "[" {
             rest.removeFirst()
-            let first = try parseType(&rest, whole: whole)
+            let first = try parseUnion(&rest, whole: whole)
             skipSpaces(&rest)
             if rest.first == ":" {
                 rest.removeFirst()
                 guard first == .string else {
                     throw .syntax("dictionary keys are always strings: write '[string: T]', not '\(whole)'")
                 }
-                let value = try parseType(&rest, whole: whole)
+                let value = try parseUnion(&rest, whole: whole)
                 try expectClose(&rest, whole: whole)
                 return .dictionary(value)
             }

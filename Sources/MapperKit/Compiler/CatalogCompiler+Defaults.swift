@@ -1,122 +1,76 @@
 import MapperYAML
 
 extension CatalogCompiler {
-    /// A `default` is written in the canonical form of the property's type (§4.1, §9) and must
-    /// satisfy the property's constraints.
-    mutating func checkDefault(_ pending: PendingDefault) {
-        let property = pending.property
-        let what = "the default of property '\(property.name)' of model '\(pending.model)'"
-        guard let value = json(pending.node, what: what) else { return }
-        if let problem = canonicalProblem(value, as: property.type, constraints: property.constraints, depth: 0) {
-            error(.invalidDefault, "\(what) is not a canonical \(property.type): \(problem)", at: pending.node.mark,
-                  hint: canonicalHint(for: property.type))
-            return
+    /// A property by the model that declares it.
+    struct DefaultKey: Hashable {
+        var model: String
+        var property: String
+    }
+
+    /// A value a migration step sets, to read as canonical JSON of the property it sets.
+    struct PendingSetValue {
+        var check: PlanBuilder.ValueCheck
+        var from: Int
+        var node: Node
+    }
+
+    /// Builds the model table once, reading every `default` and every value a migration sets with
+    /// the canonical reader: such a value is canonical JSON of its property's type and satisfies
+    /// its constraints. One that does not read is an error at the YAML node the reader's error
+    /// points into.
+    mutating func buildTable() -> ModelTable? {
+        let builder = PlanBuilder(
+            models: models, order: modelOrder, enums: enums, formats: formats, transformers: options.transformers)
+        let outcome = builder.build(checking: pendingSetValues.map(\.check))
+        for union in outcome.ambiguousUnions {
+            let mark = typeNodes[DefaultKey(model: union.model, property: union.property)]?.mark
+                ?? models[union.model]?.property(named: union.property)?.mark ?? Mark(file: "", line: 1, column: 1)
+            let clash = union.ambiguity
+            var hint = "a union's members are told apart by the kind of JSON value (string, number, boolean, object, array)"
+            if case .model = clash.first, case .model = clash.second {
+                hint = "to tell models apart, give them a common base model with 'variants' and use that model"
+            }
+            error(.ambiguousUnion,
+                  "type '\(union.type)' of property '\(union.property)' of model '\(union.model)' is ambiguous: \(clash.description)",
+                  at: mark, hint: hint)
         }
-        // Store it on every model that has this very property (inherited copies included).
-        for name in modelOrder {
-            guard var model = models[name],
-                  let index = model.properties.firstIndex(where: { $0.name == property.name && $0.declaredIn == pending.model })
+        for (position, errors) in outcome.valueProblems.sorted(by: { $0.key < $1.key }) {
+            let pending = pendingSetValues[position]
+            guard let property = models[pending.check.model]?.property(named: pending.check.property) else { continue }
+            for mappingError in errors {
+                error(.invalidMigration,
+                      "migration from version \(pending.from) of model '\(pending.check.model)' sets '\(property.name)' to a value that is not canonical JSON of type \(property.type)"
+                          + "\(mappingError.pointer.isEmpty ? "" : " at \(mappingError.pointer)"): \(mappingError.message)",
+                      at: Self.node(at: mappingError.pointer, in: pending.node)?.mark ?? pending.node.mark)
+            }
+        }
+        for problem in outcome.defaultProblems {
+            guard let node = defaultNodes[DefaultKey(model: problem.model, property: problem.property)],
+                  let property = models[problem.model]?.property(named: problem.property)
             else { continue }
-            model.properties[index].defaultValue = value
-            models[name] = model
-        }
-    }
-
-    /// What is wrong with `value` as canonical JSON of `type`, or nil when it is fine.
-    func canonicalProblem(_ value: JSONValue, as type: TypeSpec, constraints: Constraints = Constraints(), depth: Int) -> String? {
-        if value == .null { return nil }
-        guard depth < 64 else { return "the value nests too deeply" }
-        switch (type, value) {
-        case (.string, .string(let text)):
-            return lengthProblem(text.count, constraints) ?? patternProblem(text, constraints)
-        case (.int, .number(let number)):
-            guard number.int64 != nil else { return "\(number) is not a 64-bit integer" }
-            return rangeProblem(number, constraints)
-        case (.double, .number(let number)), (.decimal, .number(let number)):
-            return rangeProblem(number, constraints)
-        case (.bool, .bool), (.any, _):
-            return nil
-        case (.url, .string(let text)):
-            return URIReference.isValid(text) ? nil : "\(value.quoted) is not a valid URI reference"
-        case (.uuid, .string(let text)):
-            return UUIDText.isCanonical(text) ? nil : "\(value.quoted) is not a lower-case UUID"
-        case (.date, .string(let text)):
-            guard let instant = ISO8601.parse(text), ISO8601.format(instant) == text else {
-                return "\(value.quoted) is not a date in canonical form"
-            }
-            return nil
-        case (.enumeration(let name), .string(let text)):
-            guard let spec = enums[name] else { return nil }  // reported at the enum
-            return spec.case(named: text) == nil
-                ? "\(value.quoted) is not a case of enum '\(name)' (\(spec.cases.map(\.name).joined(separator: ", ")))" : nil
-        case (.array(let element), .array(let items)):
-            if let problem = lengthProblem(items.count, constraints) { return problem }
-            for (index, item) in items.enumerated() {
-                if let problem = canonicalProblem(item, as: element, depth: depth + 1) { return "element \(index): \(problem)" }
-            }
-            return nil
-        case (.dictionary(let element), .object(let object)):
-            if let problem = lengthProblem(object.count, constraints) { return problem }
-            for member in object {
-                if let problem = canonicalProblem(member.value, as: element, depth: depth + 1) { return "key '\(member.key)': \(problem)" }
-            }
-            return nil
-        case (.model(let name), .object(let object)):
-            return modelProblem(object, model: name, depth: depth)
-        default:
-            return "expected \(canonicalKind(of: type)), found \(value.kindName) \(value.quoted)"
-        }
-    }
-
-    private func modelProblem(_ object: JSONObject, model name: String, depth: Int) -> String? {
-        guard let model = models[name] else { return nil }
-        var concrete = model
-        if let type = object["$type"] {
-            guard case .string(let typeName) = type, let variant = models[typeName], isModel(typeName, descendantOf: name) else {
-                return "\"$type\" \(type.quoted) is not '\(name)' or a model that extends it"
-            }
-            concrete = variant
-        }
-        for member in object where member.key != "$type" {
-            guard let property = concrete.property(named: member.key) else {
-                return "model '\(concrete.name)' has no property '\(member.key)'"
-            }
-            if let problem = canonicalProblem(member.value, as: property.type, constraints: property.constraints, depth: depth + 1) {
-                return "'\(member.key)': \(problem)"
+            for mappingError in problem.errors {
+                let pointer = mappingError.pointer
+                error(.invalidDefault,
+                      "the default of property '\(property.name)' of model '\(problem.model)' is not canonical JSON of type \(property.type)"
+                          + "\(pointer.isEmpty ? "" : " at \(pointer)"): \(mappingError.message)",
+                      at: Self.node(at: pointer, in: node)?.mark ?? node.mark, hint: canonicalHint(for: property.type))
             }
         }
-        if let missing = concrete.properties.first(where: { $0.required && (object[$0.name] == nil || object[$0.name] == .null) }) {
-            return "required property '\(missing.name)' of model '\(concrete.name)' is missing"
+        return outcome.table
+    }
+
+    /// The YAML node a JSON pointer of the value read from `root` points at.
+    private static func node(at pointer: String, in root: Node) -> Node? {
+        var node = root
+        for token in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            let key = JSONPointer.unescape(token)
+            switch node.content {
+            case .mapping: guard let next = node[key] else { return nil }; node = next
+            case .sequence(let items): guard let index = Int(key), items.indices.contains(index) else { return nil }; node = items[index]
+            case .scalar: return nil
+            }
         }
-        return nil
-    }
-
-    private func lengthProblem(_ length: Int, _ constraints: Constraints) -> String? {
-        if let minimum = constraints.minLength, length < minimum { return "length \(length) is below min_length \(minimum)" }
-        if let maximum = constraints.maxLength, length > maximum { return "length \(length) is above max_length \(maximum)" }
-        return nil
-    }
-
-    private func rangeProblem(_ number: JSONNumber, _ constraints: Constraints) -> String? {
-        if let minimum = constraints.minimum, JSONNumber.compare(number, minimum) < 0 { return "\(number) is below minimum \(minimum)" }
-        if let maximum = constraints.maximum, JSONNumber.compare(number, maximum) > 0 { return "\(number) is above maximum \(maximum)" }
-        return nil
-    }
-
-    private func patternProblem(_ text: String, _ constraints: Constraints) -> String? {
-        guard let pattern = constraints.pattern, !pattern.matches(text) else { return nil }
-        return "\(JSONValue.string(text).quoted) does not match pattern '\(pattern)'"
-    }
-
-    private func canonicalKind(of type: TypeSpec) -> String {
-        switch type {
-        case .string, .url, .uuid, .date, .enumeration: return "a string"
-        case .int, .double, .decimal: return "a number"
-        case .bool: return "true or false"
-        case .any: return "any value"
-        case .model, .dictionary: return "an object"
-        case .array: return "an array"
-        }
+        return node
     }
 
     private func canonicalHint(for type: TypeSpec) -> String? {

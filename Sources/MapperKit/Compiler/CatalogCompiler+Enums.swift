@@ -1,7 +1,8 @@
+import MapperSupport
 import MapperYAML
 
 extension CatalogCompiler {
-    /// Enums (§5): case names, their JSON values and aliases (each JSON value used once), default.
+    /// Enums: case names, their JSON values and aliases (each JSON value used once), default.
     mutating func compileEnums() {
         for name in enumOrder {
             guard let declaration = enumDeclarations[name],

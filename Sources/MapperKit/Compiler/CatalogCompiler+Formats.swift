@@ -3,7 +3,7 @@ import MapperYAML
 extension CatalogCompiler {
     static let formatFields = ["date", "number", "locale", "time_zone", "calendar", "doc"]
 
-    /// Formats (§6): a TR35 date pattern or a number style, checked by building it (and, for
+    /// Formats: a TR35 date pattern or a number style, checked by building it (and, for
     /// dates, by formatting a sample instant and parsing it back).
     mutating func compileFormats() {
         for name in formatOrder {
@@ -67,6 +67,6 @@ extension CatalogCompiler {
         default: field = "date"
         }
         let mark = fields[field]?.mark ?? fields.node.mark
-        error(Diagnostic.Code(rawValue: failure.code), "format '\(name)': \(failure.message)", at: mark, hint: failure.hint)
+        error(Diagnostic.Code(rawValue: failure.code) ?? .invalidFormat, "format '\(name)': \(failure.message)", at: mark, hint: failure.hint)
     }
 }

@@ -3,7 +3,7 @@ import MapperYAML
 extension CatalogCompiler {
     static let migrationFields = ["from", "rename", "template", "set", "drop", "doc"]
 
-    /// `migrations` (§11): steps from every older version up to the model's, in a contiguous chain.
+    /// `migrations`: steps from every older version up to the model's, in a contiguous chain.
     mutating func migrations(_ node: Node, of header: ModelHeader) -> [Migration] {
         let model = header.name
         guard let items = node.sequence else {
@@ -92,19 +92,18 @@ extension CatalogCompiler {
     }
 
     /// A value a step sets for a property the model still has afterwards (not renamed or dropped
-    /// by a later step) must be canonical for that property's type.
+    /// by a later step) must be canonical for that property's type: read when the table is built.
     private mutating func checkSetValues(_ steps: [Migration], of model: String, items: [Int: Node]) {
         guard let spec = models[model] else { return }
         for (index, step) in steps.enumerated() {
             let later = steps[(index + 1)...]
             for entry in step.set {
-                guard let property = spec.property(named: entry.field),
+                guard spec.property(named: entry.field) != nil,
                       !later.contains(where: { $0.drop.contains(entry.field) || $0.rename.contains { $0.field == entry.field } }),
-                      let problem = canonicalProblem(entry.value, as: property.type, constraints: property.constraints, depth: 0)
+                      let node = items[step.from]?["set"]?[entry.field]
                 else { continue }
-                error(.invalidMigration,
-                      "migration from version \(step.from) of model '\(model)' sets '\(entry.field)' to a value that is not a canonical \(property.type): \(problem)",
-                      at: items[step.from]?["set"]?[entry.field]?.mark ?? step.mark)
+                pendingSetValues.append(PendingSetValue(
+                    check: PlanBuilder.ValueCheck(model: model, property: entry.field, json: entry.value), from: step.from, node: node))
             }
         }
     }

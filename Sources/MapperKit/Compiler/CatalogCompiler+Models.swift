@@ -1,7 +1,10 @@
+import MapperSupport
 import MapperYAML
 
 extension CatalogCompiler {
-    static let modelFields = ["doc", "extends", "key_style", "unknown_keys", "version", "properties", "variants", "migrations"]
+    static let modelFields = [
+        "doc", "extends", "key_style", "unknown_keys", "extra", "version", "properties", "variants", "migrations",
+    ]
 
     /// A model's own settings as written, before inheritance is applied.
     struct ModelHeader {
@@ -11,6 +14,7 @@ extension CatalogCompiler {
         var base: String?
         var keyStyle: KeyStyle?
         var unknownKeys: ModelSpec.UnknownKeys?
+        var extra: ExtraSettings?
         var version: Int
         var doc: String?
     }
@@ -24,11 +28,10 @@ extension CatalogCompiler {
 
         // Own properties, keyed with the declaring model's (possibly inherited) key style.
         var own: [String: [PropertySpec]] = [:]
-        var defaults: [PendingDefault] = []
         for name in modelOrder {
             guard let header = headers[name] else { continue }
             let style = inherited(\.keyStyle, of: name, in: headers) ?? .asIs
-            own[name] = ownProperties(of: header, keyStyle: style, defaults: &defaults)
+            own[name] = ownProperties(of: header, keyStyle: style)
         }
 
         for name in modelOrder {
@@ -37,12 +40,17 @@ extension CatalogCompiler {
                 name: name, doc: header.doc, base: header.base,
                 keyStyle: inherited(\.keyStyle, of: name, in: headers) ?? .asIs,
                 unknownKeys: inherited(\.unknownKeys, of: name, in: headers) ?? .ignore,
+                extra: inherited(\.extra, of: name, in: headers) ?? ExtraSettings(),
                 version: header.version, properties: effectiveProperties(of: name, headers: headers, own: own),
                 variants: nil, migrations: [], mark: header.declaration.mark)
         }
 
         for name in modelOrder {
             guard let header = headers[name] else { continue }
+            if let node = header.fields["extra"], models[name]?.unknownKeys != .keep {
+                error(.inapplicableField, "'extra' of model '\(name)' applies to models that keep unknown keys",
+                      at: header.fields.keyMark("extra") ?? node.mark, hint: "add 'unknown_keys: keep', or remove 'extra'")
+            }
             if let node = header.fields["variants"] {
                 let variants = variants(node, of: name, at: header.fields.keyMark("variants") ?? node.mark)
                 models[name]?.variants = variants
@@ -51,10 +59,8 @@ extension CatalogCompiler {
                 let migrations = migrations(node, of: header)
                 models[name]?.migrations = migrations
             }
-            checkKeyPaths(of: name)
         }
         checkFlattenCycles()
-        for pending in defaults { checkDefault(pending) }
     }
 
     private mutating func modelHeader(_ name: String) -> ModelHeader? {
@@ -62,6 +68,10 @@ extension CatalogCompiler {
               let fields = record(declaration.body, allowed: Self.modelFields, what: "model '\(name)'")
         else { return nil }
         var header = ModelHeader(name: name, declaration: declaration, fields: fields, version: 1)
+        // The file's defaults are what the model says when it says nothing itself.
+        let defaults = fileDefaults[declaration.mark.file]
+        header.keyStyle = defaults?.keyStyle
+        header.unknownKeys = defaults?.unknownKeys
         header.doc = fields["doc"].flatMap { string($0, what: "the doc of model '\(name)'") }
         if let node = fields["extends"], let base = text(node, what: "'extends' of model '\(name)'") {
             if modelDeclarations[base] != nil {
@@ -78,6 +88,9 @@ extension CatalogCompiler {
            let word = word(node, what: "unknown_keys setting", in: ModelSpec.UnknownKeys.allCases.map(\.rawValue)) {
             header.unknownKeys = ModelSpec.UnknownKeys(rawValue: word)
         }
+        if let node = fields["extra"] {
+            header.extra = extraSettings(node, of: name)
+        }
         if let node = fields["version"] {
             if let version = node.scalar?.int, version >= 1, version <= Int64(Int32.max) {
                 header.version = Int(version)
@@ -87,6 +100,20 @@ extension CatalogCompiler {
             }
         }
         return header
+    }
+
+    /// `extra: { compare: false, archive: false, merge: keep }`.
+    private mutating func extraSettings(_ node: Node, of name: String) -> ExtraSettings? {
+        let what = "the extra settings of model '\(name)'"
+        guard let fields = record(node, allowed: ["compare", "archive", "merge"], what: what) else { return nil }
+        var settings = ExtraSettings()
+        if let flag = fields["compare"] { settings.compare = bool(flag, what: "'compare' of \(what)") ?? true }
+        if let flag = fields["archive"] { settings.archive = bool(flag, what: "'archive' of \(what)") ?? true }
+        if let strategy = fields["merge"],
+           let word = word(strategy, what: "merge strategy of $extra", in: ["replace", "keep"], code: .invalidMergeStrategy) {
+            settings.merge = MergeStrategy(rawValue: word) ?? .replace
+        }
+        return settings
     }
 
     /// Reports `extends` cycles (at every model on one) and cuts them so later phases terminate.
@@ -171,48 +198,6 @@ extension CatalogCompiler {
     }
 
     // MARK: - Key paths and flatten
-
-    /// Identical key paths within one model (flattened models' paths included) are ambiguous.
-    /// Reported at the model's property that brings the second path in.
-    private mutating func checkKeyPaths(of name: String) {
-        guard let model = models[name] else { return }
-        let inherited = Set(model.base.flatMap { models[$0] }?.properties ?? [])
-        var owners: [JSONKeyPath: (shown: String, top: PropertySpec)] = [:]
-        for top in model.properties {
-            var paths: [(JSONKeyPath, PropertySpec)] = []
-            if let key = top.key {
-                paths = [(key, top)]
-            } else if top.flatten, case .model(let nested) = top.type {
-                paths = keyPaths(of: nested, visiting: [name])
-            }
-            for (path, property) in paths {
-                let shown = property == top ? "'\(top.name)'" : "'\(property.name)' (flattened by '\(top.name)')"
-                guard let first = owners[path] else {
-                    owners[path] = (shown, top)
-                    continue
-                }
-                // Reported where the clash is declared: at the base, or in the flattened model.
-                if first.top == top || (inherited.contains(top) && inherited.contains(first.top)) { continue }
-                error(.duplicateKeyPath,
-                      "properties \(first.shown) and \(shown) of model '\(name)' both map key path '\(path)'",
-                      at: top.mark, hint: "give one of them another 'key'")
-            }
-        }
-    }
-
-    /// Every key path a model reads from its JSON object, following flattened properties.
-    private func keyPaths(of name: String, visiting: Set<String>) -> [(JSONKeyPath, PropertySpec)] {
-        guard let model = models[name], !visiting.contains(name) else { return [] }
-        var paths: [(JSONKeyPath, PropertySpec)] = []
-        for property in model.properties {
-            if let key = property.key {
-                paths.append((key, property))
-            } else if property.flatten, case .model(let nested) = property.type {
-                paths += keyPaths(of: nested, visiting: visiting.union([name]))
-            }
-        }
-        return paths
-    }
 
     private mutating func checkFlattenCycles() {
         for name in modelOrder {

@@ -1,3 +1,4 @@
+import MapperSupport
 import MapperYAML
 
 extension CatalogCompiler {
@@ -6,15 +7,8 @@ extension CatalogCompiler {
         "merge", "flatten", "transform", "min_length", "max_length", "minimum", "maximum", "pattern", "doc",
     ]
 
-    /// A `default` to type-check once every model and enum is known.
-    struct PendingDefault {
-        var model: String
-        var property: PropertySpec
-        var node: Node
-    }
-
     /// The properties a model declares itself, in order.
-    mutating func ownProperties(of header: ModelHeader, keyStyle: KeyStyle, defaults: inout [PendingDefault]) -> [PropertySpec] {
+    mutating func ownProperties(of header: ModelHeader, keyStyle: KeyStyle) -> [PropertySpec] {
         guard let node = header.fields["properties"],
               let pairs = mappingPairs(node, what: "the properties of model '\(header.name)'")
         else { return [] }
@@ -22,10 +16,17 @@ extension CatalogCompiler {
         for pair in pairs {
             guard let name = checkedName(pair.key, kind: .property) else { continue }
             var reader = PropertyReader(name: name, model: header.name, keyMark: pair.key.mark, keyStyle: keyStyle)
-            guard let property = reader.read(pair.value, compiler: &self) else { continue }
-            if let node = reader.defaultNode {
-                defaults.append(PendingDefault(model: header.name, property: property, node: node))
+            guard var property = reader.read(pair.value, compiler: &self) else { continue }
+            if property.format == nil, property.representation == nil,
+               let format = fileDefaults[header.declaration.mark.file]?.format(for: property.type) {
+                property.format = format
             }
+            if let node = reader.defaultNode {
+                // Checked against the property's type when the plan is built (`checkDefaults`).
+                property.defaultValue = json(node, what: "the default of property '\(name)' of model '\(header.name)'")
+                defaultNodes[DefaultKey(model: header.name, property: name)] = node
+            }
+            if let node = reader.typeNode { typeNodes[DefaultKey(model: header.name, property: name)] = node }
             properties.append(property)
         }
         return properties
@@ -53,7 +54,7 @@ extension CatalogCompiler {
             case .unknownName(let name):
                 let candidates = Array(TypeSpec.scalars.keys) + modelOrder + enumOrder
                 self.error(.unknownType, "unknown type '\(name)' for \(what)", at: node.mark,
-                           hint: Suggestion.hint(for: name, in: candidates))
+                           hint: ForeignNames.typeHint(for: name, candidates: candidates))
             }
         }
         return nil
@@ -84,6 +85,8 @@ struct PropertyReader {
     let keyMark: Mark
     let keyStyle: KeyStyle
     private(set) var defaultNode: Node?
+    /// Where the type expression is written.
+    private(set) var typeNode: Node?
 
     init(name: String, model: String, keyMark: Mark, keyStyle: KeyStyle) {
         self.name = name
@@ -97,6 +100,7 @@ struct PropertyReader {
     mutating func read(_ node: Node, compiler: inout CatalogCompiler) -> PropertySpec? {
         guard node.mapping != nil else {
             // Short form: the value is the type.
+            typeNode = node
             guard let type = compiler.typeSpec(node, what: what) else { return nil }
             return spec(type: type, key: JSONKeyPath(key: keyStyle.key(for: name)))
         }
@@ -110,6 +114,7 @@ struct PropertyReader {
                            hint: "add 'type: string' (or the type it holds)")
             return nil
         }
+        self.typeNode = typeNode
         guard let type = compiler.typeSpec(typeNode, what: what) else { return nil }
         var property = spec(type: type, key: nil)
         var ok = true

@@ -1,3 +1,4 @@
+import MapperSupport
 import MapperYAML
 
 /// A YAML mapping read as a record of known fields.

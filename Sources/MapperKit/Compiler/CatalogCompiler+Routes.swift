@@ -1,9 +1,10 @@
+import MapperSupport
 import MapperYAML
 
 extension CatalogCompiler {
     static let httpMethods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
 
-    /// `routes` blocks (§7): patterns with optional methods, checked for unknown models and
+    /// `routes` blocks: patterns with optional methods, checked for unknown models and
     /// duplicates across the whole catalog.
     mutating func compileRoutes() {
         var blocks: [RouteTable.Block] = []

@@ -1,43 +1,52 @@
 import MapperYAML
 
 extension CatalogCompiler {
-    /// `variants` (§4.5): a discriminator (`by` + `cases`) or predicates (`when`), and `fallback`.
-    /// Every model named must be the model itself or extend it. `keyMark` is the `variants` key,
-    /// where a missing part is reported.
+    /// `variants`: predicates (`when`, tried first, in order), a discriminator (`by` + `cases`),
+    /// either or both, and `fallback`. Every model named must be the model itself or extend it.
+    /// `keyMark` is the `variants` key, where a missing part is reported.
     mutating func variants(_ node: Node, of model: String, at keyMark: Mark) -> Variants? {
         let what = "the variants of model '\(model)'"
         guard let fields = record(node, allowed: ["by", "cases", "when", "fallback"], what: what) else { return nil }
-        var rule: Variants.Rule?
-        switch (fields["by"], fields["cases"], fields["when"]) {
-        case (let by?, let cases?, nil):
+        var ok = true
+        var discriminator: Variants.Discriminator?
+        switch (fields["by"], fields["cases"]) {
+        case (let by?, let cases?):
             guard let text = text(by, what: "'by' of \(what)") else { return nil }
             do {
                 let path = try JSONKeyPath(parsing: text)
-                rule = discriminatorCases(cases, by: path, of: model).map { .discriminator(by: path, cases: $0) }
+                if let found = discriminatorCases(cases, by: path, of: model) {
+                    discriminator = Variants.Discriminator(by: path, cases: found)
+                } else {
+                    ok = false
+                }
             } catch {
                 self.error(.invalidKeyPath, error.message, at: by.mark)
                 return nil
             }
-        case (nil, nil, let when?):
-            rule = predicates(when, of: model).map { .predicates($0) }
-        case (_, _, .some):
-            error(.invalidVariant, "\(what) mix 'when' with 'by'/'cases'", at: fields.keyMark("when") ?? node.mark,
-                  hint: "use either a discriminator (by + cases) or predicates (when)")
-        case (.some, nil, nil):
-            error(.missingKey, "\(what) have 'by' but no 'cases'", at: keyMark,
-                  hint: "add 'cases: { jsonValue: Model, … }'")
-        case (nil, .some, nil):
-            error(.missingKey, "\(what) have 'cases' but no 'by'", at: keyMark,
-                  hint: "add 'by: <key path of the discriminator>'")
-        case (nil, nil, nil):
-            error(.missingKey, "\(what) have neither 'by' + 'cases' nor 'when'", at: keyMark)
+        case (.some, nil):
+            error(.missingKey, "\(what) have 'by' but no 'cases'", at: keyMark, hint: "add 'cases: { jsonValue: Model, … }'")
+            ok = false
+        case (nil, .some):
+            error(.missingKey, "\(what) have 'cases' but no 'by'", at: keyMark, hint: "add 'by: <key path of the discriminator>'")
+            ok = false
+        case (nil, nil):
+            break
+        }
+        var predicates: [Variants.Predicate] = []
+        if let when = fields["when"] {
+            if let found = self.predicates(when, of: model) { predicates = found } else { ok = false }
+        }
+        if ok && discriminator == nil && predicates.isEmpty && fields["when"] == nil {
+            error(.missingKey, "\(what) have neither 'when' nor 'by' + 'cases'", at: keyMark,
+                  hint: "add 'by: <key path>' with 'cases', or 'when: [{ has: key, model: Name }, …]'")
+            ok = false
         }
         var fallback: String?
         if let node = fields["fallback"], let name = text(node, what: "the fallback of \(what)") {
             if variantModel(name, at: node.mark, of: model) { fallback = name }
         }
-        guard let rule else { return nil }
-        return Variants(rule: rule, fallback: fallback, mark: node.mark)
+        guard ok else { return nil }
+        return Variants(predicates: predicates, discriminator: discriminator, fallback: fallback, mark: node.mark)
     }
 
     private mutating func discriminatorCases(_ node: Node, by: JSONKeyPath, of model: String) -> [Variants.Case]? {

@@ -32,11 +32,20 @@ struct CatalogCompiler {
     var formatDeclarations: [String: Declaration] = [:]
     var formatOrder: [String] = []
     var routeDeclarations: [RoutesDeclaration] = []
+    /// Each file's `defaults:` as written, then as read.
+    var fileDefaultsNodes: [(file: String, node: Node)] = []
+    var fileDefaults: [String: FileDefaults] = [:]
 
     var formats: [String: FormatSpec] = [:]
     var enums: [String: EnumSpec] = [:]
     var models: [String: ModelSpec] = [:]
     var routeTable = RouteTable(blocks: [])
+    /// Where each `default` is written, by declaring model and property.
+    var defaultNodes: [DefaultKey: Node] = [:]
+    /// Where each property's type is written, by declaring model and property.
+    var typeNodes: [DefaultKey: Node] = [:]
+    /// Values migrations set, read as canonical JSON when the table is built.
+    var pendingSetValues: [PendingSetValue] = []
     var usedEnums: Set<String> = []
     var usedFormats: Set<String> = []
 
@@ -44,7 +53,24 @@ struct CatalogCompiler {
         self.options = options
     }
 
-    mutating func compile(_ sources: [Catalog.Source]) -> Catalog? {
+    /// Everything a `Catalog` holds, compiled once.
+    struct Output {
+        var models: [String: ModelSpec]
+        var modelNames: [String]
+        var enums: [String: EnumSpec]
+        var enumNames: [String]
+        var formats: [String: FormatSpec]
+        var formatNames: [String]
+        var routes: RouteTable
+        var sources: [Catalog.Source]
+        var revision: String
+        var warnings: [Diagnostic]
+        var transformers: [String: Transformer]
+        var table: ModelTable
+    }
+
+    /// The compiled catalog, or nil when any diagnostic is an error (`sortedDiagnostics` has them).
+    mutating func compile(_ sources: [Catalog.Source]) -> Output? {
         var revision = Revision()
         sourceNames = sources.map(\.name)
         for source in sources {
@@ -60,14 +86,16 @@ struct CatalogCompiler {
         }
         compileFormats()
         compileEnums()
+        compileFileDefaults()
         compileModels()
         compileRoutes()
         warnAboutUnused()
-        guard diagnostics.errorCount == 0 else { return nil }
-        return Catalog(
+        let table = buildTable()
+        guard diagnostics.errorCount == 0, let table else { return nil }
+        return Output(
             models: models, modelNames: modelOrder, enums: enums, enumNames: enumOrder,
-            formats: formats, formatNames: formatOrder, routes: routeTable, files: sources.map(\.name),
-            revision: revision.hex, warnings: sortedDiagnostics, transformers: options.transformers)
+            formats: formats, formatNames: formatOrder, routes: routeTable, sources: sources,
+            revision: revision.hex, warnings: sortedDiagnostics, transformers: options.transformers, table: table)
     }
 
     /// Diagnostics in file (load order), line and column order, each reported once.
@@ -95,7 +123,7 @@ struct CatalogCompiler {
     // MARK: - Files and declarations
 
     private mutating func collect(_ root: Node, file: String) {
-        guard let fields = record(root, allowed: ["mapper", "models", "enums", "formats", "routes"],
+        guard let fields = record(root, allowed: ["mapper", "defaults", "models", "enums", "formats", "routes"],
                                   what: "a mapping file's top level")
         else { return }
         if let version = fields["mapper"] {
@@ -113,6 +141,7 @@ struct CatalogCompiler {
         declare(fields["models"], kind: .model, into: \.modelDeclarations, order: \.modelOrder)
         declare(fields["enums"], kind: .enumeration, into: \.enumDeclarations, order: \.enumOrder)
         declare(fields["formats"], kind: .format, into: \.formatDeclarations, order: \.formatOrder)
+        if let defaults = fields["defaults"] { fileDefaultsNodes.append((file, defaults)) }
         if let routes = fields["routes"] {
             routeDeclarations.append(RoutesDeclaration(file: file, body: routes, mark: fields.keyMark("routes") ?? routes.mark))
         }
@@ -171,7 +200,7 @@ struct CatalogCompiler {
     }
 }
 
-/// The kinds of names of §2 and the rule each follows.
+/// The kinds of names a catalog defines and the rule each follows.
 enum NameKind: CustomStringConvertible {
     case model, enumeration, format, property, enumCase
 
@@ -228,7 +257,7 @@ enum NameKind: CustomStringConvertible {
 
 extension Diagnostic {
     init(_ error: YAMLError) {
-        self.init(.error, Code(rawValue: error.code.rawValue), error.message, at: error.mark)
+        self.init(.error, Code(rawValue: error.code.rawValue) ?? .yamlSyntax, error.message, at: error.mark, hint: error.hint)
     }
 }
 

@@ -1,24 +1,30 @@
+import MapperRegex
+import MapperSupport
 import MapperYAML
 
 extension PropertyReader {
-    /// `json: string | int` (§3): numbers as strings, booleans as strings or 0/1.
+    /// `json: string | int`: numbers as strings, booleans as strings or 0/1.
     func readRepresentation(_ fields: Fields, into property: inout PropertySpec, compiler: inout CatalogCompiler) -> Bool {
         guard let node = fields["json"] else { return true }
         guard let word = compiler.word(node, what: "json representation", in: ["string", "int"], code: .invalidRepresentation) else {
             return false
         }
-        let leaf = property.type.leaf
-        let allowed: [String]
-        switch leaf {
-        case .int, .double, .decimal: allowed = ["string"]
-        case .bool: allowed = ["string", "int"]
-        default: allowed = []
+        // In a union or a collection, the hint applies to the members it fits.
+        let leaves = property.type.leaves
+        var allowed: [String] = []
+        for leaf in leaves {
+            switch leaf {
+            case .int, .double, .decimal: allowed.append("string")
+            case .bool: allowed += ["string", "int"]
+            default: break
+            }
         }
         guard allowed.contains(word) else {
-            compiler.error(.invalidRepresentation, "'json: \(word)' does not apply to type '\(leaf)' of property '\(name)' of model '\(model)'",
+            let type = leaves.count == 1 ? leaves[0] : property.type
+            compiler.error(.invalidRepresentation, "'json: \(word)' does not apply to type '\(type)' of property '\(name)' of model '\(model)'",
                            at: node.mark,
                            hint: allowed.isEmpty ? "only int, double, decimal and bool have a json representation"
-                               : "type '\(leaf)' takes json: \(allowed.joined(separator: " or "))")
+                               : "type '\(type)' takes json: \(Array(Set(allowed)).sorted().joined(separator: " or "))")
             return false
         }
         property.representation = PropertySpec.Representation(rawValue: word)
@@ -30,31 +36,23 @@ extension PropertyReader {
         guard let node = fields["format"], let name = compiler.text(node, what: "the format of property '\(name)'") else {
             return !fields.has("format")
         }
-        let leaf = property.type.leaf
-        guard leaf == .date || leaf.isNumber else {
-            compiler.error(.inapplicableField, "'format' does not apply to type '\(leaf)' of property '\(self.name)' of model '\(model)'",
+        // In a union or a collection, the format applies to the members it fits.
+        let leaves = property.type.leaves
+        let hasDate = leaves.contains(.date)
+        guard hasDate || leaves.contains(where: \.isNumber) else {
+            let type = leaves.count == 1 ? leaves[0] : property.type
+            compiler.error(.inapplicableField, "'format' does not apply to type '\(type)' of property '\(self.name)' of model '\(model)'",
                            at: fields.keyMark("format") ?? node.mark, hint: "formats apply to date, int, double and decimal")
             return false
         }
-        let reference: FormatReference
-        if let builtIn = FormatReference.builtIn[name] {
-            reference = builtIn
-        } else if let declaration = compiler.formatDeclarations[name] {
-            compiler.usedFormats.insert(name)
-            // The format's own errors are reported at its definition; its kind is read from the YAML.
-            let isDate = declaration.body["date"] != nil
-            reference = isDate ? .date(name) : .number(name)
-        } else {
-            let candidates = Array(FormatReference.builtIn.keys) + compiler.formatOrder
-            compiler.error(.unknownFormat, "unknown format '\(name)' for property '\(self.name)' of model '\(model)'",
-                           at: node.mark, hint: Suggestion.hint(for: name, in: candidates))
+        guard let reference = compiler.formatReference(name, at: node.mark, for: "property '\(self.name)' of model '\(model)'") else {
             return false
         }
-        if reference.isDate != (leaf == .date) {
+        if reference.isDate ? !hasDate : !leaves.contains(where: \.isNumber) {
             let kind = reference.isDate ? "a date format" : "a number format"
             compiler.error(.formatTypeMismatch, "format '\(name)' is \(kind), but property '\(self.name)' of model '\(model)' has type '\(property.type)'",
                            at: node.mark,
-                           hint: leaf == .date ? "use a date format (iso8601, unix, unix_ms or one with 'date:')"
+                           hint: hasDate ? "use a date format (iso8601, unix, unix_ms or one with 'date:')"
                                : "use a format with 'number:'")
             return false
         }
@@ -62,7 +60,7 @@ extension PropertyReader {
         return true
     }
 
-    /// `merge:` strategy (§10), checked against the type it combines.
+    /// `merge:` strategy, checked against the type it combines.
     func readMerge(_ fields: Fields, into property: inout PropertySpec, compiler: inout CatalogCompiler) -> Bool {
         guard let node = fields["merge"] else { return true }
         guard let word = compiler.word(node, what: "merge strategy", in: MergeStrategy.allCases.map(\.rawValue), code: .unknownMergeStrategy),
@@ -101,6 +99,9 @@ extension PropertyReader {
     func readConstraints(_ fields: Fields, into property: inout PropertySpec, compiler: inout CatalogCompiler) -> Bool {
         var ok = true
         let type = property.type
+        // A union's constraints apply to the members they fit (the value's own kind decides).
+        let alternatives = type.alternatives
+        let hasLength = alternatives.contains { $0 == .string || $0.isCollection }
         func applies(_ field: String, _ fits: Bool, _ types: String) -> Node? {
             guard let node = fields[field] else { return nil }
             guard fits else {
@@ -112,11 +113,11 @@ extension PropertyReader {
             return node
         }
         let lengthTypes = "string, arrays and dictionaries"
-        if let node = applies("min_length", type == .string || type.isCollection, lengthTypes) {
+        if let node = applies("min_length", hasLength, lengthTypes) {
             property.constraints.minLength = compiler.integer(node, what: "min_length", minimum: 0)
             ok = ok && property.constraints.minLength != nil
         }
-        if let node = applies("max_length", type == .string || type.isCollection, lengthTypes) {
+        if let node = applies("max_length", hasLength, lengthTypes) {
             property.constraints.maxLength = compiler.integer(node, what: "max_length", minimum: 0)
             ok = ok && property.constraints.maxLength != nil
         }
@@ -126,7 +127,7 @@ extension PropertyReader {
             ok = false
         }
         for field in ["minimum", "maximum"] {
-            guard let node = applies(field, type.isNumber, "int, double and decimal") else { continue }
+            guard let node = applies(field, alternatives.contains(where: \.isNumber), "int, double and decimal") else { continue }
             guard let scalar = node.scalar, scalar.kind == .int || scalar.kind == .float,
                   let number = JSONValue.jsonNumber(yaml: scalar)
             else {
@@ -142,17 +143,18 @@ extension PropertyReader {
                            at: fields["minimum"]?.mark ?? keyMark)
             ok = false
         }
-        if let node = applies("pattern", type == .string, "string"),
+        if let node = applies("pattern", alternatives.contains(.string), "string"),
            let source = compiler.string(node, what: "the pattern of property '\(name)'") {
             do {
                 property.constraints.pattern = try Pattern(source)
-            } catch where error.isUnsafe {
-                compiler.error(.unsafePattern, "pattern '\(source)' of property '\(name)' of model '\(model)' could take exponential time to match: \(error.message)",
-                               at: node.mark, hint: "rewrite it without nesting repetitions, e.g. '(ab)+' or '[a-z]+' instead of '(a+)+'")
-                ok = false
             } catch {
-                compiler.error(.invalidPattern, "pattern '\(source)' of property '\(name)' of model '\(model)' is not a valid regular expression: \(error.message)",
-                               at: node.mark)
+                let what = "pattern '\(source)' of property '\(name)' of model '\(model)'"
+                if let construct = error.construct {
+                    compiler.error(.invalidPattern, "\(what) uses \(error.description)", at: node.mark,
+                                   hint: "rewrite the pattern without \(construct)")
+                } else {
+                    compiler.error(.invalidPattern, "\(what) is not a valid regular expression: \(error.description)", at: node.mark)
+                }
                 ok = false
             }
         }

@@ -1,5 +1,5 @@
 extension Diagnostic {
-    /// `{"file", "line", "column", "severity", "code", "message", "hint"}` (SPEC §13.1).
+    /// `{"file", "line", "column", "severity", "code", "message", "hint"}`.
     public var jsonValue: JSONValue {
         [
             "file": .string(file), "line": .number(JSONNumber(Int64(line))), "column": .number(JSONNumber(Int64(column))),
@@ -10,7 +10,7 @@ extension Diagnostic {
 }
 
 extension Array where Element == Diagnostic {
-    /// `{"diagnostics": [...], "errors": N, "warnings": M}` (SPEC §13.1).
+    /// `{"diagnostics": [...], "errors": N, "warnings": M}`.
     public var jsonReport: JSONValue {
         [
             "diagnostics": .array(map(\.jsonValue)),

@@ -1,6 +1,6 @@
 public import MapperYAML
 
-/// URL model matching (SPEC §7): the `routes` blocks of every file of the catalog.
+/// URL model matching: the `routes` blocks of every file of the catalog.
 public struct RouteTable: Sendable, Hashable {
     public struct Route: Sendable, Hashable, CustomStringConvertible {
         public enum Segment: Sendable, Hashable, CustomStringConvertible {
@@ -53,7 +53,7 @@ public struct RouteTable: Sendable, Hashable {
 
     public var routes: [Route] { blocks.flatMap(\.routes) }
 
-    /// The most specific route for a URL or path (§7): the query and fragment are dropped,
+    /// The most specific route for a URL or path: the query and fragment are dropped,
     /// segments are percent-decoded, and each block's prefix is stripped when present. Without a
     /// method only method-less and `GET` patterns are considered. A `status` of 400 or more picks
     /// the block's `error_model` (no match when the block has none).
@@ -94,7 +94,7 @@ public struct RouteTable: Sendable, Hashable {
         return routeMethod == (requested ?? "GET")
     }
 
-    private static func matches(_ pattern: [Route.Segment], _ segments: [String]) -> Bool {
+    static func matches(_ pattern: [Route.Segment], _ segments: [String]) -> Bool {
         zip(pattern, segments).allSatisfy { pattern, segment in
             switch pattern {
             case .literal(let text): return text == segment

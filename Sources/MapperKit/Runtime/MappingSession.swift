@@ -1,4 +1,5 @@
 import Foundation
+import MapperSupport
 
 /// The result of decoding: a JSON object gives one model, a JSON array gives models (with `nil`
 /// where the array held `null`).
@@ -24,8 +25,8 @@ public enum Decoded: Sendable, Hashable {
 /// ```
 public struct MappingSession {
     public let catalog: Catalog
-    private var tape = JSONTape()
-    private var reader: ValueReader
+    var tape = JSONTape()
+    var reader: ValueReader
     private var transcoder: CanonicalTranscoder
     private var encodeTranscoder: EncodeTranscoder
     private var encoder: ModelEncoder
@@ -35,10 +36,10 @@ public struct MappingSession {
 
     public init(catalog: Catalog) {
         self.catalog = catalog
-        reader = ValueReader(runtime: catalog.runtime, mode: .external, now: Instant(milliseconds: 0))
-        transcoder = CanonicalTranscoder(runtime: catalog.runtime)
-        encodeTranscoder = EncodeTranscoder(runtime: catalog.runtime)
-        encoder = ModelEncoder(runtime: catalog.runtime)
+        reader = ValueReader(table: catalog.table, mode: .external, now: Instant(milliseconds: 0))
+        transcoder = CanonicalTranscoder(table: catalog.table)
+        encodeTranscoder = EncodeTranscoder(table: catalog.table)
+        encoder = ModelEncoder(table: catalog.table)
     }
 
     /// Reports unknown keys and enum values that fell back to `default` as they are seen.
@@ -52,12 +53,12 @@ public struct MappingSession {
 
     // MARK: - Models
 
-    /// External JSON (an object or an array of objects) → models (§8).
+    /// External JSON (an object or an array of objects) → models.
     public mutating func decode(_ bytes: some Collection<UInt8>, as model: String, now: Instant? = nil) throws(MappingErrors) -> Decoded {
         try read(bytes, as: catalog.requireType(model), mode: .external, now: now ?? .now)
     }
 
-    /// Canonical JSON (§9) → models, strictly: unknown property names, non-canonical values and
+    /// Canonical JSON → models, strictly: unknown property names, non-canonical values and
     /// missing required properties are errors.
     public mutating func readCanonical(_ bytes: some Collection<UInt8>, as model: String) throws(MappingErrors) -> Decoded {
         try read(bytes, as: catalog.requireType(model), mode: .canonical, now: .now)
@@ -124,28 +125,29 @@ public struct MappingSession {
         return try encode(decoded, as: model)
     }
 
-    /// Decode as `source`, keep the properties `target` declares, encode as `target` (§13).
+    /// Decode as `source`, keep the properties `target` declares, encode as `target`.
     public mutating func convert(_ bytes: some Collection<UInt8>, from source: String, to target: String, now: Instant? = nil) throws(MappingErrors) -> [UInt8] {
         let sourceType = try catalog.requireType(source)
         let targetType = try catalog.requireType(target)
         let decoded = try read(bytes, as: sourceType, mode: .external, now: now ?? .now)
-        func narrow(_ model: Model) -> JSONValue {
-            guard case .object(let object) = CanonicalWriter.jsonValue(.model(model), .model(index: sourceType.index, dispatch: false)) else {
-                return .null
-            }
-            // A decoded variant that is also a kind of the target stays that variant (§4.5).
-            let concrete = model.type.isKind(of: targetType.name) ? model.type : targetType
-            let keep = Set(concrete.properties.map(\.name))
-            var members = object.members.filter { keep.contains($0.key) }
-            if targetType.variants != nil { members.insert(.init(key: "$type", value: .string(concrete.name)), at: 0) }
-            return .object(JSONObject(members))
-        }
-        let narrowed: JSONValue
+        let converted: Decoded
         switch decoded {
-        case .model(let model): narrowed = narrow(model)
-        case .array(let models): narrowed = .array(models.map { $0.map(narrow) ?? .null })
+        case .model(let model):
+            converted = .model(try model.narrowed(to: targetType, pointer: ""))
+        case .array(let models):
+            var narrowed: [Model?] = []
+            var errors: [MappingError] = []
+            for (position, model) in models.enumerated() {
+                guard let model else { narrowed.append(nil); continue }
+                do throws(MappingErrors) {
+                    narrowed.append(try model.narrowed(to: targetType, pointer: "/\(position)"))
+                } catch {
+                    errors += error.errors
+                }
+            }
+            guard errors.isEmpty else { throw MappingErrors(Array(errors.prefix(MappingErrors.limit))) }
+            converted = .array(narrowed)
         }
-        let converted = try read(Array(JSONWriter.write(narrowed).utf8), as: targetType, mode: .canonical, now: now ?? .now)
         return try encode(converted, as: target)
     }
 
@@ -173,7 +175,7 @@ public struct MappingSession {
         }
     }
 
-    private mutating func tokenize(_ bytes: UnsafeRawBufferPointer) throws(MappingErrors) {
+    mutating func tokenize(_ bytes: UnsafeRawBufferPointer) throws(MappingErrors) {
         do {
             try JSONTokenizer.tokenize(bytes, into: &tape)
         } catch {
@@ -190,7 +192,7 @@ public struct MappingSession {
     }
 
     /// Runs `body` over the bytes, copied only when the collection is not contiguous.
-    private static func withContiguousBytes<Result>(
+    static func withContiguousBytes<Result>(
         _ bytes: some Collection<UInt8>, _ body: (UnsafeRawBufferPointer) throws(MappingErrors) -> Result
     ) throws(MappingErrors) -> Result {
         let outcome = bytes.withContiguousStorageIfAvailable { buffer in
@@ -207,13 +209,14 @@ extension MappingError {
     /// A syntax error of the input, with its line, column and byte offset.
     init(invalidJSON error: JSONSyntaxError) {
         self.init(.invalidJSON, pointer: error.pointer, path: "", message: "malformed JSON: \(error.description)", source: "")
+        syntax = error
     }
 }
 
 extension Catalog {
     /// The compiled model named `name`.
     public func modelType(named name: String) -> ModelType? {
-        runtime.type(named: name)
+        table.type(named: name)
     }
 
     /// The model name closest to a misspelled one, if any is close.
@@ -223,12 +226,12 @@ extension Catalog {
 
     /// The compiled model, or an error naming the closest model.
     func requireType(_ name: String) throws(MappingErrors) -> ModelType {
-        if let type = runtime.type(named: name) { return type }
+        if let type = table.type(named: name) { return type }
         let hint = closestModel(to: name).map { "; did you mean '\($0)'?" } ?? ""
         throw MappingErrors([MappingError(.unknownModel, pointer: "", path: "", message: "unknown model '\(name)'\(hint)", source: "")])
     }
 
-    /// External JSON → models (§8). For many documents, reuse a `MappingSession`.
+    /// External JSON → models. For many documents, reuse a `MappingSession`.
     public func decode(_ bytes: some Collection<UInt8>, as model: String, now: Instant? = nil) throws(MappingErrors) -> Decoded {
         var session = MappingSession(catalog: self)
         return try session.decode(bytes, as: model, now: now)
@@ -242,13 +245,13 @@ extension Catalog {
         return decoded
     }
 
-    /// Canonical JSON (§9) → models.
+    /// Canonical JSON → models.
     public func readCanonical(_ bytes: some Collection<UInt8>, as model: String) throws(MappingErrors) -> Decoded {
         var session = MappingSession(catalog: self)
         return try session.readCanonical(bytes, as: model)
     }
 
-    /// Models → canonical JSON (§9).
+    /// Models → canonical JSON.
     public func canonicalJSON(_ decoded: Decoded, as model: String) throws(MappingErrors) -> [UInt8] {
         try MappingSession(catalog: self).canonicalJSON(decoded, as: model)
     }

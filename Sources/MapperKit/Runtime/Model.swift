@@ -1,7 +1,8 @@
 /// A decoded model: a value that knows its model type and the types of its properties.
 ///
-/// Equality and hashing follow SPEC §10: the concrete types must match and every property whose
-/// `compare` is not `false` must be equal (absent equals only absent).
+/// Equality and hashing: the concrete types must match, every property whose `compare` is not
+/// `false` must be equal (absent equals only absent), and so must the kept unknown keys
+/// (`$extra`) unless the model says `extra: { compare: false }`.
 ///
 /// ```swift
 /// let issue = try catalog.decodeModel(json, as: "Issue")
@@ -15,16 +16,20 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
     var values: [Value?]
     /// Unknown keys kept under `unknown_keys: keep`, in their original order.
     public internal(set) var extra: JSONObject?
+    /// The compiled models the model's values are read with (`set` reads through it); kept so
+    /// that a model stays usable when its catalog is let go.
+    let table: ModelTable?
 
-    init(type: ModelType, values: [Value?], extra: JSONObject? = nil) {
+    init(type: ModelType, values: [Value?], extra: JSONObject? = nil, table: ModelTable?) {
         self.type = type
         self.values = values
         self.extra = extra
+        self.table = table
     }
 
     /// An empty model of `type`: every property absent.
     public init(type: ModelType) {
-        self.init(type: type, values: Array(repeating: nil, count: type.properties.count))
+        self.init(type: type, values: Array(repeating: nil, count: type.properties.count), table: type.table)
     }
 
     public var name: String { type.name }
@@ -50,14 +55,35 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
                 message: "model '\(type.name)' has no property '\(name)'", source: type.spec.mark.description)])
         }
         if let value {
-            let plan = type.properties[index]
-            if let problem = ValueCheck.problem(value, for: plan) {
-                throw MappingErrors([MappingError(
-                    .typeMismatch, pointer: "/" + name, path: "\(type.name).\(name)", message: problem, source: plan.source)])
-            }
-            values[index] = ValueCheck.normalized(value, plan.spec.type)
+            values[index] = try checked(value, for: type.properties[index])
         } else {
             values[index] = nil
+        }
+    }
+
+    /// The value as the canonical reader reads it, the one owner of what each type accepts:
+    /// written as canonical JSON, then read with the property's type and constraints (text given
+    /// as `.string` for a `url`, `uuid` or enum property comes back as `.url`, `.uuid`, `.enumCase`).
+    func checked(_ value: Value, for plan: PropertyPlan) throws(MappingErrors) -> Value {
+        let path = "\(type.name).\(plan.name)"
+        guard let table = table ?? type.table else {
+            throw MappingErrors([MappingError(
+                .invalidInput, pointer: "/" + plan.name, path: path,
+                message: "the catalog of model '\(type.name)' is no longer loaded; keep the Catalog while you change its models",
+                source: plan.source)])
+        }
+        var output = JSONOutput()
+        CanonicalWriter.write(value, plan.conversion, into: &output)
+        var reader = ValueReader(table: table, mode: .canonical, now: Instant(milliseconds: 0))
+        switch reader.readValue(output.bytes, plan: plan, root: path) {
+        case .success(let read):
+            return read
+        case .failure(let errors):
+            throw MappingErrors(errors.errors.map { error in
+                var error = error
+                error.pointer = "/" + plan.name + error.pointer
+                return error
+            })
         }
     }
 
@@ -75,7 +101,7 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
         for (index, plan) in lhs.type.properties.enumerated() where plan.spec.compare {
             if lhs.values[index] != rhs.values[index] { return false }
         }
-        return true
+        return !lhs.type.spec.extra.compare || lhs.keptExtra == rhs.keptExtra
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -83,5 +109,9 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
         for (index, plan) in type.properties.enumerated() where plan.spec.compare {
             hasher.combine(values[index])
         }
+        if type.spec.extra.compare { hasher.combine(keptExtra) }
     }
+
+    /// `$extra` as equality sees it: no kept keys and an empty object are the same.
+    var keptExtra: JSONObject { extra ?? JSONObject() }
 }

@@ -1,4 +1,4 @@
-/// The value of a model property at run time: what a type expression (SPEC §3) denotes.
+/// The value of a model property at run time: what a type expression denotes.
 ///
 /// Absent properties have no `Value` at all (`nil`); `.null` is a JSON `null` that was present.
 public enum Value: Sendable, Hashable, CustomStringConvertible {
@@ -117,5 +117,14 @@ public struct ValueDictionary: Sendable, Hashable, RandomAccessCollection {
         }
         hasher.combine(entries.count)
         hasher.combine(sum)
+    }
+}
+
+extension Value {
+    /// The value as JSON text for messages, shortened to 80 characters: `"bug"`, `["a",null]`.
+    var quoted: String {
+        var output = JSONOutput()
+        CanonicalWriter.write(self, .any, into: &output)
+        return JSONValue.shorten(String(decoding: output.bytes, as: UTF8.self))
     }
 }

@@ -7,24 +7,13 @@ import NIOCore
 import ServiceLifecycle
 import UnixSignals
 
-/// The catalog did not load (or did not pass the gate) at startup: there is nothing to serve.
-package struct StartupError: Error, CustomStringConvertible {
-    package var diagnostics: [Diagnostic]
-
-    package var description: String {
-        (diagnostics.map(\.description) + [diagnostics.summary]).joined(separator: "\n")
-    }
-
-    /// True when the mapping files could not be read at all.
-    package var isIOFailure: Bool { diagnostics.contains(where: \.isIOFailure) }
-}
-
 /// The pieces the endpoints share.
 struct ServiceState: Sendable {
     let configuration: ServiceConfiguration
     let store: CatalogStore
     let reloader: Reloader
     let metrics: ServiceMetrics
+    let sessions: SessionCache
     /// Gateway mode's HTTP client, when `--upstream` is set.
     let upstream: UpstreamClient?
 
@@ -33,28 +22,33 @@ struct ServiceState: Sendable {
     }
 }
 
-/// Loads the catalog (and runs the gate) and builds the HTTP application serving it (SPEC §14).
+/// Loads the catalog (and runs the gate; `CatalogError` when either fails, unless `--watch` is
+/// set: then the service starts not ready and waits for the files to be fixed) and builds the
+/// HTTP application serving it.
 /// Run it with `runService(_:configuration:)`, or with HummingbirdTesting's `test`.
-package func buildApplication(_ configuration: ServiceConfiguration) throws(StartupError) -> some ApplicationProtocol {
+package func buildApplication(_ configuration: ServiceConfiguration) throws(CatalogError) -> some ApplicationProtocol {
     let paths = configuration.mappings
     // Taken before the first load, so that a change made while loading is seen by --watch.
     let fingerprint = configuration.watch ? FileFingerprint(paths: paths) : nil
     let loader = CatalogLoader(paths: paths, options: configuration.loadOptions, gate: configuration.gate)
-    let catalog: Catalog
-    let sources: [Catalog.Source]
+    let snapshot: CatalogSnapshot
     switch loader.load() {
-    case .loaded(let loaded, let texts):
-        catalog = loaded
-        sources = texts
+    case .loaded(let catalog):
+        snapshot = CatalogSnapshot(catalog: catalog, loadedAt: Date())
     case .failed(let diagnostics):
-        throw StartupError(diagnostics: diagnostics)
+        // With --watch a fix to the files can still come: start not ready, and wait for it.
+        guard configuration.watch else { throw CatalogError(diagnostics: diagnostics) }
+        snapshot = .notReady(ReloadFailure(at: Date(), trigger: .startup, diagnostics: diagnostics))
     }
+    let catalog = snapshot.catalog
     let logger = configuration.logger
-    let store = CatalogStore(CatalogSnapshot(catalog: catalog, sources: sources, loadedAt: Date()))
+    let store = CatalogStore(snapshot)
     let metrics = ServiceMetrics()
     let reloader = Reloader(store: store, loader: loader, metrics: metrics, logger: logger)
     let upstream = configuration.gateway.map { UpstreamClient(configuration: $0, metrics: metrics) }
-    let state = ServiceState(configuration: configuration, store: store, reloader: reloader, metrics: metrics, upstream: upstream)
+    let state = ServiceState(
+        configuration: configuration, store: store, reloader: reloader, metrics: metrics, sessions: SessionCache(metrics: metrics),
+        upstream: upstream)
     let reloadService = ReloadService(
         reloader: reloader, paths: paths,
         watch: fingerprint.map { (configuration.watchInterval, $0) }, onHangup: configuration.reloadOnHangup)
@@ -69,63 +63,61 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Star
             let port = channel.localAddress?.port ?? configuration.port
             let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
             logger.info("mapper serve listening on http://\(host):\(port)", metadata: [
-                "revision": .string(catalog.revision), "models": .stringConvertible(catalog.modelNames.count),
-                "watch": .stringConvertible(configuration.watch), "auth": .stringConvertible(configuration.token != nil),
+                "version": .string(MapperVersion.description), "revision": .string(catalog.revision),
+                "models": .stringConvertible(catalog.modelNames.count), "watch": .stringConvertible(configuration.watch),
+                "auth": .stringConvertible(configuration.token != nil), "adminAuth": .stringConvertible(configuration.adminToken != nil),
                 "upstream": .string(configuration.gateway.map { $0.upstream.description } ?? ""),
             ])
+            if let failure = snapshot.notReady {
+                logger.error("not ready: the catalog did not load; waiting for the files to change", metadata: [
+                    "errors": .stringConvertible(failure.diagnostics.errorCount),
+                ])
+                for diagnostic in failure.diagnostics { logger.error("\(diagnostic.description)") }
+            }
             configuration.onListening?(port)
         },
         logger: logger
     )
 }
 
-/// The router: endpoints of §14 behind the logging, problem+json and (with a token) auth middleware.
+/// The router: every controller's endpoints behind the logging, tracing (with a tracer),
+/// problem+json and (with a token) auth middleware.
 func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
-    let router = Router(context: MapperRequestContext.self, options: .autoGenerateHeadEndpoints)
-    router.add(middleware: RequestLogMiddleware(metrics: state.metrics))
-    router.add(middleware: ProblemMiddleware())
-    if let token = state.configuration.token {
-        router.add(middleware: AuthMiddleware(token: token))
-    }
-    HealthController(metrics: state.metrics).addRoutes(to: router)
-    CatalogController(store: state.store, reloader: state.reloader, limits: state.limits, loadOptions: state.configuration.loadOptions)
-        .addRoutes(to: router)
-    MappingController(store: state.store, metrics: state.metrics, limits: state.limits).addRoutes(to: router)
+    var controllers: [any EndpointController] = [
+        HealthController(store: state.store, metrics: state.metrics, gated: state.configuration.gate != nil),
+        CatalogController(store: state.store, reloader: state.reloader, limits: state.limits, loadOptions: state.configuration.loadOptions),
+        MappingController(store: state.store, sessions: state.sessions, limits: state.limits),
+    ]
     if let upstream = state.upstream {
-        GatewayController(
-            store: state.store, upstream: upstream, metrics: state.metrics, limits: state.limits,
-            consumeAuthorization: state.configuration.token != nil
-        ).addRoutes(to: router)
+        controllers.append(GatewayController(
+            store: state.store, upstream: upstream, sessions: state.sessions, limits: state.limits,
+            consumeAuthorization: state.configuration.token != nil, tracing: state.configuration.tracing))
     }
-    router.answerOtherMethods(on: [
-        ("/healthz", [.get]), ("/metrics", [.get]), ("/v1/catalog", [.get]), ("/v1/models/{model}/schema", [.get]),
-        ("/v1/reload", [.post]), ("/v1/validate", [.post]), ("/v1/decode/{model}", [.post]), ("/v1/encode/{model}", [.post]),
-        ("/v1/convert/{from}/{to}", [.post]), ("/v1/route", [.post]), ("/v1/merge/{model}", [.post]),
-    ])
+    let endpoints = controllers.flatMap(\.endpoints)
+    let router = Router(context: MapperRequestContext.self, options: .autoGenerateHeadEndpoints)
+    let configuration = state.configuration
+    router.add(middleware: RequestLogMiddleware(metrics: state.metrics))
+    if configuration.tracing { router.add(middleware: TracingMiddleware()) }
+    router.add(middleware: ProblemMiddleware())
+    if configuration.token != nil || configuration.adminToken != nil {
+        router.add(middleware: AuthMiddleware(clientToken: configuration.token, adminToken: configuration.adminToken, endpoints: endpoints))
+    }
+    router.add(endpoints)
     return router
 }
 
-extension Router where Context == MapperRequestContext {
-    /// 405 with `Allow` for the other common methods on each path (HEAD goes with GET).
-    func answerOtherMethods(on endpoints: [(path: RouterPath, allowed: [HTTPRequest.Method])]) {
-        let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
-        for (path, get) in endpoints {
-            let allowed = get.contains(.get) ? get + [.head] : get
-            for method in methods where !allowed.contains(method) {
-                on(path, method: method) { request, _ -> Response in
-                    throw Problem.methodNotAllowed(request.method, request.uri.path, allowed: allowed)
-                }
-            }
-        }
-    }
-}
-
 /// Runs the application until SIGTERM or SIGINT, then shuts down gracefully: the listener closes,
-/// in-flight requests complete (for at most `shutdownTimeout`), idle connections close.
+/// in-flight requests complete (for at most `shutdownTimeout`), idle connections close, then the
+/// configuration's other services stop. Throws `ListenError` when the address cannot be bound.
 package func runService(_ application: some ApplicationProtocol, configuration: ServiceConfiguration) async throws {
+    // Services stop in reverse order: the server first, then (the tracing exporter) what it feeds.
     var group = ServiceGroupConfiguration(
-        services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: configuration.logger)
+        services: configuration.services + [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: configuration.logger)
     group.maximumGracefulShutdownDuration = configuration.shutdownTimeout
-    try await ServiceGroup(configuration: group).run()
+    do {
+        try await ServiceGroup(configuration: group).run()
+    } catch {
+        throw ListenError(error, host: configuration.host, port: configuration.port) ?? error
+    }
     configuration.logger.info("mapper serve stopped")
 }

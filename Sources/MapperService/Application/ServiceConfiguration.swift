@@ -1,7 +1,8 @@
 package import Logging
 package import MapperKit
+package import ServiceLifecycle
 
-/// Everything `mapper serve` is told on its command line (SPEC §14), with the defaults it documents.
+/// Everything `mapper serve` is told on its command line, with the defaults it documents.
 package struct ServiceConfiguration: Sendable {
     /// The mapping files and directories to serve, as `--mappings` gives them.
     package var mappings: [String]
@@ -18,6 +19,8 @@ package struct ServiceConfiguration: Sendable {
     package var gate: String?
     /// The bearer token every `/v1` and `/proxy` endpoint requires, when set.
     package var token: String?
+    /// The bearer token the admin endpoints (reload, validate) require instead of `token`, when set.
+    package var adminToken: String?
     /// Request bodies larger than this are refused with 413.
     package var maxBodySize: Int
     /// How long a client may take to send a request body, and how long a connection may sit idle.
@@ -29,6 +32,11 @@ package struct ServiceConfiguration: Sendable {
     /// Gateway mode: the upstream `/proxy/…` fronts (`--upstream`), when set.
     package var gateway: GatewayConfiguration?
     package var logger: Logger
+    /// A span per request, for the tracer `TracingExport.bootstrap` set up (`--otel-endpoint`).
+    package var tracing = false
+    /// Services that run beside the server and stop after it (the tracing exporter, which flushes
+    /// the last spans).
+    package var services: [any Service] = []
     /// Called with the bound port once the server listens (tests use it with port 0).
     package var onListening: (@Sendable (_ port: Int) -> Void)?
 

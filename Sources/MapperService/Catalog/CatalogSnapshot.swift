@@ -2,27 +2,36 @@ import Atomics
 import Foundation
 import MapperKit
 
-/// One published state of the service: the live catalog, the texts it was loaded from (for
-/// `/v1/validate`), when it went live, and what went wrong with the last reload attempt.
+/// One published state of the service: the live catalog, when it went live, and what went wrong
+/// with the last reload attempt.
 ///
 /// Immutable: a reload publishes a new snapshot, so a request that took one at its start sees a
 /// consistent catalog however many reloads happen while it runs.
 final class CatalogSnapshot: AtomicReference, Sendable {
     let catalog: Catalog
-    let sources: [Catalog.Source]
     let loadedAt: Date
     let lastReloadError: ReloadFailure?
+    /// Set while no catalog has loaded yet (`--watch` started on broken files): why. The
+    /// catalog is then an empty one, and the service is not ready.
+    let notReady: ReloadFailure?
 
-    init(catalog: Catalog, sources: [Catalog.Source], loadedAt: Date, lastReloadError: ReloadFailure? = nil) {
+    init(catalog: Catalog, loadedAt: Date, lastReloadError: ReloadFailure? = nil, notReady: ReloadFailure? = nil) {
         self.catalog = catalog
-        self.sources = sources
         self.loadedAt = loadedAt
         self.lastReloadError = lastReloadError
+        self.notReady = notReady
+    }
+
+    /// No catalog yet: an empty one stands in, and `failure` says why.
+    static func notReady(_ failure: ReloadFailure) -> CatalogSnapshot {
+        let empty = Catalog.check(sources: []).catalog!
+        return CatalogSnapshot(catalog: empty, loadedAt: failure.at, lastReloadError: failure, notReady: failure)
     }
 
     /// The same catalog, with another reload outcome.
     func with(lastReloadError: ReloadFailure?) -> CatalogSnapshot {
-        CatalogSnapshot(catalog: catalog, sources: sources, loadedAt: loadedAt, lastReloadError: lastReloadError)
+        CatalogSnapshot(
+            catalog: catalog, loadedAt: loadedAt, lastReloadError: lastReloadError, notReady: notReady.map { lastReloadError ?? $0 })
     }
 }
 
@@ -36,6 +45,13 @@ final class CatalogStore: Sendable {
 
     var snapshot: CatalogSnapshot { current.load(ordering: .acquiring) }
 
+    /// The snapshot, when a catalog is live; else 503 `not-ready` (the mapping endpoints).
+    func live() throws(Problem) -> CatalogSnapshot {
+        let snapshot = snapshot
+        if let failure = snapshot.notReady { throw Problem.notReady(failure) }
+        return snapshot
+    }
+
     func publish(_ snapshot: CatalogSnapshot) {
         current.store(snapshot, ordering: .releasing)
     }
@@ -43,7 +59,7 @@ final class CatalogStore: Sendable {
 
 /// What made the service try to reload.
 enum ReloadTrigger: String, Sendable {
-    case watch, signal, request
+    case startup, watch, signal, request
 }
 
 /// A reload attempt that did not go live: when, why, and every diagnostic (or failed golden test).
@@ -52,7 +68,7 @@ struct ReloadFailure: Sendable {
     var trigger: ReloadTrigger
     var diagnostics: [Diagnostic]
 
-    /// `{"at", "trigger", "diagnostics": [...], "errors", "warnings"}`: the §13.1 report with when and why.
+    /// `{"at", "trigger", "diagnostics": [...], "errors", "warnings"}`: the diagnostics report with when and why.
     var jsonValue: JSONValue {
         var object: JSONObject = ["at": .string(at.iso8601), "trigger": .string(trigger.rawValue)]
         if case .object(let report) = diagnostics.jsonReport { object.members += report.members }

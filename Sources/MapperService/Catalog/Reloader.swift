@@ -32,15 +32,15 @@ actor Reloader {
     func reload(_ trigger: ReloadTrigger) -> Outcome {
         let current = store.snapshot
         switch loader.load() {
-        case .loaded(let catalog, let sources):
-            if catalog.revision == current.catalog.revision {
+        case .loaded(let catalog):
+            if catalog.revision == current.catalog.revision && current.notReady == nil {
                 let snapshot = current.lastReloadError == nil ? current : current.with(lastReloadError: nil)
                 store.publish(snapshot)
                 metrics.recordReload(.unchanged)
                 logger.info("catalog unchanged", metadata: ["revision": .string(catalog.revision), "trigger": .string(trigger.rawValue)])
                 return .unchanged(snapshot)
             }
-            let snapshot = CatalogSnapshot(catalog: catalog, sources: sources, loadedAt: Date())
+            let snapshot = CatalogSnapshot(catalog: catalog, loadedAt: Date())
             store.publish(snapshot)
             metrics.recordReload(.success)
             logger.info("catalog reloaded", metadata: [

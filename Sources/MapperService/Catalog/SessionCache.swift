@@ -10,7 +10,7 @@ import MapperKit
 /// decoding a GitHub issue. A session is used synchronously, start to end on one thread, and is
 /// taken out of the thread's slot while in use, so no lock is needed. A session for another
 /// catalog (a reload happened) is replaced; one that grew past `keepLimit` is not kept.
-enum SessionCache {
+struct SessionCache: Sendable {
     static let keepLimit = 1 << 20
 
     /// What a session reads. Upstream documents feed the drift metrics (unknown keys, enum
@@ -18,6 +18,38 @@ enum SessionCache {
     /// so each use has its own session.
     enum Use: Int {
         case upstream, canonical
+    }
+
+    /// Where upstream sessions report drift.
+    let metrics: ServiceMetrics
+
+    /// Runs `body` with this thread's session for `catalog` and `use`, made when there is none.
+    func withSession<Result, Failure: Error>(
+        for catalog: Catalog, _ use: Use, bodySize: Int, _ body: (inout MappingSession) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let slot = Self.slot
+        var session = slot.sessions[use.rawValue].flatMap { $0.catalog === catalog ? $0 : nil } ?? makeSession(catalog, use)
+        slot.sessions[use.rawValue] = nil
+        defer { if bodySize <= Self.keepLimit { slot.sessions[use.rawValue] = session } }
+        return try body(&session)
+    }
+
+    /// A new session; an upstream one reports unknown keys and enum fallbacks to the metrics.
+    private func makeSession(_ catalog: Catalog, _ use: Use) -> MappingSession {
+        var session = MappingSession(catalog: catalog)
+        guard use == .upstream else { return session }
+        let unknownKeys = metrics.unknownKeys
+        let enumFallbacks = metrics.enumFallbacks
+        session.observe(
+            unknownKeys: { keys, model in unknownKeys.record(keys, in: model) },
+            enumFallback: { enumName, value in enumFallbacks.record([Self.unquoted(value)], in: enumName) })
+        return session
+    }
+
+    /// `"reopened"` → `reopened`; other JSON values as written.
+    private static func unquoted(_ value: String) -> String {
+        guard value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") else { return value }
+        return String(value.dropFirst().dropLast())
     }
 
     private final class Slot {
@@ -41,26 +73,5 @@ enum SessionCache {
         let slot = Slot()
         pthread_setspecific(key, Unmanaged.passRetained(slot).toOpaque())
         return slot
-    }
-
-    /// Runs `body` with this thread's session for `catalog` and `use`, made by `make` when there
-    /// is none.
-    static func withSession<Result, Failure: Error>(
-        for catalog: Catalog, _ use: Use, bodySize: Int, make: () -> MappingSession,
-        _ body: (inout MappingSession) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        let slot = slot
-        var session = slot.sessions[use.rawValue].flatMap { $0.catalog === catalog ? $0 : nil } ?? make()
-        slot.sessions[use.rawValue] = nil
-        defer { if bodySize <= keepLimit { slot.sessions[use.rawValue] = session } }
-        return try body(&session)
-    }
-
-    /// Runs `body` with this thread's session for clients' canonical documents, which reports
-    /// nothing to the metrics.
-    static func withCanonicalSession<Result, Failure: Error>(
-        for catalog: Catalog, bodySize: Int, _ body: (inout MappingSession) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        try withSession(for: catalog, .canonical, bodySize: bodySize, make: { MappingSession(catalog: catalog) }, body)
     }
 }

@@ -3,7 +3,7 @@ import Hummingbird
 import MapperKit
 
 /// The catalog endpoints: what is loaded, schemas, reloading, and checking a mapping file.
-struct CatalogController {
+struct CatalogController: EndpointController {
     typealias Context = MapperRequestContext
 
     let store: CatalogStore
@@ -11,18 +11,21 @@ struct CatalogController {
     let limits: BodyLimits
     let loadOptions: LoadOptions
 
-    func addRoutes(to router: Router<Context>) {
-        router.get("/v1/catalog", use: catalog)
-        router.get("/v1/models/{model}/schema", use: schema)
-        router.post("/v1/reload", use: reload)
-        router.post("/v1/validate", use: validate)
+    var endpoints: [Endpoint] {
+        [
+            .get("/v1/catalog", catalog),
+            .get("/v1/models/{model}/schema", schema),
+            .post("/v1/reload", admin: true, reload),
+            .post("/v1/validate", admin: true, validate),
+        ]
     }
 
-    /// `GET /v1/catalog`: revision, when it went live, the last reload error, and the models,
-    /// enums, formats and routes.
+    /// `GET /v1/catalog`: mapper's version, the revision, when it went live, the last reload error,
+    /// and the models, enums, formats and routes.
     @Sendable func catalog(_ request: Request, context: Context) async throws -> Response {
         let snapshot = store.snapshot
-        var object = Self.summary(snapshot)
+        var object: JSONObject = ["version": .string(MapperVersion.description)]
+        object.members += Self.summary(snapshot).members
         object.append("lastReloadError", snapshot.lastReloadError?.jsonValue ?? .null)
         if case .object(let description) = snapshot.catalog.descriptionJSON { object.members += description.members }
         return .json(.object(object), headers: snapshot.headers)
@@ -30,7 +33,7 @@ struct CatalogController {
 
     /// `GET /v1/models/{Model}/schema?side=canonical|external` (default canonical).
     @Sendable func schema(_ request: Request, context: Context) async throws -> Response {
-        let snapshot = store.snapshot
+        let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
         let sideText = request.uri.queryParameters.get("side") ?? SchemaSide.canonical.rawValue
         guard let side = SchemaSide(rawValue: sideText) else {
@@ -63,7 +66,7 @@ struct CatalogController {
     }
 
     /// `POST /v1/validate[?name=FILE][&standalone=true]`: the body is the YAML text of one mapping
-    /// file; the reply is the §13.1 diagnostics report of the catalog it would make. Nothing is
+    /// file; the reply is the diagnostics report (as `mapper validate --format json`) of the catalog it would make. Nothing is
     /// deployed.
     @Sendable func validate(_ request: Request, context: Context) async throws -> Response {
         let snapshot = store.snapshot

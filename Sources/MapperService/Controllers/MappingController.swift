@@ -2,75 +2,59 @@ import HTTPTypes
 import Hummingbird
 import MapperKit
 
-/// The data endpoints: decode, encode, convert, route and merge (SPEC §14). Each takes the live
+/// The data endpoints: decode, encode, convert, route and merge. Each takes the live
 /// catalog once at its start, reads the body, calls MapperKit and replies.
-struct MappingController {
+struct MappingController: EndpointController {
     typealias Context = MapperRequestContext
 
     let store: CatalogStore
-    let metrics: ServiceMetrics
+    let sessions: SessionCache
     let limits: BodyLimits
 
-    func addRoutes(to router: Router<Context>) {
-        router.post("/v1/decode/{model}", use: decode)
-        router.post("/v1/encode/{model}", use: encode)
-        router.post("/v1/convert/{from}/{to}", use: convert)
-        router.post("/v1/route", use: route)
-        router.post("/v1/merge/{model}", use: merge)
+    var endpoints: [Endpoint] {
+        [
+            .post("/v1/decode/{model}", decode),
+            .post("/v1/encode/{model}", encode),
+            .post("/v1/convert/{from}/{to}", convert),
+            .post("/v1/route", route),
+            .post("/v1/merge/{model}", merge),
+        ]
     }
 
     /// `POST /v1/decode/{Model}[?now=ISO8601]`: external JSON → canonical JSON.
     @Sendable func decode(_ request: Request, context: Context) async throws -> Response {
-        let snapshot = store.snapshot
+        let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
         let now = try request.nowParameter()
-        let body = try await request.jsonBody(limits)
-        do {
-            let canonical = try metrics.withSession(snapshot.catalog, bodySize: body.count) { session throws(MappingErrors) in
-                try session.decodeToCanonical(body, as: model, now: now)
-            }
-            return .json(canonical, headers: snapshot.headers)
-        } catch {
-            throw Problem.from(error, body: body)
+        return try await map(request, with: snapshot, reading: .upstream) { session, body throws(MappingErrors) in
+            try session.decodeToCanonical(body, as: model, now: now)
         }
     }
 
     /// `POST /v1/encode/{Model}`: canonical JSON → external JSON.
     @Sendable func encode(_ request: Request, context: Context) async throws -> Response {
-        let snapshot = store.snapshot
+        let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
-        let body = try await request.jsonBody(limits)
-        do {
-            let external = try SessionCache.withCanonicalSession(for: snapshot.catalog, bodySize: body.count) { session throws(MappingErrors) in
-                try session.encodeCanonical(body, as: model)
-            }
-            return .json(external, headers: snapshot.headers)
-        } catch {
-            throw Problem.from(error, body: body)
+        return try await map(request, with: snapshot, reading: .canonical) { session, body throws(MappingErrors) in
+            try session.encodeCanonical(body, as: model)
         }
     }
 
     /// `POST /v1/convert/{From}/{To}`: decode as From, keep what To declares, encode as To.
     @Sendable func convert(_ request: Request, context: Context) async throws -> Response {
-        let snapshot = store.snapshot
+        let snapshot = try store.live()
         let source = try snapshot.requireModel(context.parameters.get("from") ?? "", notes: context.notes)
         let target = try snapshot.requireModel(context.parameters.get("to") ?? "", notes: nil)
         let now = try request.nowParameter()
-        let body = try await request.jsonBody(limits)
-        do {
-            let external = try metrics.withSession(snapshot.catalog, bodySize: body.count) { session throws(MappingErrors) in
-                try session.convert(body, from: source, to: target, now: now)
-            }
-            return .json(external, headers: snapshot.headers)
-        } catch {
-            throw Problem.from(error, body: body)
+        return try await map(request, with: snapshot, reading: .upstream) { session, body throws(MappingErrors) in
+            try session.convert(body, from: source, to: target, now: now)
         }
     }
 
     /// `POST /v1/route?url=URL[&method=M][&status=N]`: decode with the model the routes pick;
     /// the `Mapper-Model` header names it.
     @Sendable func route(_ request: Request, context: Context) async throws -> Response {
-        let snapshot = store.snapshot
+        let snapshot = try store.live()
         let query = request.uri.queryParameters
         guard let url = query.get("url"), !url.isEmpty else {
             throw Problem.badRequest("give the response's URL or path as the 'url' query parameter: /v1/route?url=/repos/o/r/issues/1")
@@ -86,20 +70,31 @@ struct MappingController {
         let now = try request.nowParameter()
         let routes = snapshot.catalog.routes
         guard let match = routes.match(url, method: method, status: status) else {
-            throw Problem.noRoute(RouteHints.explain(url: url, method: method, status: status, routes: routes))
+            throw Problem.noRoute(routes.explainMiss(url, method: method, status: status))
         }
         context.notes.model = match.model
+        return try await map(request, with: snapshot, reading: .upstream, headers: [.mapperModel: match.model]) {
+            session, body throws(MappingErrors) in
+            try session.decodeToCanonical(body, as: match.model, now: now)
+        }
+    }
+
+    /// The skeleton of the endpoints above: the JSON body, this thread's session for what it reads,
+    /// the answer with `Mapper-Revision` (and `headers`, on a problem too), and `MappingErrors` as
+    /// a problem.
+    private func map(
+        _ request: Request, with snapshot: CatalogSnapshot, reading use: SessionCache.Use, headers: HTTPFields = [:],
+        _ work: (inout MappingSession, [UInt8]) throws(MappingErrors) -> [UInt8]
+    ) async throws -> Response {
         let body = try await request.jsonBody(limits)
-        var headers = snapshot.headers
-        headers[.mapperModel] = match.model
         do {
-            let canonical = try metrics.withSession(snapshot.catalog, bodySize: body.count) { session throws(MappingErrors) in
-                try session.decodeToCanonical(body, as: match.model, now: now)
+            let output = try sessions.withSession(for: snapshot.catalog, use, bodySize: body.count) { session throws(MappingErrors) in
+                try work(&session, body)
             }
-            return .json(canonical, headers: headers)
+            return .json(output, headers: snapshot.headers + headers)
         } catch {
-            var problem = Problem.from(error, body: body)
-            problem.headers[.mapperModel] = match.model
+            var problem = Problem.from(error)
+            problem.headers.append(contentsOf: headers)
             throw problem
         }
     }
@@ -107,58 +102,11 @@ struct MappingController {
     /// `POST /v1/merge/{Model}` with `{"target": …, "source": …}` (canonical JSON) → merged
     /// canonical JSON. Errors in either document point into the request body (`/target/…`).
     @Sendable func merge(_ request: Request, context: Context) async throws -> Response {
-        let snapshot = store.snapshot
+        let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
-        let body = try await request.jsonBody(limits)
-        let document: JSONValue
-        do {
-            document = try JSONValue(parsing: body)
-        } catch {
-            throw Problem.malformedJSON(error)
+        return try await map(request, with: snapshot, reading: .canonical) { session, body throws(MappingErrors) in
+            try session.merge(body: body, as: model)
         }
-        guard case .object(let object) = document else {
-            throw Problem.mappingErrors(MappingErrors([Self.bodyError("", "expected an object {\"target\": …, \"source\": …}, found \(document.kindName)")]))
-        }
-        var problems: [MappingError] = []
-        for key in object.keys where key != "target" && key != "source" {
-            problems.append(Self.bodyError("/" + key, "unknown member \"\(key)\"; the body holds \"target\" and \"source\""))
-        }
-        for key in ["target", "source"] where object[key] == nil {
-            problems.append(Self.bodyError("", "missing member \"\(key)\""))
-        }
-        guard problems.isEmpty, let target = object["target"], let source = object["source"] else {
-            throw Problem.mappingErrors(MappingErrors(problems))
-        }
-        let targetBytes = Array(JSONWriter.write(target).utf8)
-        let sourceBytes = Array(JSONWriter.write(source).utf8)
-        do throws(MappingErrors) {
-            let merged = try SessionCache.withCanonicalSession(
-                for: snapshot.catalog, bodySize: targetBytes.count + sourceBytes.count
-            ) { session throws(MappingErrors) in
-                // Read each document on its own first, so that an error says which one it is in.
-                var invalid: [MappingError] = []
-                for (name, bytes) in [("target", targetBytes), ("source", sourceBytes)] {
-                    do throws(MappingErrors) {
-                        _ = try session.differences(bytes, bytes, as: model)
-                    } catch {
-                        invalid += error.errors.map { error in
-                            var error = error
-                            error.pointer = "/\(name)\(error.pointer)"
-                            return error
-                        }
-                    }
-                }
-                if !invalid.isEmpty { throw MappingErrors(Array(invalid.prefix(MappingErrors.limit))) }
-                return try session.merge(target: targetBytes, source: sourceBytes, as: model)
-            }
-            return .json(merged, headers: snapshot.headers)
-        } catch {
-            throw Problem.mappingErrors(error)
-        }
-    }
-
-    private static func bodyError(_ pointer: String, _ message: String) -> MappingError {
-        MappingError(.invalidInput, pointer: pointer, path: "", message: message, source: "")
     }
 }
 

@@ -24,7 +24,8 @@ struct ValidationPlan {
     static let defaultName = "request.yaml"
 
     init(text: [UInt8], name: String?, standalone: Bool, snapshot: CatalogSnapshot) {
-        let live = snapshot.sources
+        // The texts the live catalog was compiled from, which the files on disk may no longer be.
+        let live = snapshot.catalog.sources
         if standalone {
             self.init(sources: [Catalog.Source(name: name ?? Self.defaultName, bytes: text)], placement: .standalone, file: name ?? Self.defaultName)
             return

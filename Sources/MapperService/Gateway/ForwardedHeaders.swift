@@ -1,6 +1,6 @@
 import HTTPTypes
 
-/// Which header fields cross the gateway, each way. Hop-by-hop fields (RFC 9110 §7.6.1) never do:
+/// Which header fields cross the gateway, each way. Hop-by-hop fields (RFC 9110, section 7.6.1) never do:
 /// `Connection`, `Keep-Alive`, `Proxy-*`, `TE`, `Trailer`, `Transfer-Encoding`, `Upgrade`, and every
 /// field the `Connection` header names. Neither do `Mapper-*` fields, which are the gateway's own.
 enum ForwardedHeaders {
@@ -17,15 +17,20 @@ enum ForwardedHeaders {
     ]
 
     /// What goes upstream: the client's end-to-end fields, without its `Authorization` when the
-    /// gateway consumed it (`--token-file`), `Via: 1.1 mapper` added (RFC 9110 §7.6.3), then the
-    /// configured `--upstream-header`s, which win.
-    static func request(_ fields: HTTPFields, consumeAuthorization: Bool, extra: [(name: String, value: String)]) -> HTTPFields {
+    /// gateway consumed it (`--token-file`) and without its `traceparent` and `tracestate` when the
+    /// gateway traces (the HTTP client writes the gateway's span there, a child of the client's),
+    /// `Via: 1.1 mapper` added (RFC 9110, section 7.6.3), then the configured `--upstream-header`s,
+    /// which win.
+    static func request(
+        _ fields: HTTPFields, consumeAuthorization: Bool, tracing: Bool = false, extra: [(name: String, value: String)]
+    ) -> HTTPFields {
         let named = connectionNamed(fields)
         var forwarded = HTTPFields()
         for field in fields {
             let name = field.name.canonicalName
             if isHopByHop(name, named) || ownRequestFields.contains(name) || name.hasPrefix("mapper-") { continue }
             if consumeAuthorization && name == "authorization" { continue }
+            if tracing && (name == "traceparent" || name == "tracestate") { continue }
             forwarded.append(field)
         }
         forwarded.append(HTTPField(name: .via, value: "1.1 mapper"))

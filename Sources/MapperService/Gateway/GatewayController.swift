@@ -8,7 +8,7 @@ import NIOCore
 /// canonical JSON, encoded with the model the routes pick for that method and path. On the way
 /// back, a JSON body the routes map (method, path, status, `error_model`) is decoded into
 /// canonical JSON, with `Mapper-Model`; anything else is passed through as it came.
-struct GatewayController {
+struct GatewayController: EndpointController {
     typealias Context = MapperRequestContext
 
     static let prefix = "/proxy"
@@ -17,24 +17,26 @@ struct GatewayController {
 
     let store: CatalogStore
     let upstream: UpstreamClient
-    let metrics: ServiceMetrics
+    let sessions: SessionCache
     let limits: BodyLimits
     /// With `--token-file` the client's `Authorization` is the gateway's and is not forwarded.
     let consumeAuthorization: Bool
+    /// With `--otel-endpoint` the client's trace context is continued by the gateway's own span.
+    let tracing: Bool
 
-    func addRoutes(to router: Router<Context>) {
-        for method in Self.methods {
-            router.on(RouterPath(Self.prefix), method: method, use: forward)
-            router.on(RouterPath(Self.prefix + "/**"), method: method, use: forward)
+    var endpoints: [Endpoint] {
+        Self.methods.flatMap { method in
+            [Self.prefix, Self.prefix + "/**"].map { Endpoint(method: method, path: $0, admin: false, handler: forward) }
         }
     }
 
     @Sendable func forward(_ request: Request, context: Context) async throws -> Response {
-        let snapshot = store.snapshot
+        let snapshot = try store.live()
         let target = try UpstreamTarget(request)
         let method = request.method
         let body = try await request.body(limits)
-        var headers = ForwardedHeaders.request(request.headers, consumeAuthorization: consumeAuthorization, extra: upstream.configuration.headers)
+        var headers = ForwardedHeaders.request(
+            request.headers, consumeAuthorization: consumeAuthorization, tracing: tracing, extra: upstream.configuration.headers)
         let encoded = try encodeBody(body, request: request, target: target, snapshot: snapshot, context: context)
         if encoded != nil && headers[.contentType] == nil { headers[.contentType] = MediaTypes.json }
         let sendsBody = !body.isEmpty || Self.bodyMethods.contains(method)
@@ -62,11 +64,11 @@ struct GatewayController {
         guard let match = snapshot.catalog.routes.match(target.path, method: request.method.rawValue) else { return nil }
         context.notes.model = match.model
         do {
-            return try SessionCache.withCanonicalSession(for: snapshot.catalog, bodySize: body.count) { session throws(MappingErrors) in
+            return try sessions.withSession(for: snapshot.catalog, .canonical, bodySize: body.count) { session throws(MappingErrors) in
                 try session.encodeCanonical(body, as: match.model)
             }
         } catch {
-            var problem = Problem.from(error, body: body)
+            var problem = Problem.from(error)
             problem.headers[.mapperModel] = match.model
             throw problem
         }
@@ -89,7 +91,7 @@ struct GatewayController {
         let url = upstream.configuration.upstream.url(for: target.pathAndQuery)
         guard let match = routes.match(target.path, method: method.rawValue, status: answer.status) else {
             if upstream.configuration.strictRoutes {
-                let detail = RouteHints.explain(url: target.path, method: method.rawValue, status: answer.status, routes: routes)
+                let detail = routes.explainMiss(target.path, method: method.rawValue, status: answer.status)
                 throw Problem.upstreamNoRoute(url: url, status: answer.status, detail: detail)
             }
             return passThrough()
@@ -102,7 +104,7 @@ struct GatewayController {
         }
         let canonical: [UInt8]
         do {
-            canonical = try metrics.withSession(snapshot.catalog, bodySize: answer.body.count) { session throws(MappingErrors) in
+            canonical = try sessions.withSession(for: snapshot.catalog, .upstream, bodySize: answer.body.count) { session throws(MappingErrors) in
                 try session.decodeToCanonical(answer.body, as: match.model)
             }
         } catch {

@@ -4,7 +4,7 @@ import NIOCore
 import MapperKit
 
 /// An error response as `application/problem+json` (RFC 9457): `type`, `title`, `status`,
-/// `detail`, and extension members such as `errors` for mapping errors (SPEC §14).
+/// `detail`, and extension members such as `errors` for mapping errors.
 ///
 /// `type` is `https://mapper.dev/problems/<name>`; the names are stable and listed in the README.
 struct Problem: HTTPResponseError, Sendable {
@@ -18,7 +18,13 @@ struct Problem: HTTPResponseError, Sendable {
     var members: [JSONObject.Member] = []
     var headers: HTTPFields = [:]
 
-    /// `about:blank` for statuses that need no more explanation than their title (RFC 9457 §4.2.1).
+    /// How many errors the answer reports: the entries of `errors` (mapping errors), else one.
+    var errorCount: Int {
+        guard case .array(let errors)? = members.first(where: { $0.key == "errors" })?.value else { return 1 }
+        return errors.count
+    }
+
+    /// `about:blank` for statuses that need no more explanation than their title (RFC 9457, section 4.2.1).
     var type: String { name == "about:blank" ? name : Self.typeBase + name }
 
     var jsonValue: JSONValue {
@@ -100,7 +106,7 @@ extension Problem {
                 detail: "Content-Type '\(contentType.shortened(80))' is not \(expected)")
     }
 
-    /// 422: every error of the document (§8), each `{pointer, path, message, source}`.
+    /// 422: every error of the document, each `{pointer, path, message, source}`.
     static func mappingErrors(_ errors: MappingErrors) -> Problem {
         let count = errors.errors.count
         let first = errors.errors.first.map { ": " + $0.description.dropFirst("error: ".count) } ?? ""
@@ -118,20 +124,25 @@ extension Problem {
             members: [.init(key: "revision", value: .string(revision)), .init(key: "lastReloadError", value: failure.jsonValue)])
     }
 
+    /// 503 while no catalog has loaded (`--watch` started on broken files).
+    static func notReady(_ failure: ReloadFailure) -> Problem {
+        let count = failure.diagnostics.errorCount
+        return Problem(
+            status: .serviceUnavailable, name: "not-ready", title: "Not ready",
+            detail: "no catalog is live yet: the mapping files did not load (\(count) error\(count == 1 ? "" : "s")); "
+                + "the service waits for them to be fixed (see lastReloadError)",
+            members: [.init(key: "lastReloadError", value: failure.jsonValue)], headers: [.retryAfter: "1"])
+    }
+
     static func internalError() -> Problem {
         Problem(status: .internalServerError, name: "internal", title: "Internal server error", detail: "the server failed to answer; see its log")
     }
 
-    /// The problem for what a mapping call threw: 400 for malformed JSON, 404 for an unknown model,
-    /// 422 for everything else.
-    static func from(_ errors: MappingErrors, body: [UInt8]) -> Problem {
+    /// The problem for what a mapping call threw: 400 for malformed JSON (with its line, column and
+    /// offset), 404 for an unknown model, 422 for everything else.
+    static func from(_ errors: MappingErrors) -> Problem {
         if let first = errors.errors.first, first.code == .invalidJSON {
-            // The tokenizer's error again, to hand line and column out as numbers.
-            do {
-                _ = try JSONValue(parsing: body)
-            } catch {
-                return .malformedJSON(error)
-            }
+            if let syntax = first.syntax { return .malformedJSON(syntax) }
             return Problem(status: .badRequest, name: "malformed-json", title: "Malformed JSON", detail: first.message)
         }
         if let first = errors.errors.first, first.code == .unknownModel {

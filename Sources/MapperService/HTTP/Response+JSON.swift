@@ -17,7 +17,7 @@ extension Response {
 }
 
 extension HTTPField.Name {
-    /// The model `POST /v1/route` chose (SPEC §14).
+    /// The model `POST /v1/route` chose.
     static let mapperModel = HTTPField.Name("Mapper-Model")!
     /// The revision of the catalog that answered.
     static let mapperRevision = HTTPField.Name("Mapper-Revision")!

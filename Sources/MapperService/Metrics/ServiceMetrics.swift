@@ -1,4 +1,5 @@
 import MapperKit
+import MapperSupport
 import Metrics
 import Prometheus
 

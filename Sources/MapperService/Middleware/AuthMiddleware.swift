@@ -1,17 +1,25 @@
 import HTTPTypes
 import Hummingbird
 
-/// `--token-file`: every `/v1` and `/proxy` request must carry `Authorization: Bearer <token>`;
-/// `/healthz` and `/metrics` stay open. The token is compared in constant time.
+/// `--token-file` and `--admin-token-file`: a `/v1` or `/proxy` request must carry
+/// `Authorization: Bearer <token>`; `/healthz`, `/readyz` and `/metrics` stay open. With an admin
+/// token, the endpoints declared `admin` (reload, validate, …) take that token and no other, and
+/// the others take the client token (or nothing, when there is none). Tokens are compared in
+/// constant time.
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = MapperRequestContext
 
     static let protectedPrefixes = ["/v1", GatewayController.prefix]
 
-    let token: [UInt8]
+    let clientToken: [UInt8]?
+    let adminToken: [UInt8]?
+    /// The router paths of the admin endpoints, as the router names a matched endpoint.
+    let adminPaths: Set<String>
 
-    init(token: String) {
-        self.token = Array(token.utf8)
+    init(clientToken: String?, adminToken: String?, endpoints: [Endpoint]) {
+        self.clientToken = clientToken.map { Array($0.utf8) }
+        self.adminToken = adminToken.map { Array($0.utf8) }
+        adminPaths = Set(endpoints.filter(\.admin).map { RouterPath($0.path).description })
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -19,19 +27,27 @@ struct AuthMiddleware: RouterMiddleware {
         guard Self.protectedPrefixes.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else {
             return try await next(request, context)
         }
-        guard let header = request.headers[.authorization] else {
-            throw Problem.unauthorized("this endpoint needs an 'Authorization: Bearer <token>' header", invalidToken: false)
-        }
-        guard let presented = Self.bearerToken(header) else {
-            throw Problem.unauthorized("the Authorization header is not 'Bearer <token>'", invalidToken: false)
-        }
-        guard Self.constantTimeEqual(presented, token) else {
-            throw Problem.unauthorized("the bearer token is not the one this server was given", invalidToken: true)
+        if let adminToken, let endpoint = context.endpointPath, adminPaths.contains(endpoint) {
+            try Self.check(request, against: adminToken, name: "the admin token (--admin-token-file)")
+        } else if let clientToken {
+            try Self.check(request, against: clientToken, name: "the token (--token-file)")
         }
         return try await next(request, context)
     }
 
-    /// The token of `Bearer <token>` (the scheme is case-insensitive, RFC 9110 §11.1).
+    private static func check(_ request: Request, against token: [UInt8], name: String) throws {
+        guard let header = request.headers[.authorization] else {
+            throw Problem.unauthorized("this endpoint needs an 'Authorization: Bearer <token>' header", invalidToken: false)
+        }
+        guard let presented = bearerToken(header) else {
+            throw Problem.unauthorized("the Authorization header is not 'Bearer <token>'", invalidToken: false)
+        }
+        guard constantTimeEqual(presented, token) else {
+            throw Problem.unauthorized("the bearer token is not \(name) this server was given", invalidToken: true)
+        }
+    }
+
+    /// The token of `Bearer <token>` (the scheme is case-insensitive, RFC 9110, section 11.1).
     static func bearerToken(_ header: String) -> [UInt8]? {
         let parts = header.trimmingSpaces.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }

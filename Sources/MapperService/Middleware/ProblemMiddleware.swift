@@ -10,14 +10,18 @@ struct ProblemMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let problem as Problem {
+            context.notes.errorCount = problem.errorCount
             return problem.response
         } catch let error as HTTPError where error.status == .notFound {
+            context.notes.errorCount = 1
             // The router found no endpoint for the path.
             return Problem.notFound(request.method, request.uri.path).response
         } catch let error as any HTTPResponseError {
+            context.notes.errorCount = 1
             let status = error.status
             return Problem(status: status, name: "about:blank", title: status.reasonPhrase, detail: "\(error)").response
         } catch {
+            context.notes.errorCount = 1
             context.logger.error("request failed", metadata: ["error": .string("\(error)")])
             return Problem.internalError().response
         }

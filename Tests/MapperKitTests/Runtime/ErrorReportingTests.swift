@@ -47,7 +47,7 @@ extension RuntimeTests {
             #expect(error.source == "test.yaml:6:7")
             #expect(error.jsonValue == [
                 "pointer": "/labels/2/color", "path": "Issue.labels[2].color", "message": "expected a string, found 42",
-                "source": "test.yaml:6:7",
+                "source": "test.yaml:6:7", "code": "type-mismatch",
             ])
         }
 

@@ -132,12 +132,12 @@ extension RuntimeTests {
                     return error.errors.first?.message
                 }
             }
-            #expect(failure("number", .string("3")) == #"expected a value of type int, found "3""#)
+            #expect(failure("number", .string("3")) == #"expected an integer, found "3""#)
             #expect(failure("title", .string("far too long a title")) == #"expected at most 12 characters, found 20 in "far too long a title""#)
-            #expect(failure("state", .enumCase("reopened")) == "'reopened' is not a case of enum 'State' (open, closed)")
-            #expect(failure("homepage", .url("not a url")) == #""not a url" is not a valid URL"#)
-            #expect(failure("id", .uuid("ABCDEF01-2345-6789-ABCD-EF0123456789")) == #""ABCDEF01-2345-6789-ABCD-EF0123456789" is not a lower-case UUID"#)
-            #expect(failure("labels", .array([.string("bug")])) == #"element 0: expected a value of type Label, found "bug""#)
+            #expect(failure("state", .enumCase("reopened")) == #"expected a case of enum 'State' (open, closed), found "reopened""#)
+            #expect(failure("homepage", .url("not a url")) == #"expected a valid URL (RFC 3986 URI reference), found "not a url""#)
+            #expect(failure("id", .uuid("ABCDEF01-2345-6789-ABCD-EF0123456789")) == #"expected a lower-case UUID, found "ABCDEF01-2345-6789-ABCD-EF0123456789""#)
+            #expect(failure("labels", .array([.string("bug")])) == #"expected an object for model 'Label', found "bug""#)
             #expect(failure("nope", .int(1)) == "model 'Issue' has no property 'nope'")
 
             try issue.set("number", to: nil)

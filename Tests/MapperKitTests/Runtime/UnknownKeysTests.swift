@@ -1,5 +1,7 @@
 import Testing
 
+import MapperSupport
+import MapperTestSupport
 @testable import MapperKit
 
 extension RuntimeTests {

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import MapperKit
 import MapperService
 import NIOCore
+import MapperTestSupport
 import Testing
 
 extension ServiceConfiguration {

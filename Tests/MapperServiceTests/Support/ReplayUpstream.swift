@@ -1,4 +1,5 @@
 import Foundation
+import MapperSupport
 import HTTPTypes
 import Hummingbird
 import Logging

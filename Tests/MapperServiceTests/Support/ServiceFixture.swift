@@ -5,14 +5,14 @@ import HummingbirdTesting
 import Logging
 import MapperKit
 import MapperService
+import MapperTestSupport
 import NIOCore
 import Testing
 
 /// Paths the tests use: the fixtures (resources of this target) and the package's own `Mappings/`.
 enum Fixture {
     static let directory = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static var packageRoot: URL { MapperBinary.packageRoot }
     static var bundledMappings: String { packageRoot.appendingPathComponent("Mappings").path }
     static var shopCatalog: String { directory.appendingPathComponent("catalog").path }
     static var gate: String { directory.appendingPathComponent("gate").path }
@@ -26,39 +26,6 @@ enum Fixture {
     }
 }
 
-/// A copy of a catalog in a temporary directory, to rewrite while a server serves it.
-final class TemporaryCatalog: @unchecked Sendable {
-    let directory: URL
-    var path: String { directory.path }
-
-    init(copying source: String = Fixture.shopCatalog) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapper-service-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: directory)
-    }
-
-    func write(_ file: String, _ text: String) throws {
-        let url = directory.appendingPathComponent(file)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url, options: .atomic)
-    }
-
-    /// Writes without the atomic rename, as an editor that saves in place does.
-    func writeInPlace(_ file: String, _ text: String) throws {
-        let handle = try FileHandle(forWritingTo: directory.appendingPathComponent(file))
-        try handle.truncate(atOffset: 0)
-        try handle.write(contentsOf: Data(text.utf8))
-        try handle.close()
-    }
-
-    func read(_ file: String) throws -> String {
-        try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: directory)
-    }
-}
-
 extension Logger {
     /// Logs nothing (tests that check logging use an InMemoryLogHandler).
     static var quiet: Logger {
@@ -69,11 +36,12 @@ extension Logger {
 extension ServiceConfiguration {
     /// The service as tests run it: loopback, a free port, small limits, short timeouts.
     static func testing(
-        _ mappings: [String] = [Fixture.shopCatalog], token: String? = nil, maxBodySize: Int = 64 * 1024,
+        _ mappings: [String] = [Fixture.shopCatalog], token: String? = nil, adminToken: String? = nil, maxBodySize: Int = 64 * 1024,
         requestTimeout: Duration = .seconds(5), watch: Bool = false, gate: String? = nil, logger: Logger = .quiet
     ) -> ServiceConfiguration {
         var configuration = ServiceConfiguration(mappings: mappings, port: 0, logger: logger)
         configuration.token = token
+        configuration.adminToken = adminToken
         configuration.maxBodySize = maxBodySize
         configuration.requestTimeout = requestTimeout
         configuration.shutdownTimeout = .seconds(10)

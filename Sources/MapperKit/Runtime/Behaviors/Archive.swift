@@ -1,4 +1,4 @@
-/// Archives (SPEC §11): canonical JSON in an envelope naming the model and its version,
+/// Archives: canonical JSON in an envelope naming the model and its version,
 /// `{"$model": "Profile", "$version": 2, …}`, without `archive: false` properties. Unarchiving an
 /// older version runs the model's migrations in order.
 extension MappingSession {
@@ -73,7 +73,7 @@ extension MappingSession {
 }
 
 extension Migration {
-    /// One step, in the order of §11: rename, template, set, drop.
+    /// One step, in the documented order: rename, template, set, drop.
     func apply(to object: inout JSONObject, model: String, problems: inout [MappingError]) {
         for entry in rename where object[entry.field] != nil && entry.field != entry.value {
             object.members.removeAll { $0.key == entry.value }
@@ -116,8 +116,9 @@ extension Migration {
 }
 
 extension Model {
-    /// The property paths where two models differ (§10: `compare: false` properties are ignored;
-    /// `$type` when the concrete types differ): `title`, `labels[2].color`.
+    /// The property paths where two models differ (`compare: false` properties are ignored;
+    /// `$type` when the concrete types differ; `$extra.KEY` for kept unknown keys): `title`,
+    /// `labels[2].color`.
     public func differences(from other: Model) -> [String] {
         var paths: [String] = []
         Self.collectDifferences(self, other, prefix: "", into: &paths)
@@ -132,6 +133,11 @@ extension Model {
         for (index, plan) in a.type.properties.enumerated() where plan.spec.compare {
             let path = prefix.isEmpty ? plan.name : prefix + "." + plan.name
             collectDifferences(a.values[index], b.values[index], path: path, into: &paths)
+        }
+        guard a.type.spec.extra.compare else { return }
+        let (left, right) = (a.keptExtra, b.keptExtra)
+        for key in left.keys + right.keys.filter({ left[$0] == nil }) where left[key] != right[key] {
+            paths.append((prefix.isEmpty ? "" : prefix + ".") + "$extra." + key)
         }
     }
 

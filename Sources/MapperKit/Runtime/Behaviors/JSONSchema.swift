@@ -1,6 +1,6 @@
 /// Which JSON a schema describes.
 public enum SchemaSide: String, Sendable, CaseIterable {
-    /// Canonical JSON (§9): property names, canonical values, `$type`, `$extra`.
+    /// Canonical JSON: property names, canonical values, `$type`, `$extra`.
     case canonical
     /// The external JSON a model decodes from and encodes to: key paths as nested objects,
     /// representation hints, formats, enum JSON values, discriminators.
@@ -15,7 +15,7 @@ extension Catalog {
     /// ```
     public func jsonSchema(for model: String, side: SchemaSide) throws(MappingErrors) -> JSONValue {
         let type = try requireType(model)
-        var generator = SchemaGenerator(runtime: runtime, formats: formats, side: side)
+        var generator = SchemaGenerator(table: table, formats: formats, side: side)
         let root = generator.reference(to: type.index, dispatch: type.variants != nil)
         generator.drain()
         var object: JSONObject = [
@@ -33,21 +33,21 @@ extension Catalog {
 /// Builds `$defs` for every model reachable from the root, one definition per model (plus one per
 /// model with variants for its dispatch), so recursive models terminate.
 struct SchemaGenerator {
-    let runtime: Runtime
+    let table: ModelTable
     let formats: [String: FormatSpec]
     let side: SchemaSide
     private(set) var definitions: [JSONObject.Member] = []
     private var requested: Set<String> = []
     private var pending: [(name: String, type: Int, dispatch: Bool)] = []
 
-    init(runtime: Runtime, formats: [String: FormatSpec], side: SchemaSide) {
-        self.runtime = runtime
+    init(table: ModelTable, formats: [String: FormatSpec], side: SchemaSide) {
+        self.table = table
         self.formats = formats
         self.side = side
     }
 
     mutating func reference(to index: Int, dispatch: Bool) -> JSONValue {
-        let name = runtime.types[index].name + (dispatch ? ".variants" : "")
+        let name = table.types[index].name + (dispatch ? ".variants" : "")
         if requested.insert(name).inserted { pending.append((name, index, dispatch)) }
         return ["$ref": .string("#/$defs/\(name)")]
     }
@@ -55,7 +55,7 @@ struct SchemaGenerator {
     mutating func drain() {
         while !pending.isEmpty {
             let next = pending.removeFirst()
-            let type = runtime.types[next.type]
+            let type = table.types[next.type]
             let definition = next.dispatch ? variantsSchema(type) : modelSchema(type)
             definitions.append(.init(key: next.name, value: definition))
         }
@@ -151,33 +151,31 @@ struct SchemaGenerator {
             let plan = current.properties[index]
             if depth == indices.count - 1 { return plan }
             guard case .model(let nested, _) = plan.conversion else { return nil }
-            current = runtime.types[nested]
+            current = table.types[nested]
         }
         return nil
     }
 
     private mutating func variantsSchema(_ type: ModelType) -> JSONValue {
         guard let variants = type.variants else { return reference(to: type.index, dispatch: false) }
-        var branches: [JSONValue] = []
-        switch variants.rule {
-        case .discriminator(let path, let cases):
-            for (_, index) in cases { branches.append(branch(index)) }
-            if let fallback = variants.fallback {
-                if side == .canonical {
-                    branches.append(branch(fallback))  // its "$type" tells it apart
-                } else {
-                    // Anything whose discriminator is none of the cases.
-                    let values = JSONValue.array(cases.map(\.value))
-                    branches.append(["allOf": [branch(fallback), ["not": requirePath(path, ["enum": values])]]])
-                }
-            }
-            return ["oneOf": .array(branches)]
-        case .predicates(let predicates):
-            for (_, index) in predicates { branches.append(branch(index)) }
+        var branches: [JSONValue] = variants.predicates.map { branch($0.type) }
+        guard let (path, cases) = variants.discriminator else {
             if let fallback = variants.fallback { branches.append(branch(fallback)) }
             // Predicates are tried in order; overlapping branches are fine, so anyOf, not oneOf.
             return ["anyOf": .array(branches)]
         }
+        var discriminated: [JSONValue] = cases.map { branch($0.type) }
+        if let fallback = variants.fallback {
+            if side == .canonical {
+                discriminated.append(branch(fallback))  // its "$type" tells it apart
+            } else {
+                // Anything whose discriminator is none of the cases.
+                let values = JSONValue.array(cases.map(\.value))
+                discriminated.append(["allOf": [branch(fallback), ["not": requirePath(path, ["enum": values])]]])
+            }
+        }
+        // With predicates before it, a value matches one of them or one discriminated branch.
+        return branches.isEmpty ? ["oneOf": .array(discriminated)] : ["anyOf": .array(branches + [["oneOf": .array(discriminated)]])]
     }
 
     private mutating func branch(_ index: Int) -> JSONValue {
@@ -242,6 +240,9 @@ struct SchemaGenerator {
             return .object(object)
         case .transformed(_, _, let inner):
             return canonical ? valueSchema(inner, constraints: constraints) : true
+        case .union(let plan):
+            // Exactly one member reads each kind of value; a constraint applies to the members it fits.
+            return ["oneOf": .array(plan.members.map { valueSchema($0, constraints: constraints) })]
         }
         if let minimum = constraints.minLength { object.append("minLength", .number(JSONNumber(Int64(minimum)))) }
         if let maximum = constraints.maxLength { object.append("maxLength", .number(JSONNumber(Int64(maximum)))) }
@@ -271,8 +272,14 @@ struct SchemaGenerator {
             var object: JSONObject = ["type": "string", "format": "date-time"]
             if canonical { object.append("pattern", "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z$") }
             return object
-        case .unix: return ["type": "number", "description": "seconds since 1970-01-01T00:00:00Z"]
-        case .unixMilliseconds: return ["type": "integer", "description": "milliseconds since 1970-01-01T00:00:00Z"]
+        case .unix:
+            return ["type": "number", "description": "seconds since 1970-01-01T00:00:00Z",
+                    "minimum": .number(JSONNumber(unchecked: UnixTime.formatSeconds(Instant(milliseconds: Instant.supportedRange.lowerBound)))),
+                    "maximum": .number(JSONNumber(unchecked: UnixTime.formatSeconds(Instant(milliseconds: Instant.supportedRange.upperBound))))]
+        case .unixMilliseconds:
+            return ["type": "integer", "description": "milliseconds since 1970-01-01T00:00:00Z",
+                    "minimum": .number(JSONNumber(Instant.supportedRange.lowerBound)),
+                    "maximum": .number(JSONNumber(Instant.supportedRange.upperBound))]
         case .pattern(let format):
             return ["type": "string", "pattern": .string(format.pattern.regularExpression), "description": .string("a date in format \(format.name) (\"\(format.text)\")")]
         }

@@ -1,4 +1,4 @@
-/// Merging (SPEC §10, Mantle's `mergeValuesForKeysFromModel:`): the target's properties that the
+/// Merging (Mantle's `mergeValuesForKeysFromModel:`): the target's properties that the
 /// source's type also declares are updated from the source, each by its `merge` strategy.
 extension Model {
     /// `target.merging(source)`: the source may be of the target's type, a subtype or a supertype.
@@ -30,7 +30,25 @@ extension Model {
                 target.values[index], source.values[sourceIndex], plan: plan, path: "\(path).\(plan.name)", errors: &errors)
             result.values[index] = merged
         }
+        if target.type.unknownKeys == .keep {
+            result.extra = mergeExtra(target.extra, source.extra, strategy: target.type.spec.extra.merge)
+        }
         return result
+    }
+
+    /// Kept unknown keys, key by key: the source's value wins for keys it has under `replace`
+    /// (the default), the target's under `keep`.
+    private static func mergeExtra(_ target: JSONObject?, _ source: JSONObject?, strategy: MergeStrategy) -> JSONObject? {
+        guard let source, !source.isEmpty else { return target }
+        var merged = target ?? JSONObject()
+        for member in source {
+            if let index = merged.members.firstIndex(where: { $0.key == member.key }) {
+                if strategy == .replace { merged.members[index].value = member.value }
+            } else {
+                merged.append(member.key, member.value)
+            }
+        }
+        return merged
     }
 
     private static func combine(_ target: Value?, _ source: Value?, plan: PropertyPlan, path: String, errors: inout [MappingError]) -> Value? {

@@ -22,13 +22,12 @@ struct CanonicalTranscoder {
     var now = Instant(milliseconds: 0)
     var observer: DecodeObserver?
     private let slots = SlotStack()
-    private var regexes = RegexCache()
     /// Drift seen while writing, reported only once the whole document has succeeded.
     private var unknownSeen: [(keys: [String], model: Int)] = []
     private var fallbacksSeen: [(enumIndex: Int32, value: String)] = []
 
-    init(runtime: Runtime) {
-        plan = runtime.flat
+    init(table: ModelTable) {
+        plan = table.flat
         models = plan.models
         nodes = plan.nodes
         properties = plan.properties
@@ -91,7 +90,7 @@ struct CanonicalTranscoder {
                 if flags & FlatPlan.Property.computedNow != 0 {
                     writeDate(now, into: &output)
                 } else {
-                    output.appendString(RandomUUID.make())
+                    output.appendString(UUIDScalar.random())
                 }
                 continue
             }
@@ -133,7 +132,7 @@ struct CanonicalTranscoder {
             } else if flags & FlatPlan.Property.checksLength != 0 && !document.satisfiesLength(at: value, property) {
                 return false
             } else if flags & FlatPlan.Property.checksValue != 0
-                && !document.satisfiesValueConstraints(at: value, property, in: plan, regexes: &regexes)
+                && !document.satisfiesValueConstraints(at: value, property, in: plan)
             {
                 return false
             } else if !write(document, at: value, conversion: property.conversion, into: &output) {
@@ -199,12 +198,12 @@ struct CanonicalTranscoder {
             guard kind == .true || kind == .false else { return false }
             output.append(contentsOf: kind == .true ? "true" : "false")
         case .url:
-            guard kind == .string, document.withStringBytes(at: index, { URIReference.isValid($0) }) else { return false }
+            guard kind == .string, document.withStringBytes(at: index, { URLScalar.isValid($0) }) else { return false }
             document.writeString(at: index, to: &output)
         case .uuid:
             guard kind == .string else { return false }
             let text = document.string(at: index)
-            guard UUIDText.isValid(text) else { return false }
+            guard UUIDScalar.isValid(text) else { return false }
             output.appendString(text.lowercased())
         case .dateISO, .datePattern:
             guard kind == .string else { return false }

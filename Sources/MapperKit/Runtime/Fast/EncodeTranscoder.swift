@@ -24,10 +24,9 @@ struct EncodeTranscoder {
     private let patterns: UnsafeMutableBufferPointer<Unmanaged<DatePattern.Compiled>>
     /// Tape index of each property's canonical value per open model, -1 when absent.
     private let slots = SlotStack()
-    private var regexes = RegexCache()
 
-    init(runtime: Runtime) {
-        plan = runtime.flat
+    init(table: ModelTable) {
+        plan = table.flat
         models = plan.models
         properties = plan.properties
         conversions = plan.conversions
@@ -97,36 +96,26 @@ struct EncodeTranscoder {
         return true
     }
 
-    /// The model's members, each replaced by the parent's member with the same key when both have
-    /// a value, then the parent's other members (as `ModelEncoder` merges them).
+    /// The model's members, then the parent's members written into the same object. When both
+    /// write a value at one key, `ModelEncoder` decides (objects merge, equal values agree,
+    /// different ones are a key-path conflict): the general path takes the document.
     private mutating func writeMerged(
         _ document: JSONDocument, model: FlatPlan.Model, base: Int, _ merge: Merge, first: inout Bool, into output: inout JSONOutput
     ) -> Bool {
         let children = Int(merge.node.childCount)
-        guard children <= 64 else { return false }
-        var written: UInt64 = 0
         for offset in 0..<Int(model.encodeNodeCount) {
             let own = encodeNodes[Int(model.firstEncodeNode) + offset]
-            var replaced = false
             if hasValue(own, base: base) {
                 for position in 0..<children {
                     let child = encodeNodes[Int(merge.node.firstChild) + position]
-                    guard child.override == Int32(offset), hasValue(child, base: merge.parentBase) else { continue }
-                    guard writeMembers(document, Int32(Int(merge.node.firstChild) + position), 1, model: merge.parent, base: merge.parentBase, first: &first, into: &output) else {
-                        return false
-                    }
-                    written |= 1 << UInt64(position)
-                    replaced = true
-                    break
+                    if child.override == Int32(offset), hasValue(child, base: merge.parentBase) { return false }
                 }
             }
-            if !replaced {
-                guard writeMembers(document, model.firstEncodeNode + Int32(offset), 1, model: model, base: base, first: &first, into: &output) else {
-                    return false
-                }
+            guard writeMembers(document, model.firstEncodeNode + Int32(offset), 1, model: model, base: base, first: &first, into: &output) else {
+                return false
             }
         }
-        for position in 0..<children where written & (1 << UInt64(position)) == 0 {
+        for position in 0..<children {
             guard writeMembers(document, Int32(Int(merge.node.firstChild) + position), 1, model: merge.parent, base: merge.parentBase, first: &first, into: &output) else {
                 return false
             }
@@ -155,7 +144,7 @@ struct EncodeTranscoder {
                 } else if property.flags & FlatPlan.Property.checksLength != 0 && !document.satisfiesLength(at: value, property) {
                     return false
                 } else if property.flags & FlatPlan.Property.checksValue != 0
-                    && !document.satisfiesValueConstraints(at: value, property, in: plan, regexes: &regexes)
+                    && !document.satisfiesValueConstraints(at: value, property, in: plan)
                 {
                     return false
                 } else if !write(document, at: value, conversion: property.encodeConversion, into: &output) {
@@ -230,7 +219,7 @@ struct EncodeTranscoder {
         output.append(UnsafeRawBufferPointer(start: bytes.baseAddress! + Int(node.keyStart), count: Int(node.keyLength)))
     }
 
-    /// A canonical value (§9) written in its external form; false for anything not canonical.
+    /// A canonical value written in its external form; false for anything not canonical.
     private mutating func write(_ document: JSONDocument, at index: Int, conversion: Int32, into output: inout JSONOutput) -> Bool {
         let kind = document.kind(at: index)
         let conversion = conversions[Int(conversion)]
@@ -263,10 +252,10 @@ struct EncodeTranscoder {
             default: output.append(contentsOf: kind == .true ? "true" : "false")
             }
         case .url:
-            guard kind == .string, document.withStringBytes(at: index, { URIReference.isValid($0) }) else { return false }
+            guard kind == .string, document.withStringBytes(at: index, { URLScalar.isValid($0) }) else { return false }
             document.writeString(at: index, to: &output)
         case .uuid:
-            guard kind == .string, UUIDText.isCanonical(document.string(at: index)) else { return false }
+            guard kind == .string, UUIDScalar.isCanonical(document.string(at: index)) else { return false }
             document.writeString(at: index, to: &output)
         case .dateISO, .dateUnix, .dateUnixMilliseconds, .datePattern:
             guard kind == .string, let raw = document.unescapedBytes(at: index) else { return false }

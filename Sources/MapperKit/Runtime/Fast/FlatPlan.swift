@@ -172,7 +172,10 @@ final class FlatPlan: @unchecked Sendable {
         return true
     }
 
-    init(runtime types: [ModelType], transcodable: [Bool]) {
+    /// A plan of no models, for tables that only read values (defaults while a catalog loads).
+    static let empty = FlatPlan(types: [], transcodable: [])
+
+    init(types: [ModelType], transcodable: [Bool]) {
         var builder = Builder()
         builder.build(types, transcodable: transcodable)
         models = Self.copy(builder.models)

@@ -56,7 +56,7 @@ extension JSONDocument {
     /// on a string. False, for the general path to judge, when the value is not what the property's
     /// conversion reads.
     func satisfiesValueConstraints(
-        at index: Int, _ property: FlatPlan.Property, in plan: FlatPlan, regexes: inout RegexCache
+        at index: Int, _ property: FlatPlan.Property, in plan: FlatPlan
     ) -> Bool {
         let constraints = plan.valueConstraints[Int(property.valueConstraints)]
         let kind = plan.conversions[Int(property.conversion)].kind
@@ -80,7 +80,7 @@ extension JSONDocument {
         }
         if let pattern = constraints.pattern {
             guard kind == .string, self.kind(at: index) == .string else { return false }
-            return regexes.matches(string(at: index), pattern)
+            return withStringBytes(at: index) { pattern.matches($0) }
         }
         return true
     }

@@ -17,8 +17,22 @@ indirect enum Conversion: Sendable {
     case dictionary(Conversion)
     /// A registered transformer turns the external JSON into canonical JSON of `canonical`.
     case transformed(name: String, transformer: Transformer, canonical: Conversion)
+    /// `A | B`: the member that reads the value's JSON kind.
+    case union(UnionPlan)
 
-    /// Whether canonical JSON of values of this type starts with `$type` (§9).
+    /// Whether reading a value may fall back to an enum's `default` (in this value itself, not in
+    /// a nested model's properties).
+    var canFallBack: Bool {
+        switch self {
+        case .enumeration(let plan): return plan.defaultCase != nil
+        case .array(let element), .dictionary(let element): return element.canFallBack
+        case .union(let plan): return plan.members.contains { $0.canFallBack }
+        case .transformed(_, _, let inner): return inner.canFallBack
+        default: return false
+        }
+    }
+
+    /// Whether canonical JSON of values of this type starts with `$type`.
     var hasVariants: Bool {
         if case .model(_, let dispatch) = self { return dispatch }
         return false
@@ -35,7 +49,7 @@ enum NumberRepresentation: Sendable {
     case number
     /// `json: string`: a JSON string holding the number.
     case string
-    /// A number format (§6): a JSON string in that format.
+    /// A number format: a JSON string in that format.
     case format(name: String, pattern: NumberPattern, style: String)
 }
 
@@ -52,6 +66,15 @@ enum DateFormat: Sendable {
     case unix
     case unixMilliseconds
     case pattern(NamedDatePattern)
+
+    /// Why a JSON number is no date in this format, when it is one of the numeric formats.
+    func rangeProblem(_ literal: String) -> String? {
+        switch self {
+        case .unix: return UnixTime.rangeProblem(literal, milliseconds: false)
+        case .unixMilliseconds: return UnixTime.rangeProblem(literal, milliseconds: true)
+        case .iso8601, .pattern: return nil
+        }
+    }
 
     /// For messages: `format github_time ("yyyy-MM-dd'T'HH:mm:ss'Z'")`.
     var description: String {

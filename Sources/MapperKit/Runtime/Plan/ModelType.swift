@@ -17,6 +17,10 @@ public final class ModelType: Sendable, CustomStringConvertible {
     let variants: VariantPlan?
     /// `spec.unknownKeys`, read per object without copying the spec.
     let unknownKeys: ModelSpec.UnknownKeys
+    /// The table this type belongs to, for models made from the type alone (`Model(type:)`).
+    /// Weak: the table holds its types, and a catalog that is let go must be freed. Set once,
+    /// by the table's initializer, before the type is shared.
+    nonisolated(unsafe) weak var table: ModelTable?
 
     init(
         spec: ModelSpec, index: Int, properties: [PropertyPlan], keyTree: KeyTree, encodeTree: [EncodeNode],
@@ -110,18 +114,16 @@ struct EncodeNode: Sendable {
     var children: [EncodeNode]
 }
 
-/// Variant dispatch (§4.5) of a model that declares `variants`.
+/// Variant dispatch of a model that declares `variants`.
 struct VariantPlan: Sendable {
-    enum Rule: Sendable {
-        case discriminator(path: [String], cases: [(value: JSONValue, type: Int)])
-        case predicates([(test: Test, type: Int)])
-    }
-
     enum Test: Sendable {
         case has([String])
         case equals([(path: [String], value: JSONValue)])
     }
 
-    let rule: Rule
+    /// Tried first, in order.
+    let predicates: [(test: Test, type: Int)]
+    /// Then the value at `path` among the cases.
+    let discriminator: (path: [String], cases: [(value: JSONValue, type: Int)])?
     let fallback: Int?
 }

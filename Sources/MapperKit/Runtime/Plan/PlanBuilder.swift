@@ -1,25 +1,8 @@
-/// The compiled models of a catalog, by index and by name.
-struct Runtime: Sendable {
-    let types: [ModelType]
-    let indices: [String: Int]
-    /// The models in the flat form `CanonicalTranscoder` reads.
-    let flat: FlatPlan
-
-    init(types: [ModelType], indices: [String: Int]) {
-        self.types = types
-        self.indices = indices
-        self.flat = FlatPlan(runtime: types, transcodable: PlanBuilder.transcodable(types))
-    }
-
-    /// A runtime without models, for checks that need none.
-    static let empty = Runtime(types: [], indices: [:])
-
-    func type(named name: String) -> ModelType? {
-        indices[name].map { types[$0] }
-    }
-}
-
-/// Compiles checked specs into `ModelType`s.
+/// Compiles checked specs into `ModelType`s, reads every `default` with the canonical reader,
+/// and builds the `ModelTable` once.
+///
+/// Tolerates a catalog with errors (a type naming an unknown model or enum reads as `any`), so
+/// that defaults are checked in the same run as everything else; such a table is thrown away.
 struct PlanBuilder {
     let models: [String: ModelSpec]
     let order: [String]
@@ -27,8 +10,85 @@ struct PlanBuilder {
     let formats: [String: FormatSpec]
     let transformers: [String: Transformer]
 
-    func build() -> Runtime {
-        let indices = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+    /// A `default` that is not canonical JSON of its property's type (with its constraints).
+    struct DefaultProblem {
+        /// The model that declares the property, and its name.
+        var model: String
+        var property: String
+        var errors: [MappingError]
+    }
+
+    /// A canonical value to read with a property of a model (a value a migration sets).
+    struct ValueCheck {
+        var model: String
+        var property: String
+        var json: JSONValue
+    }
+
+    /// A union whose members two read the same kind of JSON value.
+    struct AmbiguousUnion {
+        var model: String
+        var property: String
+        var type: TypeSpec
+        var ambiguity: UnionPlan.Ambiguity
+    }
+
+    /// What `build` makes: the table (nil when a default does not read or a union is ambiguous)
+    /// and what is wrong.
+    struct Outcome {
+        var table: ModelTable?
+        var ambiguousUnions: [AmbiguousUnion] = []
+        var defaultProblems: [DefaultProblem]
+        /// The errors of each value of `checking` that does not read, by its index.
+        var valueProblems: [Int: [MappingError]]
+    }
+
+    /// Builds the table once: model types, then every `default` and every value of `checking`
+    /// read with the canonical reader, then the types with their defaults and the flat plan.
+    func build(checking values: [ValueCheck] = []) -> Outcome {
+        let indices = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let types = modelTypes(indices: indices, defaults: [:])
+        let ambiguous = Self.ambiguousUnions(in: types)
+        guard ambiguous.isEmpty else { return Outcome(table: nil, ambiguousUnions: ambiguous, defaultProblems: [], valueProblems: [:]) }
+        let reading = ModelTable(types: types, indices: indices, flat: .empty)
+        var reader = ValueReader(table: reading, mode: .canonical, now: Instant(milliseconds: 0))
+        let (defaults, problems) = readDefaults(reading, with: &reader)
+        var valueProblems: [Int: [MappingError]] = [:]
+        for (position, check) in values.enumerated() {
+            guard let type = reading.type(named: check.model), let index = type.propertyIndex(named: check.property) else { continue }
+            if case .failure(let errors) = reader.readValue(Array(JSONWriter.write(check.json).utf8), plan: type.properties[index], root: "\(check.model).\(check.property)") {
+                valueProblems[position] = errors.errors
+            }
+        }
+        guard problems.isEmpty else { return Outcome(table: nil, defaultProblems: problems, valueProblems: valueProblems) }
+        let final = defaults.isEmpty ? types : modelTypes(indices: indices, defaults: defaults)
+        let table = ModelTable(types: final, indices: indices, flat: FlatPlan(types: final, transcodable: Self.transcodable(final)))
+        return Outcome(table: table, defaultProblems: [], valueProblems: valueProblems)
+    }
+
+    /// Each property (of the model that declares it) whose type holds a union that cannot tell its
+    /// members apart.
+    private static func ambiguousUnions(in types: [ModelType]) -> [AmbiguousUnion] {
+        func ambiguity(_ conversion: Conversion) -> UnionPlan.Ambiguity? {
+            switch conversion {
+            case .union(let plan): return plan.ambiguity ?? plan.members.lazy.compactMap(ambiguity).first
+            case .array(let element), .dictionary(let element): return ambiguity(element)
+            case .transformed(_, _, let inner): return ambiguity(inner)
+            default: return nil
+            }
+        }
+        var found: [AmbiguousUnion] = []
+        for type in types {
+            for plan in type.properties where plan.spec.declaredIn == type.name {
+                if let clash = ambiguity(plan.conversion) {
+                    found.append(AmbiguousUnion(model: type.name, property: plan.name, type: plan.spec.type, ambiguity: clash))
+                }
+            }
+        }
+        return found
+    }
+
+    private func modelTypes(indices: [String: Int], defaults: [PropertyKey: Value]) -> [ModelType] {
         let enumPlans = enums.mapValues(EnumPlan.init)
         var types: [ModelType] = []
         for (index, name) in order.enumerated() {
@@ -39,41 +99,47 @@ struct PlanBuilder {
                 let path = property.key.map { tree.insert($0.segments) } ?? []
                 let conversion = self.conversion(property.type, property: property, indices: indices, enums: enumPlans)
                 properties.append(PropertyPlan(
-                    spec: property, path: path, conversion: conversion, defaultValue: nil, source: property.mark.description))
+                    spec: property, path: path, conversion: conversion,
+                    defaultValue: defaults[PropertyKey(model: property.declaredIn, property: property.name)],
+                    source: property.mark.description))
             }
             for path in flattenedKeyPaths(of: spec, visiting: []) { _ = tree.insert(path) }
-            // Keys variant dispatch reads are the model's keys too (§4.3), though no property reads them.
+            // Keys variant dispatch reads are the model's keys too, though no property reads them.
             for path in dispatchKeyPaths(of: name) { _ = tree.insert(path, isValue: false) }
             types.append(ModelType(
                 spec: spec, index: index, properties: properties, keyTree: tree.keyTree,
                 encodeTree: encodeTree(of: spec), lineage: lineage(of: name),
                 variants: spec.variants.map { variantPlan($0, indices: indices) }))
         }
-        return withDefaults(Runtime(types: types, indices: indices))
+        return types
     }
 
-    /// Reads each `default` (canonical JSON, checked at load) into a `Value`.
-    private func withDefaults(_ runtime: Runtime) -> Runtime {
-        var reader = ValueReader(runtime: runtime, mode: .canonical, now: Instant(milliseconds: 0))
-        let types = runtime.types.map { type in
-            guard type.properties.contains(where: { $0.spec.defaultValue != nil }) else { return type }
-            let properties = type.properties.map { plan in
-                guard let json = plan.spec.defaultValue else { return plan }
-                let bytes = Array(JSONWriter.write(json).utf8)
-                reader.begin(root: type.name, now: Instant(milliseconds: 0))
-                let value = try? JSONDocument.withDocument(bytes) { document in
-                    document.kind(at: 0) == .null ? Value.null : reader.convert(document, at: 0, plan.conversion, source: plan.source)
+    /// A property by its declaring model: inherited copies share the declaration's default.
+    private struct PropertyKey: Hashable {
+        var model: String
+        var property: String
+    }
+
+    /// Reads each `default` (canonical JSON) with the canonical reader, the one owner of what
+    /// canonical JSON of a type is.
+    private func readDefaults(_ table: ModelTable, with reader: inout ValueReader) -> (values: [PropertyKey: Value], problems: [DefaultProblem]) {
+        var values: [PropertyKey: Value] = [:]
+        var problems: [DefaultProblem] = []
+        for type in table.types {
+            for plan in type.properties {
+                let key = PropertyKey(model: plan.spec.declaredIn, property: plan.name)
+                guard let json = plan.spec.defaultValue, values[key] == nil, !problems.contains(where: { $0.model == key.model && $0.property == key.property })
+                else { continue }
+                switch reader.readValue(Array(JSONWriter.write(json).utf8), plan: plan, root: "\(key.model).\(key.property)") {
+                case .success(let value): values[key] = value
+                case .failure(let errors): problems.append(DefaultProblem(model: key.model, property: key.property, errors: errors.errors))
                 }
-                return plan.with(defaultValue: value)
             }
-            return ModelType(
-                spec: type.spec, index: type.index, properties: properties, keyTree: type.keyTree,
-                encodeTree: type.encodeTree, lineage: type.lineage, variants: type.variants)
         }
-        return Runtime(types: types, indices: runtime.indices)
+        return (values, problems)
     }
 
-    /// A transformer takes the property's whole external value (an array for `[T]`, §12.3), so it
+    /// A transformer takes the property's whole external value (an array for `[T]`), so it
     /// wraps the conversion of the whole type, not of each element.
     private func conversion(
         _ type: TypeSpec, property: PropertySpec, indices: [String: Int], enums: [String: EnumPlan]
@@ -93,6 +159,9 @@ struct PlanBuilder {
             return .array(typeConversion(element, property: property, indices: indices, enums: enums))
         case .dictionary(let element):
             return .dictionary(typeConversion(element, property: property, indices: indices, enums: enums))
+        case .union(let members):
+            return .union(UnionPlan(
+                members: members.map { typeConversion($0, property: property, indices: indices, enums: enums) }, types: members))
         default:
             return leafConversion(type, property: property, indices: indices, enums: enums)
         }
@@ -132,15 +201,16 @@ struct PlanBuilder {
             default: return .date(.iso8601)
             }
         case .enumeration(let name):
-            return .enumeration(enums[name]!)
+            return enums[name].map(Conversion.enumeration) ?? .any
         case .model(let name):
-            return .model(index: indices[name]!, dispatch: models[name]?.variants != nil)
-        case .array, .dictionary:
-            preconditionFailure("collections are handled by typeConversion(_:property:indices:enums:)")
+            guard let index = indices[name], models[name] != nil else { return .any }
+            return .model(index: index, dispatch: models[name]?.variants != nil)
+        case .array, .dictionary, .union:
+            preconditionFailure("collections and unions are handled by typeConversion(_:property:indices:enums:)")
         }
     }
 
-    /// Key paths read by flattened models, which count as the parent's (§4.3).
+    /// Key paths read by flattened models, which count as the parent's.
     private func flattenedKeyPaths(of spec: ModelSpec, visiting: Set<String>) -> [[String]] {
         var paths: [[String]] = []
         for property in spec.properties where property.flatten {
@@ -158,18 +228,14 @@ struct PlanBuilder {
         var seen: Set<String> = []
         var current: String? = name
         while let model = current, seen.insert(model).inserted, let spec = models[model] {
-            switch spec.variants?.rule {
-            case .discriminator(let by, _)?:
-                paths.append(by.segments)
-            case .predicates(let predicates)?:
-                for predicate in predicates {
+            if let variants = spec.variants {
+                for predicate in variants.predicates {
                     switch predicate.test {
                     case .has(let path): paths.append(path.segments)
                     case .equals(let expected): paths += expected.map(\.key.segments)
                     }
                 }
-            case nil:
-                break
+                if let discriminator = variants.discriminator { paths.append(discriminator.by.segments) }
             }
             current = spec.base
         }
@@ -186,22 +252,21 @@ struct PlanBuilder {
     }
 
     private func variantPlan(_ variants: Variants, indices: [String: Int]) -> VariantPlan {
-        let rule: VariantPlan.Rule
-        switch variants.rule {
-        case .discriminator(let by, let cases):
-            rule = .discriminator(path: by.segments, cases: cases.map { ($0.value, indices[$0.model]!) })
-        case .predicates(let predicates):
-            rule = .predicates(predicates.map { predicate in
-                switch predicate.test {
-                case .has(let path):
-                    return (.has(path.segments), indices[predicate.model]!)
-                case .equals(let expected):
-                    let tests = expected.map { (path: $0.key.segments, value: $0.value) }.sorted { $0.path.lexicographicallyPrecedes($1.path) }
-                    return (.equals(tests), indices[predicate.model]!)
-                }
-            })
+        let predicates: [(test: VariantPlan.Test, type: Int)] = variants.predicates.compactMap { predicate in
+            guard let model = indices[predicate.model] else { return nil }
+            switch predicate.test {
+            case .has(let path):
+                return (.has(path.segments), model)
+            case .equals(let expected):
+                let tests = expected.map { (path: $0.key.segments, value: $0.value) }.sorted { $0.path.lexicographicallyPrecedes($1.path) }
+                return (.equals(tests), model)
+            }
         }
-        return VariantPlan(rule: rule, fallback: variants.fallback.flatMap { indices[$0] })
+        let discriminator = variants.discriminator.map { discriminator in
+            (path: discriminator.by.segments,
+             cases: discriminator.cases.compactMap { item in indices[item.model].map { (value: item.value, type: $0) } })
+        }
+        return VariantPlan(predicates: predicates, discriminator: discriminator, fallback: variants.fallback.flatMap { indices[$0] })
     }
 
     // MARK: - Encoding
@@ -214,9 +279,9 @@ struct PlanBuilder {
         var ancestor: String? = spec.name
         var seen: Set<String> = []
         while let name = ancestor, seen.insert(name).inserted, let model = models[name] {
-            if case .discriminator(let by, let cases)? = model.variants?.rule,
-               let match = cases.first(where: { $0.model == spec.name }) {
-                EncodeNode.insert(by.segments, into: &roots) { $0.constant = match.value }
+            if let discriminator = model.variants?.discriminator,
+               let match = discriminator.cases.first(where: { $0.model == spec.name }) {
+                EncodeNode.insert(discriminator.by.segments, into: &roots) { $0.constant = match.value }
             }
             ancestor = model.base
         }

@@ -8,6 +8,9 @@ struct PathStack {
         case flattened(name: String)
         case element(Int)
         case key(String)
+        /// A member of an envelope around the document (`target` in a merge body): part of the
+        /// pointer, not of the model path.
+        case member(String)
     }
 
     var root: String
@@ -18,6 +21,11 @@ struct PathStack {
     }
 
     mutating func push(_ frame: Frame) { frames.append(frame) }
+
+    /// Whether the reader is at a document's root (inside an envelope's member at most).
+    var isAtRoot: Bool {
+        frames.allSatisfy { if case .member = $0 { true } else { false } }
+    }
     mutating func pop() { frames.removeLast() }
 
     mutating func reset(root: String) {
@@ -31,10 +39,10 @@ struct PathStack {
         for frame in frames {
             switch frame {
             case .property(_, let segments):
-                for segment in segments { pointer += "/" + Self.escape(segment) }
+                for segment in segments { pointer += "/" + JSONPointer.escape(segment) }
             case .flattened: break
             case .element(let index): pointer += "/\(index)"
-            case .key(let key): pointer += "/" + Self.escape(key)
+            case .key(let key), .member(let key): pointer += "/" + JSONPointer.escape(key)
             }
         }
         return pointer
@@ -48,6 +56,7 @@ struct PathStack {
             case .property(let name, _), .flattened(let name): path += "." + name
             case .element(let index): path += "[\(index)]"
             case .key(let key): path += "[\(JSONWriter.quote(key))]"
+            case .member: break
             }
         }
         return path
@@ -62,8 +71,4 @@ struct PathStack {
         return copy.pointer
     }
 
-    static func escape(_ segment: String) -> String {
-        guard segment.contains("~") || segment.contains("/") else { return segment }
-        return segment.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-    }
 }

@@ -1,6 +1,6 @@
 extension ValueReader {
-    /// Converts a present, non-null JSON value per the type (§3), format (§6) or enum (§5); in
-    /// canonical mode per the canonical form (§9).
+    /// Converts a present, non-null JSON value per the type, format or enum; in
+    /// canonical mode per the canonical form.
     mutating func convert(_ document: JSONDocument, at index: Int, _ conversion: Conversion, source: String) -> Value? {
         let kind = document.kind(at: index)
         func mismatch(_ expected: String) -> Value? {
@@ -69,14 +69,14 @@ extension ValueReader {
             }
         case .url:
             guard kind == .string else { return mismatch("a URL string") }
-            guard document.withStringBytes(at: index, { URIReference.isValid($0) }) else {
+            guard document.withStringBytes(at: index, { URLScalar.isValid($0) }) else {
                 return mismatch("a valid URL (RFC 3986 URI reference)")
             }
             return .url(document.string(at: index))
         case .uuid:
             guard kind == .string else { return mismatch("a UUID string") }
             let text = document.string(at: index)
-            guard canonical ? UUIDText.isCanonical(text) : UUIDText.isValid(text) else {
+            guard canonical ? UUIDScalar.isCanonical(text) : UUIDScalar.isValid(text) else {
                 return mismatch(canonical ? "a lower-case UUID" : "a UUID (8-4-4-4-12 hex digits)")
             }
             return .uuid(text.lowercased())
@@ -87,7 +87,7 @@ extension ValueReader {
         case .enumeration(let plan):
             return readEnum(document, at: index, plan, source: source)
         case .model(let typeIndex, let dispatch):
-            return readModel(document, at: index, type: runtime.types[typeIndex], dispatch: dispatch, source: source).map(Value.model)
+            return readModel(document, at: index, type: table.types[typeIndex], dispatch: dispatch, source: source).map(Value.model)
         case .array(let element):
             guard kind == .array else { return mismatch("an array") }
             var values: [Value] = []
@@ -124,6 +124,11 @@ extension ValueReader {
                 path.pop()
             }
             return failed ? nil : .dictionary(ValueDictionary(entries))
+        case .union(let plan):
+            guard let kind = JSONKind(kind), let member = plan.member(for: kind, canonical: canonical) else {
+                return mismatch(plan.expected(canonical: canonical))
+            }
+            return convert(document, at: index, plan.members[member], source: source)
         case .transformed(let name, let transformer, let inner):
             if canonical { return convert(document, at: index, inner, source: source) }
             return readTransformed(document.jsonValue(at: index), name: name, transformer: transformer, inner: inner, source: source)
@@ -183,7 +188,9 @@ extension ValueReader {
         }
         guard let instant else {
             let expected = mode == .canonical ? "a date in canonical form (\"2006-01-02T15:04:05Z\")" : "a date in \(format.description)"
-            fail(.typeMismatch, "expected \(expected), found \(document.quoted(at: index))", source: source)
+            var message = "expected \(expected), found \(document.quoted(at: index))"
+            if kind == .number, let problem = format.rangeProblem(document.numberText(at: index)) { message += ": " + problem }
+            fail(.typeMismatch, message, source: source)
             return nil
         }
         return .date(instant)
@@ -209,6 +216,7 @@ extension ValueReader {
         }
         if let position { return .enumCase(plan.caseNames[position]) }
         if let fallback = plan.defaultCase {
+            fallbacks += 1
             observer?.enumFallback(plan.name, document.quoted(at: index))
             return .enumCase(plan.caseNames[fallback])
         }
@@ -228,7 +236,7 @@ extension ValueReader {
         }
         // The transformer's output is canonical JSON of the property's type.
         let bytes = Array(JSONWriter.write(canonical).utf8)
-        var nested = ValueReader(runtime: runtime, mode: .canonical, now: now)
+        var nested = ValueReader(table: table, mode: .canonical, now: now)
         nested.path = path
         let value = try? JSONDocument.withDocument(bytes) { document in
             nested.convert(document, at: 0, inner, source: source)

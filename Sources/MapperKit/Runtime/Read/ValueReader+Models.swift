@@ -1,30 +1,28 @@
 extension ValueReader {
-    // MARK: - Variants (§4.5)
+    // MARK: - Variants
 
     /// The concrete model for an object of a model that declares variants.
     mutating func chooseVariant(_ document: JSONDocument, at index: Int, of declared: ModelType, _ variants: VariantPlan) -> Int? {
-        switch variants.rule {
-        case .discriminator(let path, let cases):
-            if let found = document.value(at: path, inObjectAt: index), document.kind(at: found) != .null {
-                let value = document.jsonValue(at: found)
-                if let match = cases.first(where: { $0.value == value }) { return match.type }
-                if let fallback = variants.fallback { return fallback }
-                fail(.noVariant,
-                     "no variant of '\(declared.name)' matches \(path.joined(separator: ".")) \(value.quoted); expected one of \(cases.map(\.value.quoted).joined(separator: ", "))",
-                     source: declared.spec.mark.description)
-                return nil
-            }
-            if let fallback = variants.fallback { return fallback }
-            fail(.noVariant, "no variant of '\(declared.name)' matches: the discriminator '\(path.joined(separator: "."))' is missing",
-                 source: declared.spec.mark.description)
-            return nil
-        case .predicates(let predicates):
-            for (test, type) in predicates where matches(test, document, object: index) { return type }
+        for (test, type) in variants.predicates where matches(test, document, object: index) { return type }
+        guard let (path, cases) = variants.discriminator else {
             if let fallback = variants.fallback { return fallback }
             fail(.noVariant, "no variant of '\(declared.name)' matches \(document.quoted(at: index))",
                  source: declared.spec.mark.description)
             return nil
         }
+        if let found = document.value(at: path, inObjectAt: index), document.kind(at: found) != .null {
+            let value = document.jsonValue(at: found)
+            if let match = cases.first(where: { $0.value == value }) { return match.type }
+            if let fallback = variants.fallback { return fallback }
+            fail(.noVariant,
+                 "no variant of '\(declared.name)' matches \(path.joined(separator: ".")) \(value.quoted); expected one of \(cases.map(\.value.quoted).joined(separator: ", "))",
+                 source: declared.spec.mark.description)
+            return nil
+        }
+        if let fallback = variants.fallback { return fallback }
+        fail(.noVariant, "no variant of '\(declared.name)' matches: the discriminator '\(path.joined(separator: "."))' is missing",
+             source: declared.spec.mark.description)
+        return nil
     }
 
     private func matches(_ test: VariantPlan.Test, _ document: JSONDocument, object: Int) -> Bool {
@@ -40,7 +38,7 @@ extension ValueReader {
         }
     }
 
-    // MARK: - Canonical JSON (§9)
+    // MARK: - Canonical JSON
 
     /// Canonical JSON: members named by property names, `$type` when the declared type has
     /// variants, `$extra` for kept unknown keys. Unknown names are errors. `family` widens the
@@ -59,7 +57,7 @@ extension ValueReader {
         if let member = typeMember {
             let name = document.kind(at: member) == .string ? document.string(at: member) : ""
             let ancestor = family ?? declared.name
-            guard let chosen = runtime.type(named: name), chosen.isKind(of: ancestor) else {
+            guard let chosen = table.type(named: name), chosen.isKind(of: ancestor) else {
                 fail(.typeMismatch, "\"$type\" must name '\(ancestor)' or a model that extends it, found \(document.quoted(at: member))",
                      source: declared.spec.mark.description, pointer: path.pointer + "/$type")
                 return nil
@@ -110,7 +108,7 @@ extension ValueReader {
                      source: type.spec.mark.description, pointer: path.pointer + "/$extra")
             }
         }
-        return errors.count == errorsBefore ? Model(type: type, values: values, extra: extra) : nil
+        return errors.count == errorsBefore ? Model(type: type, values: values, extra: extra, table: table) : nil
     }
 
     // MARK: - Constraints
@@ -140,7 +138,7 @@ extension ValueReader {
                 return "expected a number of at most \(maximum), found \(number)"
             }
         }
-        if let pattern = constraints.pattern, case .string(let text) = value, !patterns.matches(text, pattern) {
+        if let pattern = constraints.pattern, case .string(let text) = value, !pattern.matches(text) {
             return "expected a string matching /\(pattern.source)/, found \(value.quoted)"
         }
         return nil

@@ -1,5 +1,5 @@
-/// Reads models from tokenized JSON: external JSON by key paths (decode, §8) or canonical JSON by
-/// property names (§9), collecting every error (up to `MappingErrors.limit`).
+/// Reads models from tokenized JSON: external JSON by key paths (decode) or canonical JSON by
+/// property names, collecting every error (up to `MappingErrors.limit`).
 ///
 /// One reader is reused across documents (NDJSON lines, requests) so its scratch space is
 /// allocated once.
@@ -11,7 +11,7 @@ struct ValueReader {
         case canonical
     }
 
-    let runtime: Runtime
+    let table: ModelTable
     var mode: Mode
     /// The instant `computed: now` properties get; one per document.
     var now: Instant
@@ -20,16 +20,22 @@ struct ValueReader {
     /// Node slots of the models being read: for each open model, one entry per key tree node
     /// holding the tape index of the member's value, or -1.
     var slots: [Int32] = []
-    var patterns = RegexCache()
     /// Scratch for unknown keys of the object being read.
     var unknown: [Int] = []
     var observer: DecodeObserver?
     /// Set while reading merge and diff inputs: the top-level `$type` may name any model of this
     /// inheritance family.
     var family: String?
+    /// Enum values that fell back to their enum's `default` so far (in the model being read).
+    var fallbacks = 0
+    /// Whether the object being read keeps what it does not map (`unknown_keys: keep`), and so
+    /// the raw value of a property whose enum fell back to its default.
+    var keepsRaw = false
+    /// Raw values of such properties, by key path from the kept object, until the object is done.
+    var keptRaw: [(segments: [String], value: JSONValue)] = []
 
-    init(runtime: Runtime, mode: Mode, now: Instant) {
-        self.runtime = runtime
+    init(table: ModelTable, mode: Mode, now: Instant) {
+        self.table = table
         self.mode = mode
         self.now = now
     }
@@ -50,6 +56,26 @@ struct ValueReader {
     }
 
     // MARK: - Top level
+
+    /// One canonical value of a property (a `default`, a value set through `Model.set`), read as
+    /// canonical JSON: the type's canonical form, then the property's constraints.
+    mutating func readValue(_ canonical: [UInt8], plan: PropertyPlan, root: String, mode: Mode = .canonical) -> Result<Value, MappingErrors> {
+        let savedMode = self.mode
+        self.mode = mode
+        defer { self.mode = savedMode }
+        begin(root: root, now: now)
+        let value: Value?
+        do {
+            value = try JSONDocument.withDocument(canonical) { document in
+                readPresent(document, at: 0, plan: plan)
+            }
+        } catch {
+            fail(.invalidJSON, "malformed JSON: \(error.description)", source: plan.source)
+            value = nil
+        }
+        guard let value, errors.isEmpty else { return .failure(MappingErrors(errors)) }
+        return .success(value)
+    }
 
     /// An object gives one model; an array gives models (null elements stay null); anything else
     /// is an error.
@@ -91,11 +117,11 @@ struct ValueReader {
             var type = declared
             if dispatch, let variants = declared.variants {
                 guard let chosen = chooseVariant(document, at: index, of: declared, variants) else { return nil }
-                type = runtime.types[chosen]
+                type = table.types[chosen]
             }
             return readExternal(document, at: index, type: type, suppressUnknown: false)
         case .canonical:
-            let family = path.frames.isEmpty ? self.family : nil
+            let family = path.isAtRoot ? self.family : nil
             return readCanonical(document, at: index, declared: declared, dispatch: dispatch, family: family)
         }
     }
@@ -110,6 +136,10 @@ struct ValueReader {
         fill(document, object: index, node: 0, type: type, base: base, collectUnknown: !suppressUnknown)
         let unknownMembers = unknown
         let errorsBefore = errors.count
+        // A nested model's fallbacks are its own; a flattened one reads its parent's object.
+        let (outerFallbacks, outerKeepsRaw, rawBase) = (fallbacks, keepsRaw, keptRaw.count)
+        defer { (fallbacks, keepsRaw) = (outerFallbacks, outerKeepsRaw) }
+        if !suppressUnknown { keepsRaw = type.unknownKeys == .keep }
         var values = [Value?](repeating: nil, count: type.properties.count)
         for (position, plan) in type.properties.enumerated() {
             guard !isFull else { break }
@@ -120,10 +150,12 @@ struct ValueReader {
             extra = handleUnknown(unknownMembers, document: document, type: type)
         }
         if type.spec.unknownKeys == .keep && !suppressUnknown {
-            let kept = unread(document, object: index, node: 0, type: type).members
+            var kept = unread(document, object: index, node: 0, type: type).members
+            for raw in keptRaw[rawBase...] { kept.insert(raw.value, at: raw.segments) }
+            keptRaw.removeSubrange(rawBase...)
             extra = kept.isEmpty ? nil : kept
         }
-        return errors.count == errorsBefore ? Model(type: type, values: values, extra: extra) : nil
+        return errors.count == errorsBefore ? Model(type: type, values: values, extra: extra, table: table) : nil
     }
 
     /// What no property reads in an object of the key tree, in input order (`unknown_keys: keep`,
@@ -190,13 +222,13 @@ struct ValueReader {
         if let computed = spec.computed {
             switch computed {
             case .now: return .date(now)
-            case .uuid: return .uuid(RandomUUID.make())
+            case .uuid: return .uuid(UUIDScalar.random())
             }
         }
         if spec.flatten, case .model(let nestedIndex, _) = plan.conversion {
             path.push(.flattened(name: spec.name))
             defer { path.pop() }
-            return readExternal(document, at: object, type: runtime.types[nestedIndex], suppressUnknown: true).map(Value.model)
+            return readExternal(document, at: object, type: table.types[nestedIndex], suppressUnknown: true).map(Value.model)
         }
         if spec.transient { return plan.defaultValue }
         guard let key = spec.key else { return plan.defaultValue }
@@ -224,7 +256,14 @@ struct ValueReader {
             }
             return plan.defaultValue
         }
-        return readPresent(document, at: valueIndex, plan: plan)
+        let fallbacksBefore = fallbacks
+        let value = readPresent(document, at: valueIndex, plan: plan)
+        if keepsRaw && fallbacks > fallbacksBefore {
+            // Kept so that encode writes the upstream's value back while the property still holds
+            // what it decoded to (lossless enum fallback).
+            keptRaw.append((key.segments, document.jsonValue(at: valueIndex)))
+        }
+        return value
     }
 
     /// A present value: null rules, then conversion, then constraints.

@@ -1,4 +1,4 @@
-/// Writes models as canonical JSON (§9): property names in declaration order, absent properties
+/// Writes models as canonical JSON: property names in declaration order, absent properties
 /// left out, normalised values, `$type` first where the declared type has variants, `$extra` last.
 enum CanonicalWriter {
     /// `declared`: the model asked for; when it has variants, each object says its `$type`.
@@ -18,7 +18,7 @@ enum CanonicalWriter {
     }
 
     /// `tagged`: the declared type has variants, so the concrete type is written as `$type`.
-    /// `archiving`: leave out `archive: false` properties, at every level (§11).
+    /// `archiving`: leave out `archive: false` properties, at every level.
     static func write(_ model: Model, tagged: Bool, archiving: Bool = false, into output: inout JSONOutput) {
         output.append(UInt8(ascii: "{"))
         var first = true
@@ -37,7 +37,7 @@ enum CanonicalWriter {
             key(plan.name)
             write(value, plan.conversion, archiving: archiving, into: &output)
         }
-        if let extra = model.extra, !extra.isEmpty {
+        if let extra = model.extra, !extra.isEmpty, !archiving || model.type.spec.extra.archive {
             key("$extra")
             output.append(.object(extra))
         }
@@ -45,6 +45,9 @@ enum CanonicalWriter {
     }
 
     static func write(_ value: Value, _ conversion: Conversion, archiving: Bool = false, into output: inout JSONOutput) {
+        if case .union(let plan) = conversion {
+            return write(value, plan.conversion(for: value), archiving: archiving, into: &output)
+        }
         switch value {
         case .null: output.append(contentsOf: "null")
         case .string(let text), .url(let text), .uuid(let text), .enumCase(let text): output.appendString(text)

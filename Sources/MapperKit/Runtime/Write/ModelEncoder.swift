@@ -1,13 +1,13 @@
-/// Writes models back into their external JSON shape (§4.2, §4.5, §8): key paths become nested
+/// Writes models back into their external JSON shape: key paths become nested
 /// objects shared by common prefixes, representation hints and formats are applied, enums write
 /// their JSON values, variants write their discriminator, kept unknown keys come last.
 struct ModelEncoder {
-    let runtime: Runtime
+    let table: ModelTable
     var errors: [MappingError] = []
     var path = PathStack(root: "")
 
-    init(runtime: Runtime) {
-        self.runtime = runtime
+    init(table: ModelTable) {
+        self.table = table
     }
 
     mutating func encode(_ decoded: Decoded, root: String, into output: inout JSONOutput) {
@@ -41,7 +41,7 @@ struct ModelEncoder {
     }
 
     /// Writes the members at one level of the encode tree, then the kept unknown members of that
-    /// level (`extra`) that no property wrote: mapped keys win on collision (§4.3), and kept members
+    /// level (`extra`) that no property wrote: mapped keys win on collision, and kept members
     /// of an object that properties also write into are merged into it.
     private mutating func writeMembers(
         _ nodes: [EncodeNode], of model: Model, extra: JSONObject? = nil, first: inout Bool, into output: inout JSONOutput
@@ -56,13 +56,7 @@ struct ModelEncoder {
                 if extra != nil { written.append(node.key) }
                 continue
             }
-            var consumer: (Value, PropertyPlan)?
-            for indices in node.consumers {
-                if let found = resolve(indices, in: model) {
-                    consumer = found
-                    break
-                }
-            }
+            let consumer = self.consumer(of: node, in: model)
             let nested = node.children.contains { hasValue($0, in: model) }
             if extra != nil && (consumer != nil || nested) { written.append(node.key) }
             switch (consumer, nested) {
@@ -72,6 +66,11 @@ struct ModelEncoder {
                 separate(&first, &output)
                 output.appendString(node.key)
                 output.append(UInt8(ascii: ":"))
+                if let raw = extra?[node.key], keptRaw(raw, decodesTo: value, plan: plan) {
+                    // The upstream's value behind an enum default, written back unchanged.
+                    output.append(raw)
+                    continue
+                }
                 path.push(.property(name: plan.name, segments: plan.spec.key?.segments ?? [plan.name]))
                 write(value, plan.conversion, source: plan.source, into: &output)
                 path.pop()
@@ -101,6 +100,46 @@ struct ModelEncoder {
         }
     }
 
+    /// The property that writes a member: the first of the properties mapped to its key that has a
+    /// value. Another one holding a value that would be written differently is an encode error
+    /// naming both (several properties may read one key; only one value can be written).
+    private mutating func consumer(of node: EncodeNode, in model: Model) -> (Value, PropertyPlan)? {
+        var found: (Value, PropertyPlan)?
+        var written: JSONValue?
+        for indices in node.consumers {
+            guard let candidate = resolve(indices, in: model) else { continue }
+            guard let first = found else {
+                found = candidate
+                continue
+            }
+            var mine = JSONOutput()
+            var theirs = JSONOutput()
+            if written == nil {
+                write(first.0, first.1.conversion, source: first.1.source, into: &mine)
+                written = try? JSONValue(parsing: mine.bytes)
+            }
+            write(candidate.0, candidate.1.conversion, source: candidate.1.source, into: &theirs)
+            guard let other = try? JSONValue(parsing: theirs.bytes), let written, other != written else { continue }
+            path.push(.property(name: candidate.1.name, segments: candidate.1.spec.key?.segments ?? [candidate.1.name]))
+            fail(.keyPathConflict,
+                 "properties '\(first.1.name)' and '\(candidate.1.name)' both write key '\(candidate.1.spec.key?.description ?? node.key)': \(written.quoted) and \(other.quoted) differ",
+                 source: candidate.1.source)
+            path.pop()
+        }
+        return found
+    }
+
+    /// Whether `raw`, kept in `$extra` where a property is written, is what the property's value
+    /// was decoded from: an enum value that fell back to its `default` (decode keeps it under
+    /// `unknown_keys: keep`), as long as the property still holds what it decoded to.
+    private func keptRaw(_ raw: JSONValue, decodesTo value: Value, plan: PropertyPlan) -> Bool {
+        guard plan.conversion.canFallBack else { return false }
+        var reader = ValueReader(table: table, mode: .external, now: Instant(milliseconds: 0))
+        guard case .success(let decoded) = reader.readValue(Array(JSONWriter.write(raw).utf8), plan: plan, root: "", mode: .external)
+        else { return false }
+        return decoded == value
+    }
+
     /// The value at a property index path (through flattened models), when present.
     private func resolve(_ indices: [Int], in model: Model) -> (Value, PropertyPlan)? {
         var current = model
@@ -121,31 +160,51 @@ struct ModelEncoder {
     private mutating func merge(_ value: Value, _ plan: PropertyPlan, children: [EncodeNode], of model: Model, into output: inout JSONOutput) {
         var own = JSONOutput()
         path.push(.property(name: plan.name, segments: plan.spec.key?.segments ?? [plan.name]))
+        defer { path.pop() }
         write(value, plan.conversion, source: plan.source, into: &own)
+        let keyPath = plan.spec.key?.description ?? plan.name
         guard case .object(var object)? = try? JSONValue(parsing: own.bytes) else {
             fail(.keyPathConflict,
-                 "property '\(plan.name)' writes \(CanonicalWriter.jsonValue(value, plan.conversion).quoted) at '\(plan.spec.key?.description ?? plan.name)', where other properties write keys inside an object",
+                 "property '\(plan.name)' writes \(CanonicalWriter.jsonValue(value, plan.conversion).quoted) at '\(keyPath)', where other properties write keys inside an object",
                  source: plan.source)
-            path.pop()
             output.append(contentsOf: "null")
             return
         }
-        path.pop()
         var inner = JSONOutput()
         inner.append(UInt8(ascii: "{"))
         var innerFirst = true
         writeMembers(children, of: model, first: &innerFirst, into: &inner)
         inner.append(UInt8(ascii: "}"))
         if case .object(let nested)? = try? JSONValue(parsing: inner.bytes) {
-            for member in nested {
-                if let index = object.members.firstIndex(where: { $0.key == member.key }) {
-                    object.members[index].value = member.value
-                } else {
-                    object.append(member.key, member.value)
-                }
-            }
+            combine(&object, with: nested, at: path.pointer, keyPath: keyPath, plan: plan)
         }
         output.append(.object(object))
+    }
+
+    /// Puts what the longer key paths wrote (`nested`) into the object a property wrote: objects
+    /// merge member by member, equal values agree, and anything else would lose one of the two
+    /// values, so it is a key-path conflict.
+    private mutating func combine(_ object: inout JSONObject, with nested: JSONObject, at pointer: String, keyPath: String, plan: PropertyPlan) {
+        for member in nested {
+            guard let index = object.members.firstIndex(where: { $0.key == member.key }) else {
+                object.append(member.key, member.value)
+                continue
+            }
+            let memberPointer = pointer + "/" + JSONPointer.escape(member.key)
+            switch (object.members[index].value, member.value) {
+            case (.object(var inner), .object(let written)):
+                combine(&inner, with: written, at: memberPointer, keyPath: keyPath + "." + member.key, plan: plan)
+                object.members[index].value = .object(inner)
+            case (let existing, let written) where existing != written:
+                guard errors.count < MappingErrors.limit else { return }
+                errors.append(MappingError(
+                    .keyPathConflict, pointer: memberPointer, path: path.modelPath,
+                    message: "property '\(plan.name)' writes \(existing.quoted) at '\(keyPath).\(member.key)', where another property writes \(written.quoted)",
+                    source: plan.source))
+            default:
+                break
+            }
+        }
     }
 
     private mutating func fail(_ code: MappingError.Code, _ message: String, source: String) {
@@ -161,6 +220,8 @@ struct ModelEncoder {
             return
         }
         switch (conversion, value) {
+        case (.union(let plan), _):
+            write(value, plan.conversion(for: value), source: source, into: &output)
         case (.int(let representation), .int(let int)):
             writeNumber(String(int), representation, into: &output)
         case (.double(let representation), .double(let double)):

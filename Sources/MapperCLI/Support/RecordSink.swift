@@ -1,0 +1,67 @@
+import ArgumentParser
+
+/// Writes mapped chunks in input order: the good records to stdout, each failure to stderr with its
+/// line number (or, with `--reject-file`, to that file), and the progress line. Without
+/// `--keep-going` or a reject file the run ends at the first failure, after the records before it.
+///
+/// Whether the chunks were mapped on one thread or several, this is the only place that writes,
+/// so the output, the errors and their order are the same for every `--jobs`.
+struct RecordSink {
+    private let data: DataOptions
+    private let rejects: RejectFile?
+    private var progress: Progress
+    private var lines = 0
+    private var records = 0
+    private var bytes = 0
+    private var failures = 0
+
+    init(data: DataOptions, rejects: RejectFile?, progress: Progress) {
+        self.data = data
+        self.rejects = rejects
+        self.progress = progress
+    }
+
+    mutating func write(_ chunk: MappedChunk) throws {
+        var written = 0
+        for failure in chunk.failures {
+            failures += 1
+            let line = switch failure.line {
+            case .inChunk(let line): lines + line
+            case .original(let line): line
+            }
+            if let rejects {
+                try rejects.append(line: line, input: failure.input, errors: failure.errors)
+                continue
+            }
+            try Output.writeRecords(chunk.output[written..<failure.outputOffset])
+            written = failure.outputOffset
+            progress.clear()
+            data.report(failure.errors, line: line)
+            if !data.keepGoing { throw ExitCode(1) }
+        }
+        // A record is in the reject file before any record after it is on stdout.
+        try rejects?.flush()
+        try Output.writeRecords(chunk.output[written...])
+        lines += chunk.lines
+        records += chunk.records
+        bytes += chunk.bytes
+        progress.update(records: records, bytes: bytes)
+    }
+
+    /// After the last chunk: the reject file's summary, or exit 1 when records failed.
+    mutating func finish() throws {
+        progress.clear()
+        guard let rejects else {
+            if failures > 0 { throw ExitCode(1) }
+            return
+        }
+        if rejects.count > 0, data.errorFormat == .text {
+            Output.error("\(rejects.count) of \(records) records rejected, appended to '\(rejects.path)'")
+        }
+    }
+
+    /// Before the run ends on an error of its own (an unreadable input): the progress line goes.
+    mutating func abandon() {
+        progress.clear()
+    }
+}

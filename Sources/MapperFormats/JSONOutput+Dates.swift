@@ -1,0 +1,31 @@
+import MapperJSON
+
+extension JSONOutput {
+    /// Writes with a `ByteCursor` straight into the output (at most `capacity` bytes).
+    mutating func append(capacity: Int, _ write: (inout ByteCursor) -> Void) {
+        appendUnsafe(maximum: capacity) { pointer in
+            var cursor = ByteCursor(base: pointer, capacity: capacity)
+            write(&cursor)
+            return cursor.count
+        }
+    }
+
+    /// The canonical date form, quoted: `"2017-10-10T16:00:00Z"` (`.sss` only when non-zero).
+    package mutating func appendISO8601(_ instant: Instant) {
+        append(capacity: ISO8601.maximumLength + 2) { cursor in
+            cursor.append(UInt8(ascii: "\""))
+            ISO8601.write(instant, to: &cursor)
+            cursor.append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// Seconds since 1970 as a JSON number (`unix`).
+    package mutating func appendUnixSeconds(_ instant: Instant) {
+        append(capacity: UnixTime.maximumLength) { UnixTime.writeSeconds(instant, to: &$0) }
+    }
+
+    /// Milliseconds since 1970 as a JSON integer (`unix_ms`).
+    package mutating func appendUnixMilliseconds(_ instant: Instant) {
+        appendInt64(instant.milliseconds)
+    }
+}

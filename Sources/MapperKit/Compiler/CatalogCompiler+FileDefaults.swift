@@ -1,0 +1,80 @@
+import MapperSupport
+import MapperYAML
+
+extension CatalogCompiler {
+    /// A file's `defaults:`: settings for every model declared in that file, unless the model (or,
+    /// for formats, the property) says otherwise.
+    struct FileDefaults {
+        var keyStyle: KeyStyle?
+        var unknownKeys: ModelSpec.UnknownKeys?
+        /// The `format` of properties of each type (`date`, `int`, `double`, `decimal`).
+        var formats: [TypeSpec: FormatReference] = [:]
+
+        /// The default format of a property of `type` (or of the members and elements it holds),
+        /// when exactly one default applies.
+        func format(for type: TypeSpec) -> FormatReference? {
+            let found = Set(type.leaves.compactMap { formats[$0] })
+            return found.count == 1 ? found.first : nil
+        }
+    }
+
+    static let fileDefaultsFields = ["key_style", "unknown_keys", "formats"]
+    static let formattedTypes: [String: TypeSpec] = ["date": .date, "int": .int, "double": .double, "decimal": .decimal]
+
+    /// Reads every file's `defaults:` once the formats are known (a default may name a format of
+    /// another file).
+    mutating func compileFileDefaults() {
+        for (file, node) in fileDefaultsNodes {
+            let what = "the defaults of file '\(file)'"
+            guard let fields = record(node, allowed: Self.fileDefaultsFields, what: what) else { continue }
+            var defaults = FileDefaults()
+            if let node = fields["key_style"],
+               let word = word(node, what: "key_style", in: KeyStyle.allCases.map(\.rawValue), code: .unknownKeyStyle) {
+                defaults.keyStyle = KeyStyle(rawValue: word)
+            }
+            if let node = fields["unknown_keys"],
+               let word = word(node, what: "unknown_keys setting", in: ModelSpec.UnknownKeys.allCases.map(\.rawValue)) {
+                defaults.unknownKeys = ModelSpec.UnknownKeys(rawValue: word)
+            }
+            if let formats = fields["formats"], let pairs = mappingPairs(formats, what: "the formats of \(what)") {
+                for pair in pairs {
+                    guard let typeName = text(pair.key, what: "a type in the formats of \(what)") else { continue }
+                    guard let type = Self.formattedTypes[typeName] else {
+                        let names = Self.formattedTypes.keys.sorted()
+                        error(.unknownType, "'\(typeName)' in the formats of \(what) is not a type that takes a format",
+                              at: pair.key.mark,
+                              hint: ForeignNames.types[typeName].map { "did you mean '\($0)'?" }
+                                  ?? Suggestion.hint(for: typeName, in: names) ?? "formats apply to \(names.joined(separator: ", "))")
+                        continue
+                    }
+                    guard let name = text(pair.value, what: "the \(typeName) format of \(what)"),
+                          let reference = formatReference(name, at: pair.value.mark, for: "the defaults of file '\(file)'")
+                    else { continue }
+                    guard reference.isDate == (type == .date) else {
+                        error(.formatTypeMismatch,
+                              "format '\(name)' is \(reference.isDate ? "a date format" : "a number format"), but the defaults of file '\(file)' give it to type '\(typeName)'",
+                              at: pair.value.mark)
+                        continue
+                    }
+                    defaults.formats[type] = reference
+                }
+            }
+            fileDefaults[file] = defaults
+        }
+    }
+
+    /// A built-in or defined format by name, marked as used; reports an unknown name (with a
+    /// suggestion) and returns nil.
+    mutating func formatReference(_ name: String, at mark: Mark, for what: String) -> FormatReference? {
+        if let builtIn = FormatReference.builtIn[name] { return builtIn }
+        if let declaration = formatDeclarations[name] {
+            usedFormats.insert(name)
+            // The format's own errors are reported at its definition; its kind is read from the YAML.
+            return declaration.body["date"] != nil ? .date(name) : .number(name)
+        }
+        let candidates = Array(FormatReference.builtIn.keys) + formatOrder
+        error(.unknownFormat, "unknown format '\(name)' for \(what)", at: mark,
+              hint: ForeignNames.formatHint(for: name, candidates: candidates))
+        return nil
+    }
+}

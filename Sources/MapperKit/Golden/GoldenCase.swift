@@ -1,0 +1,209 @@
+import Foundation
+import MapperSupport
+
+/// One test of a `*.test.yaml` file, read and run.
+struct GoldenCase {
+    let node: Node
+    let directory: URL
+
+    init(node: Node, directory: URL) {
+        self.node = node
+        self.directory = directory
+    }
+
+    var name: String { node["name"]?.scalar?.text ?? "test at \(node.mark)" }
+
+    func run(session: inout MappingSession) -> GoldenRunner.Result {
+        let details = check(session: &session)
+        return GoldenRunner.Result(name: name, mark: node.mark, passed: details.isEmpty, details: details)
+    }
+
+    /// What a test does with its input; `decode` unless `operation` says otherwise.
+    enum Operation: String, CaseIterable {
+        /// `input` (external JSON) → canonical JSON.
+        case decode
+        /// `input` (canonical JSON) → external JSON.
+        case encode
+        /// `target` and `source` (canonical) → merged canonical JSON.
+        case merge
+        /// `input` (canonical) → archive.
+        case archive
+        /// `input` (archive) → canonical JSON, migrated.
+        case unarchive
+        /// `input` and `other` (canonical) → the list of differing property paths.
+        case diff
+    }
+
+    private func check(session: inout MappingSession) -> [String] {
+        guard let pairs = node.mapping else { return ["a test is a mapping with name, model or route, input and expect"] }
+        for pair in pairs where !GoldenRunner.testFields.contains(pair.key.scalar?.text ?? "") {
+            let key = pair.key.scalar?.text ?? ""
+            let hint = Suggestion.hint(for: key, in: GoldenRunner.testFields).map { "; \($0)" } ?? ""
+            return ["\(pair.key.mark): unknown key '\(key)' in a test\(hint)"]
+        }
+        guard node["name"]?.scalar != nil else { return ["\(node.mark): a test needs a 'name'"] }
+        let operationName = node["operation"]?.scalar?.text ?? "decode"
+        guard let operation = Operation(rawValue: operationName) else {
+            let names = Operation.allCases.map(\.rawValue)
+            return ["unknown operation '\(operationName)'" + (Suggestion.hint(for: operationName, in: names).map { "; \($0)" } ?? "; expected one of \(names.joined(separator: ", "))")]
+        }
+        let catalog = session.catalog
+        var model = ""
+        switch (node["model"]?.scalar?.text, node["route"]?.scalar?.text) {
+        case (let name?, nil):
+            guard catalog.modelType(named: name) != nil else {
+                return ["unknown model '\(name)'" + (catalog.closestModel(to: name).map { "; did you mean '\($0)'?" } ?? "")]
+            }
+            model = name
+        case (nil, let route?) where operation == .decode:
+            let status = node["status"]?.scalar?.int.map(Int.init)
+            guard let match = catalog.routes.match(route, method: node["method"]?.scalar?.text, status: status) else {
+                return ["no route matches '\(route)'"]
+            }
+            model = match.model
+        case (nil, nil) where operation == .unarchive:
+            break
+        default:
+            return ["\(node.mark): a \(operation.rawValue) test needs \(operation == .decode ? "exactly one of 'model' and 'route'" : "a 'model'")"]
+        }
+        var now: Instant?
+        if let text = node["now"]?.scalar?.text {
+            guard let instant = Instant(iso8601: text) else { return ["'now' \(text) is not an ISO 8601 instant"] }
+            now = instant
+        }
+        var inputs: [String: [UInt8]] = [:]
+        let needed = operation == .merge ? ["target", "source"] : operation == .diff ? ["input", "other"] : ["input"]
+        for field in needed {
+            guard let inputNode = node[field] else { return ["\(node.mark): a \(operation.rawValue) test needs '\(field)'"] }
+            switch bytes(of: inputNode) {
+            case .success(let bytes): inputs[field] = bytes
+            case .failure(let problem): return [problem.message]
+            }
+        }
+
+        let produced: [UInt8]
+        do {
+            switch operation {
+            case .decode: produced = try session.decodeToCanonical(inputs["input"]!, as: model, now: now)
+            case .encode: produced = try session.encodeCanonical(inputs["input"]!, as: model)
+            case .merge: produced = try session.merge(target: inputs["target"]!, source: inputs["source"]!, as: model)
+            case .archive: produced = try session.archive(inputs["input"]!, as: model)
+            case .unarchive:
+                let (archived, canonical) = try session.unarchive(inputs["input"]!)
+                if !model.isEmpty && archived != model { return ["the archive holds a '\(archived)', not a '\(model)'"] }
+                produced = canonical
+            case .diff:
+                let paths = try session.differences(inputs["input"]!, inputs["other"]!, as: model)
+                produced = Array(JSONWriter.write(.array(paths.map(JSONValue.string))).utf8)
+            }
+        } catch {
+            guard let expected = node["expect_error"] else {
+                return ["\(operation.rawValue) failed:"] + error.errors.map { "  \($0)" }
+            }
+            return matchError(error, expected: expected)
+        }
+        if node["expect_error"] != nil {
+            return ["expected an error, but \(operation.rawValue) succeeded: \(String(decoding: produced.prefix(200), as: UTF8.self))"]
+        }
+        var details: [String] = []
+        let actual = (try? JSONValue(parsing: produced)) ?? .null
+        if let expectNode = node["expect"] {
+            switch bytes(of: expectNode).flatMap({ bytes in
+                Result { () throws(JSONSyntaxError) in try JSONValue(parsing: bytes) }.mapError { Problem(message: "expect: \($0)") }
+            }) {
+            case .success(let expected):
+                details += JSONDiff.lines(expected: expected, actual: actual)
+            case .failure(let problem):
+                return [problem.message]
+            }
+        }
+        if node["roundtrip"]?.scalar?.bool == true {
+            guard operation == .decode else { return ["'roundtrip' applies to decode tests"] }
+            details += roundTrip(produced, actual: actual, model: model, now: now, session: &session)
+        }
+        return details
+    }
+
+    private func roundTrip(_ canonical: [UInt8], actual: JSONValue, model: String, now: Instant?, session: inout MappingSession) -> [String] {
+        do {
+            let external = try session.encodeCanonical(canonical, as: model)
+            let again = try session.decodeToCanonical(external, as: model, now: now)
+            let differences = JSONDiff.lines(expected: actual, actual: (try? JSONValue(parsing: again)) ?? .null)
+            return differences.isEmpty ? [] : ["round trip changed the model:"] + differences.map { "  " + $0 }
+        } catch {
+            return ["round trip failed:"] + error.errors.map { "  \($0)" }
+        }
+    }
+
+    private func matchError(_ failure: MappingErrors, expected: Node) -> [String] {
+        let pointer = expected["pointer"]?.scalar?.text
+        let contains = expected["contains"]?.scalar?.text
+        let code = expected["code"]?.scalar?.text
+        let path = expected["path"]?.scalar?.text
+        let matched = failure.errors.contains { error in
+            (pointer.map { $0 == error.pointer } ?? true) && (contains.map { error.message.contains($0) } ?? true)
+                && (code.map { $0 == error.code.rawValue } ?? true) && (path.map { $0 == error.path } ?? true)
+        }
+        guard !matched else { return [] }
+        var wanted: [String] = []
+        if let pointer { wanted.append("pointer \(pointer)") }
+        if let path { wanted.append("path \(path)") }
+        if let code { wanted.append("code \(code)") }
+        if let contains { wanted.append("a message containing \"\(contains)\"") }
+        return ["expected an error with \(wanted.joined(separator: ", ")), got:"] + failure.errors.map { "  \($0)" }
+    }
+
+    struct Problem: Error {
+        var message: String
+    }
+
+    /// A value given as a path (relative to the test file) or inline (YAML read as JSON).
+    private func bytes(of node: Node) -> Result<[UInt8], Problem> {
+        if let path = node.string {
+            let url = URL(fileURLWithPath: path, relativeTo: directory)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                return .failure(Problem(message: "\(node.mark): cannot read '\(path)' (relative to \(directory.path))"))
+            }
+            return .success([UInt8](data))
+        }
+        switch JSONValue.fromYAML(node) {
+        case .success(let value): return .success(Array(JSONWriter.write(value).utf8))
+        case .failure(let problem): return .failure(Problem(message: problem.description))
+        }
+    }
+}
+
+/// The differences between two JSON values, one line per JSON pointer.
+enum JSONDiff {
+    static func lines(expected: JSONValue, actual: JSONValue, limit: Int = 30) -> [String] {
+        var lines: [String] = []
+        compare(expected, actual, pointer: "", into: &lines)
+        if lines.count > limit { lines = Array(lines.prefix(limit)) + ["… \(lines.count - limit) more differences"] }
+        return lines
+    }
+
+    private static func compare(_ expected: JSONValue, _ actual: JSONValue, pointer: String, into lines: inout [String]) {
+        let at = pointer.isEmpty ? "/" : pointer
+        switch (expected, actual) {
+        case (.object(let left), .object(let right)):
+            for member in left {
+                let child = pointer + "/" + JSONPointer.escape(member.key)
+                if let value = right[member.key] {
+                    compare(member.value, value, pointer: child, into: &lines)
+                } else {
+                    lines.append("\(child): missing, expected \(member.value.quoted)")
+                }
+            }
+            for member in right where left[member.key] == nil {
+                lines.append("\(pointer)/\(JSONPointer.escape(member.key)): unexpected \(member.value.quoted)")
+            }
+        case (.array(let left), .array(let right)):
+            if left.count != right.count { lines.append("\(at): expected \(left.count) elements, got \(right.count)") }
+            for (index, (a, b)) in zip(left, right).enumerated() {
+                compare(a, b, pointer: "\(pointer)/\(index)", into: &lines)
+            }
+        default:
+            if expected != actual { lines.append("\(at): expected \(expected.quoted), got \(actual.quoted)") }
+        }
+    }
+}

@@ -1,0 +1,231 @@
+import Testing
+
+@testable import MapperKit
+
+struct CatalogCompilerTests {
+    @Test func inheritedPropertiesComeFirstAndRedefinitionsKeepTheirPlace() throws {
+        let catalog = try Catalog(yaml: """
+            mapper: 1
+            models:
+              Base:
+                key_style: snake_case
+                unknown_keys: reject
+                properties:
+                  id: int
+                  createdAt: date
+                  name: string
+              Derived:
+                extends: Base
+                properties:
+                  extra: bool
+                  name: { type: string, required: true }
+            """)
+        let derived = try #require(catalog.models["Derived"])
+        #expect(derived.properties.map(\.name) == ["id", "createdAt", "name", "extra"])
+        #expect(derived.property(named: "name")?.required == true)
+        #expect(derived.property(named: "name")?.declaredIn == "Derived")
+        #expect(derived.property(named: "createdAt")?.declaredIn == "Base")
+        #expect(derived.keyStyle == .snakeCase)
+        #expect(derived.unknownKeys == .reject)
+        #expect(derived.property(named: "createdAt")?.key?.segments == ["created_at"])
+        #expect(derived.property(named: "extra")?.key?.segments == ["extra"])
+    }
+
+    @Test func keysFollowTheDeclaringModelsStyle() throws {
+        let catalog = try Catalog(yaml: """
+            mapper: 1
+            models:
+              Base: { key_style: snake_case, properties: { createdAt: date } }
+              Shouty: { extends: Base, key_style: SCREAMING_SNAKE_CASE, properties: { updatedAt: date } }
+            """)
+        let shouty = try #require(catalog.models["Shouty"])
+        #expect(shouty.property(named: "createdAt")?.key?.description == "created_at")
+        #expect(shouty.property(named: "updatedAt")?.key?.description == "UPDATED_AT")
+    }
+
+    @Test func recursiveModelsLoad() throws {
+        let catalog = try Catalog(yaml: """
+            mapper: 1
+            models:
+              Group: { properties: { users: "[User]", parent: Group } }
+              User: { properties: { groups: "[Group]", friends: "[string: User]" } }
+            """)
+        #expect(catalog.models["Group"]?.property(named: "users")?.type == .array(.model("User")))
+        #expect(catalog.models["User"]?.property(named: "friends")?.type == .dictionary(.model("User")))
+    }
+
+    @Test func unquotedCollectionTypesAreUnderstood() throws {
+        let catalog = try Catalog(yaml: """
+            mapper: 1
+            models:
+              Label: { properties: { name: string } }
+              Issue:
+                properties:
+                  labels: [Label]
+                  counts: [string: int]
+                  nested: { type: [[Label]] }
+            """)
+        let issue = try #require(catalog.models["Issue"])
+        #expect(issue.property(named: "labels")?.type == .array(.model("Label")))
+        #expect(issue.property(named: "counts")?.type == .dictionary(.int))
+        #expect(issue.property(named: "nested")?.type == .array(.array(.model("Label"))))
+    }
+
+    @Test func longFormFieldsAreRead() throws {
+        let catalog = try Catalog(yaml: """
+            mapper: 1
+            formats:
+              money: { number: decimal, locale: en_US }
+            models:
+              Item:
+                properties:
+                  login: { type: string, key: user.login, required: true, min_length: 1, max_length: 39, pattern: "^[a-z]+$" }
+                  dotted: { type: string, key: 'a\\.b.c' }
+                  price: { type: decimal, format: money, minimum: 0, maximum: 1e6, merge: sum }
+                  count: { type: int, json: string, default: 0, compare: false, archive: false }
+                  seen: { type: date, computed: now }
+                  tags: { type: "[string]", merge: union, default: [] }
+                  id: { type: uuid, computed: uuid }
+                  flag: { type: bool, json: int, transient: true, default: false }
+            """)
+        let item = try #require(catalog.models["Item"])
+        let login = try #require(item.property(named: "login"))
+        #expect(login.key?.segments == ["user", "login"])
+        #expect(login.constraints.maxLength == 39)
+        #expect(login.constraints.pattern?.source == "^[a-z]+$")
+        #expect(item.property(named: "dotted")?.key?.segments == ["a.b", "c"])
+        #expect(item.property(named: "price")?.format == .number("money"))
+        #expect(item.property(named: "price")?.constraints.maximum == JSONNumber("1000000"))
+        #expect(item.property(named: "price")?.merge == .sum)
+        let count = try #require(item.property(named: "count"))
+        #expect(count.representation == .string)
+        #expect(count.defaultValue == 0)
+        #expect(!count.compare && !count.archive)
+        let seen = try #require(item.property(named: "seen"))
+        #expect(seen.computed == .now && seen.transient && seen.key == nil)
+        #expect(item.property(named: "tags")?.defaultValue == [])
+        #expect(item.property(named: "flag")?.key == nil)
+        #expect(catalog.formats["money"]?.style == .number)
+        #expect(catalog.warnings.isEmpty)
+    }
+
+    @Test func mergeKeysShareProperties() throws {
+        let catalog = try Catalog(yaml: """
+            mapper: 1
+            models:
+              A:
+                properties: &common
+                  id: int
+                  name: string
+              B:
+                properties:
+                  <<: *common
+                  name: { type: string, required: true }
+                  extra: bool
+            """)
+        let b = try #require(catalog.models["B"])
+        #expect(b.properties.map(\.name) == ["id", "name", "extra"])
+        #expect(b.property(named: "name")?.required == true)
+        #expect(b.property(named: "id")?.mark.line == 5)  // the definition's position, not the alias's
+    }
+
+    @Test func variantsAndMigrationsCompile() throws {
+        let catalog = try Catalog(yaml: """
+            mapper: 1
+            models:
+              Event:
+                properties: { id: string, type: string }
+                variants:
+                  by: type
+                  cases: { PushEvent: PushEvent, 7: NumberedEvent }
+                  fallback: Event
+              PushEvent: { extends: Event, properties: { ref: { type: string, key: payload.ref } } }
+              NumberedEvent: { extends: Event }
+              Message:
+                properties: { kind: string }
+                variants:
+                  when:
+                    - { has: image_url, model: PictureMessage }
+                    - { equals: { kind: text, meta.v: 2 }, model: TextMessage }
+              PictureMessage: { extends: Message }
+              TextMessage: { extends: Message }
+              Profile:
+                version: 3
+                properties: { name: string, title: string, count: int }
+                migrations:
+                  - from: 2
+                    set: { count: 1 }
+                  - from: 1
+                    rename: { mtl_name: name }
+                    template: { title: "M: ${name} costs $$5" }
+                    drop: [legacy]
+            """)
+        let discriminator = try #require(catalog.models["Event"]?.variants?.discriminator)
+        #expect(discriminator.by.segments == ["type"])
+        #expect(discriminator.cases.map(\.model) == ["PushEvent", "NumberedEvent"])
+        #expect(discriminator.cases.map(\.value) == ["PushEvent", 7])
+        #expect(catalog.models["Event"]?.variants?.predicates.isEmpty == true)
+        #expect(catalog.models["Event"]?.variants?.fallback == "Event")
+        #expect(catalog.models["PushEvent"]?.variants == nil)  // variants are not inherited
+        let predicates = try #require(catalog.models["Message"]?.variants?.predicates)
+        #expect(predicates.map(\.model) == ["PictureMessage", "TextMessage"])
+        #expect(catalog.models["Message"]?.variants?.discriminator == nil)
+        let migrations = try #require(catalog.models["Profile"]?.migrations)
+        #expect(migrations.map(\.from) == [1, 2])
+        #expect(migrations[0].rename.first?.value == "name")
+        #expect(migrations[0].template.first?.value.parts == [.literal("M: "), .field("name"), .literal(" costs $5")])
+        #expect(migrations[0].drop == ["legacy"])
+        #expect(migrations[1].set.first?.value == 1)
+    }
+
+    @Test func namesAreGlobalAcrossFilesInOrder() throws {
+        let catalog = try Catalog(sources: [
+            .init(name: "a.yaml", text: "mapper: 1\nmodels: { B: { properties: { a: Color } } }\n"),
+            .init(name: "b.yaml", text: "mapper: 1\nenums: { Color: { cases: { red: r } } }\nmodels: { A: { extends: B } }\n"),
+        ])
+        #expect(catalog.modelNames == ["B", "A"])
+        #expect(catalog.models["A"]?.property(named: "a")?.type == .enumeration("Color"))
+        #expect(catalog.files == ["a.yaml", "b.yaml"])
+    }
+
+    @Test func unusedDefinitionsWarnButLoad() throws {
+        let check = Catalog.check(sources: [.init(name: "w.yaml", text: """
+            mapper: 1
+            enums: { Color: { cases: { red: r } } }
+            formats: { day: { date: yyyy-MM-dd } }
+            models: { A: { properties: { a: string } } }
+            """)])
+        #expect(check.catalog != nil)
+        #expect(check.diagnostics.map(\.code) == ["unused", "unused"])
+        #expect(check.diagnostics.map(\.line) == [2, 3])
+        #expect(check.catalog?.warnings.count == 2)
+    }
+
+    @Test func revisionFollowsContent() throws {
+        let a = try Catalog(yaml: "mapper: 1\nmodels: { A: { properties: { a: string } } }\n")
+        let b = try Catalog(yaml: "mapper: 1\nmodels: { A: { properties: { a: string } } }\n")
+        let c = try Catalog(yaml: "mapper: 1\nmodels: { A: { properties: { a: int } } }\n")
+        #expect(a.revision == b.revision)
+        #expect(a.revision != c.revision)
+        #expect(a.revision.count == 16)
+    }
+
+    @Test func transformersMustBeRegisteredOrAssumed() throws {
+        let yaml = "mapper: 1\nmodels: { A: { properties: { a: { type: string, transform: upper } } } }\n"
+        #expect(throws: CatalogError.self) { try Catalog(yaml: yaml) }
+        let assumed = try Catalog(yaml: yaml, options: LoadOptions(assumedTransformers: ["upper"]))
+        #expect(assumed.models["A"]?.property(named: "a")?.transform == "upper")
+        let registered = try Catalog(yaml: yaml, options: LoadOptions(transformers: ["upper": Transformer(forward: { $0 })]))
+        #expect(registered.transformers["upper"] != nil)
+    }
+
+    @Test func errorsCarryEveryDiagnostic() {
+        do {
+            _ = try Catalog(yaml: "mapper: 2\nmodels: { a: { properties: { x: Strin } } }\nextra: 1\n")
+            Issue.record("expected the load to fail")
+        } catch {
+            #expect(error.diagnostics.map(\.code) == ["unsupported-version", "invalid-name", "unknown-key"])
+            #expect(error.description.hasSuffix("3 errors, 0 warnings"))
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+import MapperSupport
+import MapperTestSupport
+@testable import MapperKit
+
+/// Encoding through the fast path where a model property and other properties share an object.
+struct MergedKeyPathEncodingTests {
+    @Test func mergedObjectsEncodeAlike() throws {
+        let catalog = try Catalog(yaml: """
+            mapper: 1
+            models:
+              User: { properties: { login: string, id: int, siteAdmin: { type: bool, key: site_admin } } }
+              Issue:
+                properties:
+                  number: int
+                  author: { type: User, key: user }
+                  reporterLogin: { type: string, key: user.login }
+                  reporterType: { type: string, key: user.type }
+            """)
+        let documents = [
+            #"{"number":1,"author":{"login":"a","id":2,"siteAdmin":false},"reporterLogin":"b","reporterType":"User"}"#,
+            #"{"number":1,"author":{"id":2},"reporterLogin":"b"}"#,
+            #"{"number":1,"reporterLogin":"b"}"#,
+            #"{"number":1,"author":{"login":"a"}}"#,
+            #"{"number":1,"author":null}"#,
+            #"{"number":1,"author":null,"reporterLogin":"b"}"#,
+        ]
+        for document in documents {
+            expectBothPathsAgree(catalog, document) { session, bytes throws(MappingErrors) in
+                try session.encodeCanonical(bytes, as: "Issue")
+            }
+        }
+    }
+}
+
+/// Runs `body` on a session with the transcoders and on one without; both must give the same
+/// bytes, or the same errors.
+func expectBothPathsAgree(
+    _ catalog: Catalog, _ input: String, _ body: (inout MappingSession, [UInt8]) throws(MappingErrors) -> [UInt8]
+) {
+    var fast = MappingSession(catalog: catalog)
+    var general = MappingSession(catalog: catalog)
+    general.usesTranscoder = false
+    let bytes = Array(input.utf8)
+    let a = Result { () throws(MappingErrors) in try body(&fast, bytes) }
+    let b = Result { () throws(MappingErrors) in try body(&general, bytes) }
+    switch (a, b) {
+    case (.success(let x), .success(let y)):
+        #expect(x == y, "\(input): \(String(decoding: x, as: UTF8.self)) vs \(String(decoding: y, as: UTF8.self))")
+    case (.failure(let x), .failure(let y)):
+        #expect(x == y, "\(input)")
+    default:
+        Issue.record("the paths disagree on \(input): \(a) vs \(b)")
+    }
+}

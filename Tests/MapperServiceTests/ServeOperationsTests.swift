@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import MapperKit
+import MapperTestSupport
+import Testing
+
+/// What an operator meets running `mapper serve`: a plain error when the port is taken, JSON log
+/// lines, and the admin token file.
+@Suite(.timeLimit(.minutes(2)))
+struct ServeOperationsTests {
+    @Test func aPortInUseIsSaidPlainly() async throws {
+        let (first, port) = try await ServerProcess.serve(["--mappings", Fixture.shopCatalog])
+        let second = try ServerProcess(["serve", "--mappings", Fixture.shopCatalog, "--port", String(port)])
+        #expect(try await second.exitStatus() == 1)
+        #expect(second.stderr == "error: cannot listen on 127.0.0.1:\(port): the address is already in use (another mapper serve?)\n")
+        first.signal(SIGTERM)
+        #expect(try await first.exitStatus() == 0)
+    }
+
+    @Test func jsonLogsAreOneObjectPerLine() async throws {
+        let (server, port) = try await ServerProcess.serve(["--mappings", Fixture.shopCatalog, "--log-format", "json"])
+        let response = try await onThread {
+            try RawConnection(port: port).request(
+                "POST", "/v1/decode/Listing", headers: ["Content-Type": "application/json"], body: Array(#"{"sku":"A1"}"#.utf8))
+        }
+        #expect(response.status == 200)
+        try await server.waitForLine(containing: #""message":"request""#)
+        server.signal(SIGTERM)
+        #expect(try await server.exitStatus() == 0)
+        let lines = server.stdout.split(separator: "\n")
+        #expect(lines.count >= 3)
+        for line in lines {
+            let object = try JSONValue(parsing: String(line))
+            #expect(object["time"]?.string != nil && object["level"]?.string != nil && object["message"]?.string != nil, "\(line)")
+        }
+        let request = try #require(try lines.map { try JSONValue(parsing: String($0)) }.first { $0["message"] == "request" })
+        #expect(request["method"] == "POST")
+        #expect(request["path"] == "/v1/decode/Listing")
+        #expect(request["model"] == "Listing")
+        #expect(request["status"] == "200")
+        #expect(request["level"] == "info")
+    }
+
+    @Test func theAdminTokenFileGuardsReload() async throws {
+        let secrets = try TemporaryDirectory(["client": "client-token\n", "admin": "admin-token\n"])
+        let (server, port) = try await ServerProcess.serve([
+            "--mappings", Fixture.shopCatalog, "--token-file", secrets.path + "/client", "--admin-token-file", secrets.path + "/admin",
+        ])
+        let asClient = try await onThread {
+            try RawConnection(port: port).request("POST", "/v1/reload", headers: ["Authorization": "Bearer client-token"])
+        }
+        #expect(asClient.status == 401)
+        let asAdmin = try await onThread {
+            try RawConnection(port: port).request("POST", "/v1/reload", headers: ["Authorization": "Bearer admin-token"])
+        }
+        #expect(asAdmin.status == 200)
+        server.signal(SIGTERM)
+        #expect(try await server.exitStatus() == 0)
+    }
+
+    @Test(arguments: [
+        (["--log-format", "xml"], "--log-format 'xml' is neither text nor json."),
+        (["--watch-interval", "often"], "--watch-interval 'often' is not a duration"),
+        (["--otel-endpoint", "collector:4318"], "--otel-endpoint 'collector:4318' is not an http or https URL"),
+    ])
+    func badFlagsAreUsageErrors(flags: [String], message: String) async throws {
+        let server = try ServerProcess(["serve", "--mappings", Fixture.shopCatalog] + flags)
+        #expect(try await server.exitStatus() == 64)
+        #expect(server.stderr.contains(message), "\(server.stderr)")
+    }
+}

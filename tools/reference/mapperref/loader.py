@@ -1,0 +1,227 @@
+"""Reading and checking a catalog: every `*.yaml`/`*.yml` file under the given paths (hidden files and
+`*.test.yaml` skipped), in sorted path order.
+
+Each file is one YAML document whose root is a mapping with `mapper: 1` and any of `defaults`,
+`models`, `enums`, `formats`, `routes`; a file's `defaults` (`key_style`, `unknown_keys`, `formats`
+per type) apply to the models it declares. Names are global to the catalog (defining one twice is an error),
+models and enums match `[A-Z][A-Za-z0-9_]*`, formats `[a-z][a-z0-9_]*`, properties and enum cases
+`[A-Za-z_][A-Za-z0-9_]*`. Every problem is collected (`file:line:column: message`) and raised
+together as a `CatalogError`.
+"""
+import re
+
+from . import keystyle
+from .catalog import Catalog, CatalogError, Enum, Model, catalog_files
+from .formats import BUILT_IN, NumberStyle, PatternDate
+from .scalars import SCALARS
+from .jsonvalue import Number, json_equal
+from .models import ModelResolver
+from .numberformats import NumberFormatError
+from .properties import MEMBER_NAME
+from .tr35 import PatternError
+from .yamlload import YAMLError, YAMLMap, load_yaml_file, to_json
+
+MODEL_NAME = re.compile(r'[A-Z][A-Za-z0-9_]*')
+FORMAT_NAME = re.compile(r'[a-z][a-z0-9_]*')
+TOP_KEYS = {'mapper', 'defaults', 'models', 'enums', 'formats', 'routes'}
+UNKNOWN_KEYS = ('ignore', 'reject', 'keep')
+MODEL_FIELDS = {'doc', 'key_style', 'unknown_keys', 'extra', 'version', 'extends', 'properties', 'variants', 'migrations'}
+
+
+class Loader:
+    def __init__(self, paths):
+        self.paths = paths
+        self.catalog = Catalog()
+        self.problems = []
+        self.defaults = []  # one FileDefaults per file
+
+    def problem(self, mark, message):
+        self.problems.append(f'{mark}: {message}' if mark else message)
+
+    def load(self):
+        documents = []
+        for path in catalog_files(self.paths):
+            self.catalog.files.append(path)
+            try:
+                document = load_yaml_file(path)
+            except (YAMLError, OSError) as error:
+                self.problem(None, str(error) if getattr(error, 'mark', None) else f'{path}: {error}')
+                continue
+            if self.check_root(path, document):
+                documents.append(document)
+        self.define(documents)
+        for defaults in self.defaults:
+            defaults.resolve(self.catalog, self.problem)
+        self.resolve_models()
+        for document in documents:
+            if 'routes' in document:
+                try:
+                    self.catalog.routes.add_block(document['routes'], self.catalog.models)
+                except ValueError as error:
+                    self.problem(document.mark_of('routes'), str(error))
+        if self.problems:
+            raise CatalogError(self.problems)
+        return self.catalog
+
+    def check_root(self, path, document):
+        if not isinstance(document, YAMLMap):
+            self.problem(None, f'{path}: a mapping file must be a YAML mapping with mapper: 1')
+            return False
+        if document.get('mapper') != Number('1'):
+            self.problem(document.mark, 'the file must say mapper: 1 (the language version)')
+            return False
+        for key in document:
+            if key not in TOP_KEYS:
+                self.problem(document.mark_of(key), f"unknown top-level key '{key}'")
+        return True
+
+    def define(self, documents):
+        seen = {}
+        for document in documents:
+            self.file_defaults = FileDefaults(document, self.problem)
+            self.defaults.append(self.file_defaults)
+            for section in ('formats', 'enums', 'models'):
+                entries = document.get(section) or {}
+                if not isinstance(entries, dict):
+                    self.problem(document.mark_of(section), f"'{section}' must be a mapping")
+                    continue
+                for name, spec in entries.items():
+                    mark = entries.mark_of(name)
+                    pattern = FORMAT_NAME if section == 'formats' else MODEL_NAME
+                    if not isinstance(name, str) or not pattern.fullmatch(name):
+                        self.problem(mark, f"'{name}' is not a valid {section[:-1]} name")
+                        continue
+                    space = 'formats' if section == 'formats' else 'types'
+                    if (space, name) in seen or (section == 'formats' and name in BUILT_IN):
+                        self.problem(mark, f"'{name}' is defined twice (also at {seen.get((space, name), 'built in')})")
+                        continue
+                    seen[(space, name)] = mark
+                    getattr(self, f'add_{section[:-1]}')(name, spec, mark)
+
+    # ------------------------------------------------------------------ formats and enums
+    def add_format(self, name, spec, mark):
+        try:
+            if not isinstance(spec, dict) or ('date' in spec) == ('number' in spec):
+                raise ValueError('a format is a mapping with either date: or number:')
+            allowed = {'date', 'locale', 'time_zone', 'calendar'} if 'date' in spec else {'number', 'locale'}
+            unknown = sorted(set(spec) - allowed)
+            if unknown:
+                raise ValueError(f"'{unknown[0]}' does not apply to this format")
+            locale = spec.get('locale', 'en_US_POSIX')
+            if 'date' in spec:
+                if spec.get('calendar', 'gregorian') != 'gregorian':
+                    raise ValueError('only the gregorian calendar is supported')
+                format_ = PatternDate(name, spec['date'], locale, spec.get('time_zone', 'UTC'))
+                failure = format_.check_samples()
+                if failure:
+                    raise ValueError(failure)
+            else:
+                format_ = NumberStyle(name, spec['number'], locale)
+        except (ValueError, PatternError, NumberFormatError) as error:
+            self.problem(mark, f"format '{name}': {error}")
+            return
+        self.catalog.formats[name] = format_
+
+    def add_enum(self, name, spec, mark):
+        enum = Enum(name)
+        cases = spec.get('cases') if isinstance(spec, dict) else None
+        if not isinstance(cases, dict) or not cases:
+            self.problem(mark, f"enum '{name}' needs cases")
+            return
+        for field in set(spec) - {'cases', 'default', 'doc'}:
+            self.problem(spec.mark_of(field), f"unknown key '{field}' in enum '{name}'")
+        used = []
+        for case, value in cases.items():
+            where = cases.mark_of(case)
+            if not isinstance(case, str) or not MEMBER_NAME.fullmatch(case):
+                self.problem(where, f"'{case}' is not a valid enum case name")
+                continue
+            aliases = []
+            if isinstance(value, dict):
+                if 'json' not in value or set(value) - {'json', 'aliases'}:
+                    self.problem(where, f"enum case '{case}': the long form is {{json: …, aliases: […]}}")
+                    continue
+                aliases = value.get('aliases') or []
+                value = value['json']
+            try:
+                value, aliases = to_json(value), [to_json(alias) for alias in aliases]
+            except ValueError as error:
+                self.problem(where, f"enum case '{case}': {error}")
+                continue
+            for json_value in [value] + aliases:
+                if json_value is None:
+                    self.problem(where, f"enum case '{case}': null cannot be a case value")
+                if any(json_equal(json_value, other) for other in used):
+                    self.problem(where, f"enum '{name}': a JSON value is used by two cases")
+                used.append(json_value)
+            enum.cases.append((case, value, aliases))
+        default = spec.get('default')
+        if default is not None and default not in enum.names():
+            self.problem(mark, f"enum '{name}': default '{default}' is not one of its cases")
+        enum.default = default
+        self.catalog.enums[name] = enum
+
+    # ------------------------------------------------------------------ models
+    def add_model(self, name, spec, mark):
+        if not isinstance(spec, dict):
+            self.problem(mark, f"model '{name}' must be a mapping")
+            return
+        for field in spec:
+            if field not in MODEL_FIELDS:
+                self.problem(spec.mark_of(field), f"unknown field '{field}' of model '{name}'")
+        self.catalog.models[name] = Model(name, spec, mark, self.file_defaults)
+
+    def resolve_models(self):
+        ModelResolver(self.catalog, self.problem).run()
+
+
+class FileDefaults:
+    """A file's `defaults:`: the key style, unknown keys and per-type formats of the models it
+    declares, unless a model (or, for formats, a property) says otherwise."""
+
+    def __init__(self, document, problem):
+        spec = document.get('defaults')
+        self.key_style = self.unknown_keys = None
+        self.formats = {}  # scalar name → format (names until resolve)
+        self.mark = document.mark_of('defaults') if spec is not None else None
+        if spec is None:
+            return
+        if not isinstance(spec, dict):
+            problem(self.mark, 'defaults must be a mapping of key_style, unknown_keys and formats')
+            return
+        for field in spec:
+            if field not in ('key_style', 'unknown_keys', 'formats'):
+                problem(spec.mark_of(field), f"unknown key '{field}' in the defaults of the file")
+        if 'key_style' in spec:
+            if spec['key_style'] not in keystyle.STYLES:
+                problem(spec.mark_of('key_style'), f"unknown key_style '{spec['key_style']}' in the defaults")
+            else:
+                self.key_style = spec['key_style']
+        if 'unknown_keys' in spec:
+            if spec['unknown_keys'] not in UNKNOWN_KEYS:
+                problem(spec.mark_of('unknown_keys'), f"unknown_keys must be one of {', '.join(UNKNOWN_KEYS)}")
+            else:
+                self.unknown_keys = spec['unknown_keys']
+        formats = spec.get('formats') or {}
+        if not isinstance(formats, dict):
+            problem(spec.mark_of('formats'), 'the formats of the defaults map a type to a format name')
+            return
+        for type_name, format_name in formats.items():
+            scalar = SCALARS.get(type_name)
+            if scalar is None or scalar.format_kind is None:
+                problem(formats.mark_of(type_name), f"'{type_name}' in the formats of the defaults is not a type that takes a format")
+            else:
+                self.formats[scalar.name] = (format_name, formats.mark_of(type_name))
+
+    def resolve(self, catalog, problem):
+        """Format names → formats, once every file's formats are defined."""
+        for name, (format_name, mark) in list(self.formats.items()):
+            format_ = catalog.formats.get(format_name) if isinstance(format_name, str) else None
+            if format_ is None:
+                problem(mark, f"unknown format '{format_name}' for the defaults of the file")
+            elif format_.kind != SCALARS[name].format_kind:
+                problem(mark, f"format '{format_name}' is a {format_.kind} format, but the defaults give it to type '{name}'")
+            else:
+                self.formats[name] = format_
+                continue
+            del self.formats[name]
