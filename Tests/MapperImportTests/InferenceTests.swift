@@ -42,7 +42,7 @@ struct InferenceTests {
         #expect(files.first?.path == "issue.test.yaml")
         let folder = try ImportFixture.folder(Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.text) }))
         let catalog = try Catalog(yaml: result.catalog)
-        let run = GoldenTests.run(files: [folder.appendingPathComponent("issue.test.yaml").path], catalog: catalog)
+        let run = GoldenRunner.run(files: [folder.appendingPathComponent("issue.test.yaml").path], catalog: catalog)
         #expect(run.passed == 5)
         #expect(run.failed == 0)
         // The expected canonical JSON holds the samples' values under camelCase names.
