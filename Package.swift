@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "MapperKit", targets: ["MapperKit"]),
+        .library(name: "MapperImport", targets: ["MapperImport"]),
         .executable(name: "mapper", targets: ["MapperCLI"]),
     ],
     dependencies: [
@@ -23,6 +24,9 @@ let package = Package(
         // Tracing export (OTLP over HTTP only: the gRPC exporter's dependencies stay out of the build).
         // Linked into MapperService only, never MapperKit.
         .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
+        // MapperImport only (`mapper import openapi`). No external loading: our own bundler resolves
+        // references across files, and the trait makes OpenAPIKit much slower to compile.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
         // Test-only: property tests in MapperKitTests.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -40,6 +44,16 @@ let package = Package(
         .target(name: "MapperJSON"),
         .target(name: "MapperFormats", dependencies: ["MapperSupport", "MapperJSON"]),
         .target(name: "MapperKit", dependencies: ["MapperSupport", "MapperYAML", "MapperJSON", "MapperFormats", "MapperRegex"]),
+        .target(
+            name: "MapperImport",
+            dependencies: [
+                "MapperKit",
+                "MapperYAML",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+            ]
+        ),
         .target(
             name: "MapperService",
             dependencies: [
@@ -76,6 +90,7 @@ let package = Package(
             name: "MapperCLI",
             dependencies: [
                 "MapperKit",
+                "MapperImport",
                 "MapperService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -99,6 +114,11 @@ let package = Package(
         // What the test targets share: the built `mapper` binary, a live `mapper serve`, temporary
         // catalogs, raw HTTP.
         .target(name: "MapperTestSupport", dependencies: ["MapperKit", "MapperSupport"], path: "Tests/MapperTestSupport"),
+        .testTarget(
+            name: "MapperImportTests",
+            dependencies: ["MapperImport", "MapperKit", "MapperYAML"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "MapperCLITests", dependencies: ["MapperCLI", "MapperTestSupport"]),
         .testTarget(
             name: "MapperServiceTests",

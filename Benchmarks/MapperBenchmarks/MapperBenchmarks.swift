@@ -92,4 +92,11 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.measurement(modelCount, catalog.modelNames.count)
         blackHole(catalog)
     }
+
+    // A large generated catalog: what `mapper import openapi` wrote for DigitalOcean's API (about
+    // 1,000 models and 240 enums in 57 files). Loading it must stay interactive.
+    let imported = Paths.resource("digitalocean")
+    Benchmark("catalog.load.digitalocean", configuration: load) { benchmark in
+        blackHole(try Catalog(paths: [imported]))
+    }
 }

@@ -41,25 +41,30 @@ public final class RE2Regex: Sendable {
 
     /// Whether the UTF-8 bytes contain a match (an unanchored search, as JSON Schema's `pattern`).
     public func contains(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let characters = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
-        return cre2_contains(compiled, characters, bytes.count) != 0
+        call(cre2_contains, bytes)
     }
 
     /// Whether `text` contains a match.
     public func contains(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { contains(UnsafeRawBufferPointer($0)) }
+        call(cre2_contains, text)
     }
 
     /// Whether all of the UTF-8 bytes match.
     public func matchesWhole(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let characters = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
-        return cre2_full_match(compiled, characters, bytes.count) != 0
+        call(cre2_full_match, bytes)
     }
 
     /// Whether all of `text` matches.
     public func matchesWhole(_ text: String) -> Bool {
+        call(cre2_full_match, text)
+    }
+
+    private func call(_ match: (OpaquePointer?, UnsafePointer<CChar>?, Int) -> Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        match(compiled, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count) != 0
+    }
+
+    private func call(_ match: (OpaquePointer?, UnsafePointer<CChar>?, Int) -> Int32, _ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { matchesWhole(UnsafeRawBufferPointer($0)) }
+        return text.withUTF8 { call(match, UnsafeRawBufferPointer($0)) }
     }
 }

@@ -1,6 +1,6 @@
 extension JSONValue {
     /// Why a YAML node has no JSON equivalent.
-    struct YAMLConversionError: Error, CustomStringConvertible {
+    package struct YAMLConversionError: Error, CustomStringConvertible {
         enum Problem {
             /// `.inf`, `.nan`.
             case number(String)
@@ -9,22 +9,22 @@ extension JSONValue {
         }
 
         var problem: Problem
-        var mark: Mark
+        package var mark: Mark
 
         /// How the value fails, to follow "VALUE …": `holds .inf, which JSON cannot represent`.
-        var message: String {
+        package var message: String {
             switch problem {
             case .number(let text): return "holds \(text), which JSON cannot represent"
             case .key(let kind): return "has a key that is \(kind); JSON keys are strings"
             }
         }
 
-        var description: String { "\(mark): the value \(message)" }
+        package var description: String { "\(mark): the value \(message)" }
     }
 
     /// The JSON value a YAML node denotes: scalars by their core-schema type (integers and floats
     /// keep their digits), mapping keys as strings. `.inf` and `.nan` have no JSON form.
-    static func fromYAML(_ node: Node) -> Result<JSONValue, YAMLConversionError> {
+    package static func fromYAML(_ node: Node) -> Result<JSONValue, YAMLConversionError> {
         switch node.content {
         case .scalar(let scalar):
             switch scalar.kind {

@@ -28,14 +28,7 @@ extension CatalogCompiler {
             let what = "the defaults of file '\(file)'"
             guard let fields = record(node, allowed: Self.fileDefaultsFields, what: what) else { continue }
             var defaults = FileDefaults()
-            if let node = fields["key_style"],
-               let word = word(node, what: "key_style", in: KeyStyle.allCases.map(\.rawValue), code: .unknownKeyStyle) {
-                defaults.keyStyle = KeyStyle(rawValue: word)
-            }
-            if let node = fields["unknown_keys"],
-               let word = word(node, what: "unknown_keys setting", in: ModelSpec.UnknownKeys.allCases.map(\.rawValue)) {
-                defaults.unknownKeys = ModelSpec.UnknownKeys(rawValue: word)
-            }
+            readKeySettings(fields, keyStyle: &defaults.keyStyle, unknownKeys: &defaults.unknownKeys)
             if let formats = fields["formats"], let pairs = mappingPairs(formats, what: "the formats of \(what)") {
                 for pair in pairs {
                     guard let typeName = text(pair.key, what: "a type in the formats of \(what)") else { continue }

@@ -80,14 +80,7 @@ extension CatalogCompiler {
                 reportUnknownModel(base, at: node.mark, context: "model '\(name)' extends")
             }
         }
-        if let node = fields["key_style"],
-           let word = word(node, what: "key_style", in: KeyStyle.allCases.map(\.rawValue), code: .unknownKeyStyle) {
-            header.keyStyle = KeyStyle(rawValue: word)
-        }
-        if let node = fields["unknown_keys"],
-           let word = word(node, what: "unknown_keys setting", in: ModelSpec.UnknownKeys.allCases.map(\.rawValue)) {
-            header.unknownKeys = ModelSpec.UnknownKeys(rawValue: word)
-        }
+        readKeySettings(fields, keyStyle: &header.keyStyle, unknownKeys: &header.unknownKeys)
         if let node = fields["extra"] {
             header.extra = extraSettings(node, of: name)
         }
@@ -100,6 +93,18 @@ extension CatalogCompiler {
             }
         }
         return header
+    }
+
+    /// `key_style` and `unknown_keys`, of a model or of a file's defaults.
+    mutating func readKeySettings(_ fields: Fields, keyStyle: inout KeyStyle?, unknownKeys: inout ModelSpec.UnknownKeys?) {
+        if let node = fields["key_style"],
+           let word = word(node, what: "key_style", in: KeyStyle.allCases.map(\.rawValue), code: .unknownKeyStyle) {
+            keyStyle = KeyStyle(rawValue: word)
+        }
+        if let node = fields["unknown_keys"],
+           let word = word(node, what: "unknown_keys setting", in: ModelSpec.UnknownKeys.allCases.map(\.rawValue)) {
+            unknownKeys = ModelSpec.UnknownKeys(rawValue: word)
+        }
     }
 
     /// `extra: { compare: false, archive: false, merge: keep }`.

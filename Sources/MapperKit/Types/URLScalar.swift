@@ -5,7 +5,7 @@
 /// host as `[IP-literal]` or a name, digits-only port) or a path, then `?query` and `#fragment`.
 /// Only ASCII is allowed (write other characters as `%XX`); spaces, control characters,
 /// `"<>\^`{|}`, a second `#`, bad `%` escapes, invalid schemes and ports are rejected.
-enum URLScalar {
+package enum URLScalar {
     static func read(_ document: JSONDocument, at index: Int) -> ScalarRead {
         guard document.kind(at: index) == .string else { return .expected("a URL string", document, at: index) }
         guard document.withStringBytes(at: index, { isValid($0) }) else {
@@ -16,7 +16,7 @@ enum URLScalar {
 
     static let schema: JSONObject = ["type": "string", "format": "uri-reference"]
 
-    static func isValid(_ text: String) -> Bool {
+    package static func isValid(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { isValid($0) } ?? isValid(Array(text.utf8))
     }
 

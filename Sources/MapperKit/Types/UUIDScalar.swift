@@ -1,6 +1,6 @@
 /// The `uuid` type: `8-4-4-4-12` hex digits in any letter case on the external side, lower case in
 /// canonical JSON.
-enum UUIDScalar {
+package enum UUIDScalar {
     static func read(_ document: JSONDocument, at index: Int, canonical: Bool) -> ScalarRead {
         guard document.kind(at: index) == .string else { return .expected("a UUID string", document, at: index) }
         let text = document.string(at: index)
@@ -16,7 +16,7 @@ enum UUIDScalar {
     }
 
     /// Whether `text` is a UUID in any letter case.
-    static func isValid(_ text: String) -> Bool {
+    package static func isValid(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count == 36 else { return false }
         for (index, byte) in bytes.enumerated() {

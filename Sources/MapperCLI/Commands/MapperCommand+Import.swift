@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import MapperImport
+import MapperKit
+
+extension MapperCommand {
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Generate a catalog from what an API publishes.",
+            subcommands: [OpenAPI.self]
+        )
+
+        struct OpenAPI: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "openapi",
+                abstract: "Generate a catalog from an OpenAPI 3.0, 3.1 or 3.2 description (YAML or JSON).",
+                discussion: """
+                    Writes one mapping file per tag (or per first path word) into DIR: models from the \
+                    component schemas and the responses' inline schemas, enums, and routes from the paths \
+                    with the error responses' schema as error_model. Descriptions split over files with \
+                    relative $refs are read whole. Every construct the mapping language cannot express is \
+                    a warning on stderr naming its place in the description; the summary counts them. The \
+                    output passes 'mapper validate --strict' as written.
+
+                    Exit status: 0 written (warnings or not), 1 the description cannot be imported, 2 it \
+                    cannot be read.
+                    """
+            )
+
+            @Argument(help: ArgumentHelp("The description's root file.", valueName: "spec"))
+            var spec: String
+
+            @Option(help: ArgumentHelp("The folder to write the mapping files to.", valueName: "dir"))
+            var out: String
+
+            @Flag(help: "Write into a folder that is not empty, replacing the files an earlier import wrote there.")
+            var force = false
+
+            @Flag(help: "Give every enum a default case 'unknown', so that values the description does not list still decode.")
+            var openEnums = false
+
+            @Flag(help: "Print the summary only, not each warning.")
+            var quiet = false
+
+            func run() throws {
+                let result: OpenAPIImport.Result
+                do {
+                    result = try OpenAPIImport.run(path: spec, options: .init(openEnums: openEnums))
+                } catch {
+                    Output.error(error.description)
+                    throw ExitCode(error.code == "unreadable" ? 2 : 1)
+                }
+                try CatalogFolder(path: out, force: force, generator: OpenAPIImport.generatedMarker).write(result.files)
+                if !quiet { for warning in result.warnings { Output.error(warning.description) } }
+                for diagnostic in result.diagnostics { Output.error(diagnostic.description) }
+                let summary = result.summary
+                let kinds = summary.warningKinds.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+                    .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                Output.print("""
+                    wrote \(result.files.count) files to \(out): \(summary.models) models, \(summary.enums) enums, \
+                    \(summary.routes) routes for \(summary.operations) operations \
+                    (\(summary.operationsWithoutJSONBody) without a JSON body)
+                    \(result.warnings.count) warnings\(kinds.isEmpty ? "" : ": " + kinds)
+                    """)
+                if !result.diagnostics.isEmpty {
+                    Output.error("error: the written catalog does not load (\(result.diagnostics.summary)); this is a bug in mapper import, please report it")
+                    throw ExitCode(1)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+public import MapperKit
+
+/// Writes a draft as mapping files: one per group, models, enums and routes sorted by name, each
+/// file starting with a header comment. The same draft always gives the same bytes.
+package struct CatalogWriter {
+    /// What a line of the output declares, so that a diagnostic about that line can be traced
+    /// back to the draft.
+    package enum Owner: Sendable, Hashable {
+        case model(String)
+        case property(model: String, name: String)
+        case enumeration(String)
+        case format(String)
+        case route(String)
+    }
+
+    package struct Output: Sendable {
+        /// File name → text.
+        package var files: [(name: String, text: String)]
+        /// File name → line (1-based) → what it declares.
+        package var owners: [String: [Int: Owner]]
+    }
+
+    package var header: [String]
+    /// Model, enum and format name → the group (file stem) it is written to.
+    package var groups: [String: String]
+    /// The group of anything `groups` does not name.
+    package var defaultGroup: String
+
+    package init(header: [String], groups: [String: String], defaultGroup: String) {
+        self.header = header
+        self.groups = groups
+        self.defaultGroup = defaultGroup
+    }
+
+    package func write(_ draft: CatalogDraft) -> Output {
+        var files: [String: FileBuilder] = [:]
+        func builder(for name: String) -> String { groups[name] ?? defaultGroup }
+        for name in draft.formats.keys.sorted() { files[builder(for: name), default: FileBuilder()].formats.append(name) }
+        for name in draft.enums.keys.sorted() { files[builder(for: name), default: FileBuilder()].enums.append(name) }
+        for name in draft.models.keys.sorted() { files[builder(for: name), default: FileBuilder()].models.append(name) }
+        for block in draft.routeBlocks where !block.routes.isEmpty {
+            files[block.group, default: FileBuilder()].routes = block
+        }
+        var output = Output(files: [], owners: [:])
+        for group in files.keys.sorted() {
+            let name = group + ".yaml"
+            var lines = LineBuffer()
+            for line in header { lines.add("# " + line) }
+            lines.add("mapper: 1")
+            files[group]!.write(draft, into: &lines)
+            output.files.append((name, lines.lines.joined(separator: "\n") + "\n"))
+            output.owners[name] = lines.owners
+        }
+        return output
+    }
+}
+
+/// Lines with what each one declares.
+struct LineBuffer {
+    var lines: [String] = []
+    var owners: [Int: CatalogWriter.Owner] = [:]
+
+    mutating func add(_ line: String, owner: CatalogWriter.Owner? = nil) {
+        lines.append(line)
+        if let owner { owners[lines.count] = owner }
+    }
+
+    mutating func add(_ more: [String], owner: CatalogWriter.Owner? = nil) {
+        for line in more { add(line, owner: owner) }
+    }
+}
+
+private struct FileBuilder {
+    var formats: [String] = []
+    var enums: [String] = []
+    var models: [String] = []
+    var routes: RouteBlockDraft?
+
+    func write(_ draft: CatalogDraft, into lines: inout LineBuffer) {
+        if !formats.isEmpty {
+            lines.add("formats:")
+            for name in formats {
+                lines.add("  \(name): { date: \(YAMLText.scalar(draft.formats[name]!.datePattern)) }", owner: .format(name))
+            }
+        }
+        if !enums.isEmpty {
+            lines.add("enums:")
+            for name in enums { EnumWriter(draft: draft.enums[name]!).write(into: &lines) }
+        }
+        if !models.isEmpty {
+            lines.add("models:")
+            for name in models { ModelWriter(draft: draft.models[name]!).write(into: &lines) }
+        }
+        if let routes {
+            lines.add("routes:")
+            if let errorModel = routes.errorModel { lines.add("  error_model: \(errorModel)") }
+            lines.add("  paths:")
+            for route in routes.routes.sorted(by: { ($0.pattern, $0.method) < ($1.pattern, $1.method) }) {
+                lines.add("    \(YAMLText.scalar(route.key)): \(route.model)", owner: .route(route.key))
+            }
+        }
+    }
+}
+
+private struct EnumWriter {
+    var draft: EnumDraft
+
+    func write(into lines: inout LineBuffer) {
+        let owner = CatalogWriter.Owner.enumeration(draft.name)
+        lines.add("  \(draft.name):", owner: owner)
+        if let doc = draft.doc { lines.add(YAMLText.field("doc", doc, indent: 4), owner: owner) }
+        let entries = draft.cases.map { "\(YAMLText.scalar($0.name)): \(Self.caseValue($0.value))" }
+        let flow = "    cases: { " + entries.joined(separator: ", ") + " }"
+        if flow.count <= 100 {
+            lines.add(flow, owner: owner)
+        } else {
+            lines.add("    cases:", owner: owner)
+            for entry in entries { lines.add("      " + entry, owner: owner) }
+        }
+        if let defaultCase = draft.defaultCase { lines.add("    default: \(defaultCase)", owner: owner) }
+    }
+
+    /// A case's JSON value: objects take the long form `{ json: … }`.
+    static func caseValue(_ value: JSONValue) -> String {
+        if case .object = value { return "{ json: \(YAMLFlow.value(value)) }" }
+        return YAMLFlow.value(value)
+    }
+}
+
+/// JSON values as YAML flow nodes.
+enum YAMLFlow {
+    static func value(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number): return number.text
+        case .string(let text): return YAMLText.scalar(text)
+        case .array(let items): return "[" + items.map(Self.value).joined(separator: ", ") + "]"
+        case .object(let object):
+            if object.members.isEmpty { return "{}" }
+            return "{ " + object.members.map { "\(YAMLText.scalar($0.key)): \(Self.value($0.value))" }.joined(separator: ", ") + " }"
+        }
+    }
+}

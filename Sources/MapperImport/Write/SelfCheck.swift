@@ -1,0 +1,113 @@
+import MapperKit
+
+/// Loads what the writer produced with MapperKit, as `mapper validate --strict` would, and
+/// simplifies whatever the compiler refuses (a pattern it cannot run, a type it does not know
+/// yet) until the catalog loads without a diagnostic. Each change is a warning.
+struct SelfCheck {
+    var writer: CatalogWriter
+    var warnings: [ImportWarning] = []
+
+    /// The written files, the catalog they load to, and the diagnostics that could not be
+    /// settled (none when all is well).
+    mutating func finish(_ draft: inout CatalogDraft) -> (CatalogWriter.Output, Catalog?, [Diagnostic]) {
+        var output = writer.write(draft)
+        for _ in 0..<12 {
+            let sources = output.files.map { Catalog.Source(name: $0.name, text: $0.text) }
+            let check = Catalog.check(sources: sources)
+            let diagnostics = check.diagnostics
+            if diagnostics.isEmpty { return (output, check.catalog, []) }
+            var changed = false
+            for diagnostic in diagnostics {
+                guard let owner = output.owners[diagnostic.file]?[diagnostic.line] else { continue }
+                if settle(diagnostic, owner: owner, in: &draft) { changed = true }
+            }
+            if !changed { return (output, nil, diagnostics) }
+            output = writer.write(draft)
+        }
+        return (output, nil, [])
+    }
+
+    private mutating func settle(_ diagnostic: Diagnostic, owner: CatalogWriter.Owner, in draft: inout CatalogDraft) -> Bool {
+        let pattern = diagnostic.code == "invalid-pattern" || diagnostic.code == "unsafe-pattern"
+        switch owner {
+        case .property(let model, let name):
+            guard let index = draft.models[model]?.properties.firstIndex(where: { $0.name == name }) else { return false }
+            var property = draft.models[model]!.properties[index]
+            if pattern, property.constraints.pattern != nil {
+                property.constraints.pattern = nil
+                note(property.origin, "the pattern is not one the catalog can run (\(diagnostic.message)); left out")
+            } else if property.type != .any {
+                note(property.origin, "\(diagnostic.message); typed as any")
+                property.type = .any
+                property.format = nil
+                property.constraints = ConstraintsDraft()
+            } else {
+                return false
+            }
+            draft.models[model]!.properties[index] = property
+            return true
+        case .enumeration(let name):
+            guard let enumeration = draft.enums.removeValue(forKey: name) else { return false }
+            if diagnostic.code != "unused" { note(enumeration.origin, "\(diagnostic.message); the enum is left out") }
+            Self.replace(.named(name), with: .any, in: &draft)
+            return true
+        case .model(let name):
+            guard var model = draft.models[name] else { return false }
+            if model.variants != nil {
+                model.variants = nil
+                note(model.origin, "\(diagnostic.message); variants left out")
+            } else if model.extends != nil {
+                model.extends = nil
+                note(model.origin, "\(diagnostic.message); 'extends' left out")
+            } else {
+                return false
+            }
+            draft.models[name] = model
+            return true
+        case .route(let key):
+            for index in draft.routeBlocks.indices {
+                guard let position = draft.routeBlocks[index].routes.firstIndex(where: { $0.key == key }) else { continue }
+                note(draft.routeBlocks[index].routes[position].origin, "\(diagnostic.message); no route")
+                draft.routeBlocks[index].routes.remove(at: position)
+                return true
+            }
+            return false
+        case .format(let name):
+            guard draft.formats.removeValue(forKey: name) != nil else { return false }
+            for model in draft.models.keys {
+                for index in draft.models[model]!.properties.indices where draft.models[model]!.properties[index].format == name {
+                    draft.models[model]!.properties[index].format = nil
+                    draft.models[model]!.properties[index].type = .string
+                }
+            }
+            return true
+        }
+    }
+
+    mutating func note(_ location: String, _ message: String, kind: String = "language") {
+        warnings.append(ImportWarning(kind: kind, location: location, message: message))
+    }
+
+    /// Replaces a type wherever properties use it.
+    static func replace(_ type: TypeDraft, with replacement: TypeDraft, in draft: inout CatalogDraft) {
+        for model in draft.models.keys {
+            for index in draft.models[model]!.properties.indices {
+                let property = draft.models[model]!.properties[index]
+                let replaced = substitute(type, with: replacement, in: property.type)
+                if replaced != property.type { draft.models[model]!.properties[index].type = replaced }
+            }
+        }
+    }
+
+    private static func substitute(_ type: TypeDraft, with replacement: TypeDraft, in expression: TypeDraft) -> TypeDraft {
+        if expression == type { return replacement }
+        switch expression {
+        case .scalar, .named: return expression
+        case .array(let element): return .array(substitute(type, with: replacement, in: element))
+        case .dictionary(let value): return .dictionary(substitute(type, with: replacement, in: value))
+        case .union(let members):
+            let replaced = members.map { substitute(type, with: replacement, in: $0) }
+            return replaced.contains(.any) ? .any : .union(replaced)
+        }
+    }
+}

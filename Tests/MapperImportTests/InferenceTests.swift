@@ -1,0 +1,92 @@
+import Foundation
+import MapperKit
+import Testing
+@testable import MapperImport
+
+struct InferenceTests {
+    static func samples(_ documents: [String]) throws -> [Inference.Sample] {
+        try documents.enumerated().map { Inference.Sample(value: try JSONValue(parsing: $1), file: "s.ndjson", source: "s.ndjson:\($0 + 1)") }
+    }
+
+    static let issues = [
+        #"{"number": 1, "state": "open", "created_at": "2024-01-02T03:04:05Z", "html_url": "https://x.test/1", "user": {"login": "a", "id": 1}, "labels": [{"name": "bug"}], "closed_at": null, "pushed_at": 1700000000, "reactions": {"123": 1, "456": 2}}"#,
+        #"{"number": 2, "state": "closed", "created_at": "2024-01-03T03:04:05Z", "html_url": "https://x.test/2", "user": {"login": "b", "id": 2}, "labels": [], "closed_at": "2024-02-01T00:00:00Z", "pushed_at": 1700000100, "reactions": {}}"#,
+        #"{"number": 3, "state": "open", "created_at": "2024-01-04T03:04:05Z", "html_url": "https://x.test/3", "user": {"login": "c", "id": 3}, "labels": [{"name": "ui", "color": "fff"}], "pushed_at": 1700000200}"#,
+        #"{"number": 4, "state": "open", "created_at": "2024-01-05T03:04:05Z", "html_url": "https://x.test/4", "user": {"login": "d", "id": 4}, "labels": [], "pushed_at": 1700000300, "score": 1.5}"#,
+        #"{"number": 5, "state": "closed", "created_at": "2024-01-06T03:04:05Z", "html_url": "https://x.test/5", "user": {"login": "e", "id": 5}, "labels": [], "pushed_at": 1700000400}"#,
+    ]
+
+    @Test func typesRequiredNestedModelsEnumsAndDates() throws {
+        let result = try Inference.run(model: "Issue", samples: Self.samples(Self.issues))
+        #expect(result.diagnostics.isEmpty)
+        let text = result.catalog
+        #expect(text.contains("  Issue:\n    key_style: snake_case\n"))
+        #expect(text.contains("number: { type: int, required: true }"))
+        #expect(text.contains("state: { type: State, required: true }"))
+        #expect(text.contains("State:\n    cases: { closed: closed, open: open }"))
+        #expect(text.contains("createdAt: { type: date, required: true }"))
+        #expect(text.contains("htmlUrl: { type: url, required: true }"))
+        #expect(text.contains("user: { type: User, required: true }"))
+        #expect(text.contains("labels: { type: \"[Label]\", required: true }"))
+        #expect(text.contains("closedAt: date"))
+        #expect(text.contains("pushedAt: { type: date, required: true, format: unix }"))
+        #expect(text.contains("reactions: \"[string: int]\""))
+        #expect(text.contains("score: double"))
+        #expect(text.contains("  Label:\n    unknown_keys: keep\n    properties:\n      name: { type: string, required: true }\n      color: string\n"))
+    }
+
+    @Test func goldenTestsOfTheSamplesPass() throws {
+        let samples = try Self.samples(Self.issues)
+        let result = try Inference.run(model: "Issue", samples: samples)
+        let files = try Inference.goldenTests(model: "Issue", catalog: result.catalog, samples: samples)
+        #expect(files.first?.path == "issue.test.yaml")
+        let folder = try ImportFixture.folder(Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.text) }))
+        let catalog = try Catalog(yaml: result.catalog)
+        let run = GoldenRunner.run(files: [folder.appendingPathComponent("issue.test.yaml").path], catalog: catalog)
+        #expect(run.passed == 5)
+        #expect(run.failed == 0)
+        // The expected canonical JSON holds the samples' values under camelCase names.
+        let first = try JSONValue(parsing: Array(files.first { $0.path == "samples/issue-1.canonical.json" }!.text.utf8))
+        #expect(first["createdAt"] == "2024-01-02T03:04:05Z")
+        #expect(first["pushedAt"] == "2023-11-14T22:13:20Z")
+        #expect(first["user"] == ["login": "a", "id": 1])
+    }
+
+    @Test func theSameShapeIsOneModel() throws {
+        let samples = try Self.samples([
+            #"{"author": {"login": "a", "id": 1}, "committer": {"login": "b", "id": 2}}"#,
+        ])
+        let text = try Inference.run(model: "Commit", samples: samples).catalog
+        #expect(text.contains("author: { type: Author, required: true }"))
+        #expect(text.contains("committer: { type: Author, required: true }"))
+        #expect(!text.contains("Committer:"))
+    }
+
+    @Test func samplesFromFiles() throws {
+        let folder = try ImportFixture.folder([
+            "a.ndjson": "{\"x\": 1}\n\n{\"x\": 2}\r\n",
+            "b.json": "[{\"x\": 3}, {\"x\": 4}]",
+            "c.json": "{\"x\": 5}",
+            "bad.ndjson": "{\"x\": 1}\n[1]\n",
+            "broken.json": "{\"x\": }",
+        ])
+        let path = { (name: String) in folder.appendingPathComponent(name).path }
+        let samples = try Inference.samples(fromFiles: [path("a.ndjson"), path("b.json"), path("c.json")])
+        #expect(samples.map(\.value) == [["x": 1], ["x": 2], ["x": 3], ["x": 4], ["x": 5]])
+        #expect(samples[1].source == path("a.ndjson") + ":3")
+        #expect(samples[2].source == path("b.json") + "#/0")
+        #expect(throws: ImportError(code: "invalid-sample", message: "a sample must be a JSON object, found an array",
+                                    location: path("bad.ndjson") + ":2")) {
+            try Inference.samples(fromFiles: [path("bad.ndjson")])
+        }
+        #expect(throws: ImportError(code: "invalid-sample", message: "not valid JSON: unexpected character '}'",
+                                    location: path("broken.json") + ":1:7")) {
+            try Inference.samples(fromFiles: [path("broken.json")])
+        }
+    }
+
+    @Test func openEnumsGetADefault() throws {
+        let text = try Inference.run(model: "Issue", samples: Self.samples(Self.issues), options: .init(openEnums: true)).catalog
+        #expect(text.contains("State:\n    cases: { closed: closed, open: open, unknown: unknown }\n    default: unknown"))
+    }
+}
