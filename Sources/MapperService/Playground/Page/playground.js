@@ -34,7 +34,12 @@ models:
   "id": 1042,
   "placed_at": "2024-05-01T09:30:00Z",
   "status": "shipped",
-  "customer": { "name": "Ada", "contact": { "email": "ada@example.com" } },
+  "customer": {
+    "name": "Ada",
+    "contact": {
+      "email": "ada@example.com"
+    }
+  },
   "items": [
     { "sku": "KB-101", "quantity": 2 },
     { "sku": "MS-7", "quantity": 1 }
