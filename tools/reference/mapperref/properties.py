@@ -8,6 +8,7 @@ from .catalog import Property, parse_key_path
 from .jsonvalue import Number
 from .scalars import Conversion
 from . import constraints, unions
+from .re2syntax import RE2Pattern, backtracking_construct
 from .types import ArrayType, NamedType, ScalarType, TypeError_, UnionType, parse_type, scalars, walk
 from .yamlload import to_json
 
@@ -134,8 +135,13 @@ def check_constraints(prop, where, problem):
                 and limits[low].decimal > limits[high].decimal:
             problem(prop.mark, f"{low} of {where} is greater than its {high}")
     if 'pattern' in limits:
+        refused = backtracking_construct(limits['pattern']) if isinstance(limits['pattern'], str) else None
+        if refused:
+            construct, column = refused
+            problem(prop.mark, f"invalid pattern for {where}: {construct} at column {column}, which RE2 does not support")
+            return
         try:
-            limits['pattern'] = re.compile(limits['pattern'])
+            limits['pattern'] = RE2Pattern(limits['pattern'])
         except (re.error, TypeError) as error:
             problem(prop.mark, f"invalid pattern for {where}: {error}")
 
