@@ -11,11 +11,15 @@
 /// ```
 package struct JSONOutput: @unchecked Sendable {
     /// Raw memory with a count, so appending is a capacity check and a copy. Copies of a
-    /// `JSONOutput` share it until one of them writes (copy on write).
+    /// `JSONOutput` share it until one of them writes (copy on write). Its properties opt out of
+    /// the run-time exclusivity check: the writers in other modules inline these accesses, where
+    /// the optimizer cannot prove them exclusive, and a check per appended byte is a call into the
+    /// runtime. Sound because a `JSONOutput` is only written by the one owner of a
+    /// uniquely referenced storage (copy on write above).
     @usableFromInline final class Storage {
-        @usableFromInline var base: UnsafeMutablePointer<UInt8>
-        @usableFromInline var count = 0
-        @usableFromInline var capacity: Int
+        @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<UInt8>
+        @exclusivity(unchecked) @usableFromInline var count = 0
+        @exclusivity(unchecked) @usableFromInline var capacity: Int
 
         @usableFromInline init(capacity: Int) {
             self.capacity = max(capacity, 64)
