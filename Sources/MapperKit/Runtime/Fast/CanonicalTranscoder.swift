@@ -262,36 +262,3 @@ struct CanonicalTranscoder {
         output.appendISO8601(instant)
     }
 }
-
-extension PlanBuilder {
-    /// Which types the transcoder handles: plain representations, constraints it checks, no kept
-    /// unknown keys, no transformers, nested and flattened models (without variants) that qualify too.
-    static func transcodable(_ types: [ModelType]) -> [Bool] {
-        var memo: [Int: Bool] = [:]
-        func typeQualifies(_ index: Int, _ visiting: Set<Int>) -> Bool {
-            if let known = memo[index] { return known }
-            if visiting.contains(index) { return true }  // a recursive model qualifies if the rest does
-            let type = types[index]
-            let visiting = visiting.union([index])
-            let qualifies = type.unknownKeys != .keep && type.properties.allSatisfy { plan in
-                FlatPlan.checksConstraints(of: plan) && conversionQualifies(plan.conversion, visiting)
-            }
-            memo[index] = qualifies
-            return qualifies
-        }
-        func conversionQualifies(_ conversion: Conversion, _ visiting: Set<Int>) -> Bool {
-            switch conversion {
-            case .scalar(.string), .scalar(.url), .scalar(.uuid), .scalar(.date), .scalar(.any), .enumeration,
-                 .scalar(.int(.number)), .scalar(.double(.number)), .scalar(.decimal(.number)), .scalar(.bool(.bool)):
-                return true
-            case .model(let index, let dispatch):
-                return !dispatch && typeQualifies(index, visiting)
-            case .array(let element), .dictionary(let element):
-                return conversionQualifies(element, visiting)
-            default:
-                return false
-            }
-        }
-        return types.indices.map { typeQualifies($0, []) }
-    }
-}

@@ -1,0 +1,300 @@
+extension PlanBuilder {
+    /// Which types the transcoder handles: plain representations, constraints it checks, no kept
+    /// unknown keys, no transformers, nested and flattened models (without variants) that qualify too.
+    static func transcodable(_ types: [ModelType]) -> [Bool] {
+        var memo: [Int: Bool] = [:]
+        func typeQualifies(_ index: Int, _ visiting: Set<Int>) -> Bool {
+            if let known = memo[index] { return known }
+            if visiting.contains(index) { return true }  // a recursive model qualifies if the rest does
+            let type = types[index]
+            let visiting = visiting.union([index])
+            let qualifies = type.unknownKeys != .keep && type.properties.allSatisfy { plan in
+                FlatPlan.checksConstraints(of: plan) && conversionQualifies(plan.conversion, visiting)
+            }
+            memo[index] = qualifies
+            return qualifies
+        }
+        func conversionQualifies(_ conversion: Conversion, _ visiting: Set<Int>) -> Bool {
+            switch conversion {
+            case .scalar(.string), .scalar(.url), .scalar(.uuid), .scalar(.date), .scalar(.any), .enumeration,
+                 .scalar(.int(.number)), .scalar(.double(.number)), .scalar(.decimal(.number)), .scalar(.bool(.bool)):
+                return true
+            case .model(let index, let dispatch):
+                return !dispatch && typeQualifies(index, visiting)
+            case .array(let element), .dictionary(let element):
+                return conversionQualifies(element, visiting)
+            default:
+                return false
+            }
+        }
+        return types.indices.map { typeQualifies($0, []) }
+    }
+}
+
+extension FlatPlan {
+    /// Whether the fast paths check all of a property's constraints as the general reader does:
+    /// lengths of strings, arrays and dictionaries (`satisfiesLength`), bounds of numbers and
+    /// patterns of strings (`satisfiesValueConstraints`). Other pairings are left to it.
+    static func checksConstraints(of property: PropertyPlan) -> Bool {
+        let constraints = property.spec.constraints
+        if constraints.minLength != nil || constraints.maxLength != nil {
+            switch property.conversion {
+            case .scalar(.string), .array, .dictionary: break
+            default: return false
+            }
+        }
+        if constraints.minimum != nil || constraints.maximum != nil {
+            switch property.conversion {
+            case .scalar(.int(.number)), .scalar(.double(.number)), .scalar(.decimal(.number)): break
+            default: return false
+            }
+        }
+        if constraints.pattern != nil {
+            guard case .scalar(.string) = property.conversion else { return false }
+        }
+        return true
+    }
+}
+
+extension FlatPlan {
+    /// Flattens `ModelType`s into arrays, then copied into the plan's arenas.
+    struct Builder {
+        var models: [Model] = []
+        var nodes: [Node] = []
+        var slots: [Slot] = []
+        var properties: [Property] = []
+        var paths: [Int32] = []
+        var conversions: [Conversion] = []
+        var enums: [Enum] = []
+        var caseNames: [(start: Int32, length: Int32)] = []
+        var caseValues: [(start: Int32, length: Int32)] = []
+        var encodeNodes: [EncodeNode] = []
+        var bytes: [UInt8] = []
+        var patterns: [DatePattern.Compiled] = []
+        var defaults: [(value: Value, conversion: MapperKit.Conversion)] = []
+        var valueConstraints: [Constraints] = []
+        var enumNames: [String] = []
+        var enumIndices: [ObjectIdentifier: Int32] = [:]
+
+        mutating func build(_ types: [ModelType], transcodable: [Bool]) {
+            let empty = Node(firstSlot: 0, mask: -1)
+            models = Array(
+                repeating: Model(
+                    firstProperty: 0, propertyCount: 0, rootNode: 0, nodeCount: 0, rejectsUnknownKeys: false,
+                    transcodable: false, names: empty, firstEncodeNode: 0, encodeNodeCount: 0, encodable: false),
+                count: types.count)
+            for type in types {
+                var model = Model(
+                    firstProperty: Int32(properties.count), propertyCount: Int32(type.properties.count),
+                    rootNode: Int32(nodes.count), nodeCount: Int32(type.keyTree.nodes.count),
+                    rejectsUnknownKeys: type.unknownKeys == .reject, transcodable: transcodable[type.index],
+                    names: table(type.names.entries), firstEncodeNode: 0, encodeNodeCount: 0, encodable: false)
+                for node in type.keyTree.nodes {
+                    nodes.append(table(node.keys.entries))
+                }
+                for plan in type.properties {
+                    var flags: UInt8 = 0
+                    if plan.required { flags |= Property.required }
+                    if plan.transient { flags |= Property.transient }
+                    if plan.computed == .now { flags |= Property.computedNow }
+                    if plan.computed == .uuid { flags |= Property.computedUUID }
+                    if plan.spec.flatten { flags |= Property.flatten }
+                    var defaultIndex: Int32 = -1
+                    if let value = plan.defaultValue {
+                        flags |= Property.hasDefault
+                        defaultIndex = Int32(defaults.count)
+                        defaults.append((value, plan.conversion))
+                    }
+                    let constraints = plan.spec.constraints
+                    if constraints.minLength != nil || constraints.maxLength != nil { flags |= Property.checksLength }
+                    var valueConstraintsIndex: Int32 = -1
+                    if constraints.minimum != nil || constraints.maximum != nil || constraints.pattern != nil {
+                        flags |= Property.checksValue
+                        valueConstraintsIndex = Int32(valueConstraints.count)
+                        valueConstraints.append(constraints)
+                    }
+                    let key = store(plan.canonicalKey)
+                    properties.append(Property(
+                        keyStart: key.start, keyLength: key.length, firstPathNode: Int32(paths.count),
+                        pathCount: Int32(plan.path.count), conversion: conversion(plan.conversion),
+                        encodeConversion: conversion(plan.conversion, external: true), flags: flags,
+                        defaultIndex: defaultIndex, minLength: Int32(clamping: constraints.minLength ?? -1),
+                        maxLength: Int32(clamping: constraints.maxLength ?? -1), valueConstraints: valueConstraintsIndex))
+                    paths += plan.path.map(Int32.init)
+                }
+                if model.propertyCount == 0 { model.firstProperty = Int32(properties.count) }
+                let (first, count, mergeFree) = encodeNodes(type.encodeTree, of: type, in: types)
+                model.firstEncodeNode = first
+                model.encodeNodeCount = count
+                // Canonical input must be checked as the canonical reader does: constraints the
+                // fast paths do not check and the values of transient properties (which encoding
+                // does not write) are left to it.
+                model.encodable = mergeFree && type.unknownKeys != .keep
+                    && type.properties.allSatisfy { $0.spec.key != nil && $0.spec.transform == nil && FlatPlan.checksConstraints(of: $0) }
+                models[type.index] = model
+            }
+            // A model is encodable when its nested models are too (recursive models: optimistically).
+            var changed = true
+            while changed {
+                changed = false
+                for index in models.indices where models[index].encodable {
+                    let model = models[index]
+                    for position in 0..<Int(model.propertyCount) {
+                        let property = properties[Int(model.firstProperty) + position]
+                        if !encodableConversion(property.encodeConversion) {
+                            models[index].encodable = false
+                            changed = true
+                            break
+                        }
+                    }
+                }
+            }
+        }
+
+        private func encodableConversion(_ index: Int32) -> Bool {
+            let conversion = conversions[Int(index)]
+            switch conversion.kind {
+            case .unsupported: return false
+            case .model: return models[Int(conversion.payload)].encodable
+            case .array, .dictionary: return encodableConversion(conversion.payload)
+            default: return true
+            }
+        }
+
+        /// Flattens an encode tree breadth first, so each node's children are contiguous. A member
+        /// both written by a model property and holding other members is kept when those are plain
+        /// properties (their values replace or join the model's members); anything more involved
+        /// (several or flattened consumers, deeper nesting) makes the model go the general way.
+        mutating func encodeNodes(
+            _ roots: [MapperKit.EncodeNode], of type: ModelType, in types: [ModelType]
+        ) -> (first: Int32, count: Int32, mergeFree: Bool) {
+            let first = Int32(encodeNodes.count)
+            var mergeFree = true
+            var queue: [(node: MapperKit.EncodeNode, slot: Int)] = []
+            for root in roots {
+                encodeNodes.append(EncodeNode(keyStart: 0, keyLength: 0, property: -1, constantStart: 0, constantLength: -1, firstChild: 0, childCount: 0))
+                queue.append((root, encodeNodes.count - 1))
+            }
+            var head = 0
+            while head < queue.count {
+                let (node, slot) = queue[head]
+                head += 1
+                let key = store(Array((JSONWriter.quote(node.key) + ":").utf8))
+                var flat = EncodeNode(
+                    keyStart: key.start, keyLength: key.length, property: -1, constantStart: 0, constantLength: -1,
+                    firstChild: Int32(encodeNodes.count), childCount: Int32(node.children.count),
+                    override: encodeNodes[slot].override)
+                if let constant = node.constant {
+                    let text = store(Array(JSONWriter.write(constant).utf8))
+                    flat.constantStart = text.start
+                    flat.constantLength = text.length
+                } else if let consumer = node.consumers.first {
+                    // Several consumers, or one through a flattened model: the general encoder.
+                    if node.consumers.count > 1 || consumer.count > 1 { mergeFree = false }
+                    flat.property = Int32(consumer[0])
+                }
+                var overrides = Array(repeating: Int32(-1), count: node.children.count)
+                if flat.property >= 0, !node.children.isEmpty {
+                    guard case .model(let nested, false) = type.properties[Int(flat.property)].conversion,
+                          node.children.allSatisfy({ $0.children.isEmpty && $0.constant == nil && $0.consumers.count == 1 })
+                    else {
+                        mergeFree = false
+                        encodeNodes[slot] = flat
+                        continue
+                    }
+                    let ownKeys = types[nested].encodeTree.map(\.key)
+                    for (position, child) in node.children.enumerated() {
+                        overrides[position] = Int32(ownKeys.firstIndex(of: child.key) ?? -1)
+                    }
+                }
+                encodeNodes[slot] = flat
+                for (position, child) in node.children.enumerated() {
+                    encodeNodes.append(EncodeNode(
+                        keyStart: 0, keyLength: 0, property: -1, constantStart: 0, constantLength: -1, firstChild: 0,
+                        childCount: 0, override: overrides[position]))
+                    queue.append((child, encodeNodes.count - 1))
+                }
+            }
+            return (first, Int32(roots.count), mergeFree)
+        }
+
+        mutating func store(_ key: [UInt8]) -> (start: Int32, length: Int32) {
+            let start = Int32(bytes.count)
+            bytes += key
+            return (start, Int32(key.count))
+        }
+
+        /// A hash table of `entries` in `slots`.
+        mutating func table(_ entries: [(key: [UInt8], value: Int)]) -> Node {
+            guard !entries.isEmpty else { return Node(firstSlot: 0, mask: -1) }
+            var capacity = 8
+            while capacity < entries.count * 2 { capacity *= 2 }
+            let first = slots.count
+            slots += Array(repeating: Slot(hash: 0, head: 0, tail: 0, keyStart: 0, keyLength: 0, value: 0), count: capacity)
+            for entry in entries {
+                let key = store(entry.key)
+                let (hash, head, tail) = entry.key.withUnsafeBytes { KeyTable.hash($0) }
+                var index = Int(truncatingIfNeeded: hash) & (capacity - 1)
+                while slots[first + index].hash != 0 { index = (index + 1) & (capacity - 1) }
+                slots[first + index] = Slot(
+                    hash: hash, head: head, tail: tail, keyStart: key.start, keyLength: key.length, value: Int32(entry.value))
+            }
+            return Node(firstSlot: Int32(first), mask: Int32(capacity - 1))
+        }
+
+        /// `external`: the form encoding writes (representation hints count; decoding reads them
+        /// only through the general reader for now).
+        mutating func conversion(_ conversion: MapperKit.Conversion, external: Bool = false) -> Int32 {
+            let flat: Conversion
+            switch conversion {
+            case .scalar(.int(.string)) where external: flat = Conversion(kind: .intAsString, payload: 0)
+            case .scalar(.double(.string)) where external: flat = Conversion(kind: .doubleAsString, payload: 0)
+            case .scalar(.decimal(.string)) where external: flat = Conversion(kind: .decimalAsString, payload: 0)
+            case .scalar(.bool(.string)) where external: flat = Conversion(kind: .boolAsString, payload: 0)
+            case .scalar(.bool(.int)) where external: flat = Conversion(kind: .boolAsInt, payload: 0)
+            case .scalar(.string): flat = Conversion(kind: .string, payload: 0)
+            case .scalar(.int(.number)): flat = Conversion(kind: .int, payload: 0)
+            case .scalar(.double(.number)): flat = Conversion(kind: .double, payload: 0)
+            case .scalar(.decimal(.number)): flat = Conversion(kind: .decimal, payload: 0)
+            case .scalar(.bool(.bool)): flat = Conversion(kind: .bool, payload: 0)
+            case .scalar(.url): flat = Conversion(kind: .url, payload: 0)
+            case .scalar(.uuid): flat = Conversion(kind: .uuid, payload: 0)
+            case .scalar(.any): flat = Conversion(kind: .any, payload: 0)
+            case .scalar(.date(.iso8601)): flat = Conversion(kind: .dateISO, payload: 0)
+            case .scalar(.date(.unix)): flat = Conversion(kind: .dateUnix, payload: 0)
+            case .scalar(.date(.unixMilliseconds)): flat = Conversion(kind: .dateUnixMilliseconds, payload: 0)
+            case .scalar(.date(.pattern(let format))):
+                patterns.append(format.pattern.compiled)
+                flat = Conversion(kind: .datePattern, payload: Int32(patterns.count - 1))
+            case .enumeration(let plan):
+                flat = Conversion(kind: .enumeration, payload: enumeration(plan))
+            case .model(let index, let dispatch):
+                flat = dispatch ? Conversion(kind: .unsupported, payload: 0) : Conversion(kind: .model, payload: Int32(index))
+            case .array(let element):
+                flat = Conversion(kind: .array, payload: self.conversion(element, external: external))
+            case .dictionary(let element):
+                flat = Conversion(kind: .dictionary, payload: self.conversion(element, external: external))
+            default:
+                flat = Conversion(kind: .unsupported, payload: 0)
+            }
+            conversions.append(flat)
+            return Int32(conversions.count - 1)
+        }
+
+        mutating func enumeration(_ plan: EnumPlan) -> Int32 {
+            if let known = enumIndices[ObjectIdentifier(plan)] { return known }
+            let table = self.table(plan.strings.entries)
+            let firstCase = Int32(caseNames.count)
+            for name in plan.quotedCaseNames { caseNames.append(store(name)) }
+            for value in plan.jsonValues { caseValues.append(store(Array(JSONWriter.write(value).utf8))) }
+            let names = self.table(plan.names.entries)
+            enums.append(Enum(
+                firstSlot: table.firstSlot, mask: table.mask, defaultCase: Int32(plan.defaultCase ?? -1),
+                firstCase: firstCase, hasOtherValues: !plan.others.isEmpty, names: names))
+            enumNames.append(plan.name)
+            let index = Int32(enums.count - 1)
+            enumIndices[ObjectIdentifier(plan)] = index
+            return index
+        }
+    }
+}
