@@ -15,13 +15,21 @@ public final class Catalog: Sendable {
     public struct Source: Sendable {
         /// Shown in diagnostics and runtime errors (`inline.yaml:3:5`).
         public var name: String
+        /// The mapping file's contents: UTF-8 YAML, parsed as it is when the catalog is compiled.
         public var bytes: [UInt8]
 
+        /// A mapping file given as text.
+        ///
+        /// ```swift
+        /// let source = Catalog.Source(name: "issue.yaml", text: yamlText)
+        /// let catalog = try Catalog(sources: [source])
+        /// ```
         public init(name: String, text: String) {
             self.name = name
             self.bytes = Array(text.utf8)
         }
 
+        /// A mapping file given as bytes read elsewhere (an archive, a ConfigMap, a request body).
         public init(name: String, bytes: [UInt8]) {
             self.name = name
             self.bytes = bytes
@@ -30,17 +38,28 @@ public final class Catalog: Sendable {
 
     /// A catalog check's outcome: every diagnostic, and the catalog when there was no error.
     public struct Check: Sendable {
+        /// The loaded catalog, or `nil` when any diagnostic is an error.
         public var catalog: Catalog?
+        /// Every error and warning found, in file (load order), line and column order.
         public var diagnostics: [Diagnostic]
     }
 
+    /// The models as written in the mapping files, with inherited properties resolved, by name.
+    ///
+    /// What to read when you need to know a model's shape (its properties, keys and types); decoding
+    /// and encoding go through the catalog's methods, not these specs.
     public let models: [String: ModelSpec]
     /// Model names in declaration order (files in sorted path order).
     public let modelNames: [String]
+    /// The enums declared in the mapping files, by name.
     public let enums: [String: EnumSpec]
+    /// Enum names in declaration order (files in sorted path order).
     public let enumNames: [String]
+    /// The named date and number formats declared in the mapping files, by name.
     public let formats: [String: FormatSpec]
+    /// Format names in declaration order (files in sorted path order).
     public let formatNames: [String]
+    /// The URL patterns of every `routes:` block: which model decodes the response of a request.
     public let routes: RouteTable
     /// The texts the catalog was compiled from, in load order: what it serves, even when the files
     /// on disk have changed since.
@@ -49,6 +68,8 @@ public final class Catalog: Sendable {
     public let revision: String
     /// The warnings found while loading (a catalog with errors does not load).
     public let warnings: [Diagnostic]
+    /// The transformers the catalog was loaded with (`LoadOptions.transformers`), by the name
+    /// properties give in `transform:`.
     public let transformers: [String: Transformer]
     /// The models compiled for decoding and encoding.
     let table: ModelTable
@@ -125,8 +146,18 @@ public struct LoadOptions: Sendable {
     public var transformers: [String: Transformer]
     /// Transformer names to accept without an implementation (`mapper validate --assume-transformer`).
     public var assumedTransformers: Set<String>
+    /// How deep and how large each mapping file may be before the YAML reader refuses it.
     public var yamlLimits: YAMLLimits
 
+    /// Options for loading a catalog; the defaults suit a catalog that uses no custom transformers.
+    ///
+    /// ```swift
+    /// let options = LoadOptions(transformers: ["upper": Transformer(forward: { json in
+    ///     guard case .string(let text) = json else { return json }
+    ///     return .string(text.uppercased())
+    /// })])
+    /// let catalog = try Catalog(paths: ["Mappings"], options: options)
+    /// ```
     public init(
         transformers: [String: Transformer] = [:], assumedTransformers: Set<String> = [],
         yamlLimits: YAMLLimits = YAMLLimits()
@@ -141,9 +172,14 @@ public struct LoadOptions: Sendable {
 /// external JSON value into the canonical JSON of the property's type, `reverse` does the opposite
 /// for encoding (without it, the property cannot be encoded).
 public struct Transformer: Sendable {
+    /// Turns the value found in the external JSON into canonical JSON of the property's type; a
+    /// thrown error becomes a `transform-failed` mapping error at the property.
     public var forward: @Sendable (JSONValue) throws -> JSONValue
+    /// Turns the property's canonical JSON back into the external form when encoding; `nil` makes
+    /// encoding the property fail with `transform-failed`.
     public var reverse: (@Sendable (JSONValue) throws -> JSONValue)?
 
+    /// A transformer; give `reverse` when models using it must also be encoded.
     public init(
         forward: @escaping @Sendable (JSONValue) throws -> JSONValue,
         reverse: (@Sendable (JSONValue) throws -> JSONValue)? = nil

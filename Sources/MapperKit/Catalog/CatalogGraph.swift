@@ -25,12 +25,14 @@ public struct CatalogGraph: Sendable, Hashable {
 
     /// A model or a route.
     public struct Node: Sendable, Hashable {
+        /// Whether a node draws a model or a route.
         public enum Kind: String, Sendable, Hashable {
             case model, route
         }
 
         /// `model:Issue`, `route:3`: unique in the graph.
         public var id: String
+        /// Whether the node is a model or a route.
         public var kind: Kind
         /// The model's name, or the route's pattern (`GET /repos/*/*/issues/#`).
         public var title: String
@@ -40,18 +42,24 @@ public struct CatalogGraph: Sendable, Hashable {
         public var doc: String?
     }
 
+    /// A way one node leads to a model: through a property, a base, a variant or a route.
     public struct Edge: Sendable, Hashable {
+        /// What the edge stands for.
         public var kind: EdgeKind
+        /// The id of the node the edge leaves (a model or a route).
         public var from: String
         /// The row of `from` the edge leaves from (a property's index in `rows`), if any.
         public var row: Int?
+        /// The id of the model the edge leads to (`model:Name`).
         public var to: String
         /// What picks the target: a variant's case (`type = "PushEvent"`, `otherwise`), a route's
         /// `errors`; empty otherwise.
         public var label: String
     }
 
+    /// Every model, in declaration order, then every route and error-model entry, in file order.
     public var nodes: [Node]
+    /// Every edge, grouped by the node it leaves, in the order the nodes are added.
     public var edges: [Edge]
 
     /// The graph of `catalog`: models in declaration order, then routes in file order.

@@ -6,13 +6,18 @@ public import MapperYAML
 /// Text form, compiler style: `Mappings/github.yaml:12:22: error: unknown type 'Usr' for property
 /// 'assignee' of model 'Issue'; did you mean 'User'? [unknown-type]`.
 public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Whether a diagnostic stops the catalog from loading (`error`) or is only reported (`warning`).
     public enum Severity: String, Sendable, Hashable, Codable {
         case error, warning
     }
 
+    /// The mapping file, as given when loading (a path or a `Catalog.Source` name).
     public var file: String
+    /// 1-based line in `file`.
     public var line: Int
+    /// 1-based column in `line`.
     public var column: Int
+    /// Whether the problem stops the catalog from loading.
     public var severity: Severity
     /// Stable kebab-case word, e.g. `unknown-type`; see `Diagnostic.Code`.
     public var code: String
@@ -21,6 +26,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     /// How to fix it, e.g. `did you mean 'User'?`.
     public var hint: String?
 
+    /// A diagnostic at a position in a mapping file.
     public init(
         _ severity: Severity, _ code: Code, _ message: String, at mark: Mark, hint: String? = nil
     ) {
@@ -33,6 +39,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         self.hint = hint
     }
 
+    /// The position as a `Mark`, to compare with the marks of the YAML nodes and specs.
     public var mark: Mark { Mark(file: file, line: line, column: column) }
 
     /// A file that could not be read at all (missing, unreadable, or a directory without mapping
@@ -41,6 +48,8 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         [Code.fileNotFound, .unreadableFile, .noMappingFiles].contains { $0.rawValue == code }
     }
 
+    /// `file:line:column: severity: message; hint [code]`, the compiler-style line editors and CI
+    /// logs recognise.
     public var description: String {
         var text = "\(file):\(line):\(column): \(severity.rawValue): \(message)"
         if let hint { text += "; \(hint)" }
@@ -57,7 +66,9 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 extension Array where Element == Diagnostic {
+    /// How many of the diagnostics are errors; any error means the catalog did not load.
     public var errorCount: Int { count { $0.severity == .error } }
+    /// How many of the diagnostics are warnings.
     public var warningCount: Int { count { $0.severity == .warning } }
 
     /// `1 error, 2 warnings`.
@@ -69,8 +80,10 @@ extension Array where Element == Diagnostic {
 
 /// Loading a catalog failed; `diagnostics` holds every problem in every file (warnings included).
 public struct CatalogError: Error, Sendable, CustomStringConvertible {
+    /// Every error and warning, in file (load order), line and column order.
     public var diagnostics: [Diagnostic]
 
+    /// A failure carrying these diagnostics.
     public init(diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
     }
@@ -79,6 +92,8 @@ public struct CatalogError: Error, Sendable, CustomStringConvertible {
     /// file that was read and found wrong.
     public var isIOFailure: Bool { diagnostics.contains(where: \.isIOFailure) }
 
+    /// Every diagnostic on its own line, then the count (`1 error, 2 warnings`): what `mapper
+    /// validate` prints.
     public var description: String {
         (diagnostics.map(\.description) + [diagnostics.summary]).joined(separator: "\n")
     }

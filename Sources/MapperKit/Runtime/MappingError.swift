@@ -6,6 +6,7 @@
 public struct MappingError: Sendable, Hashable, CustomStringConvertible {
     /// The stable codes of data errors; tools match on these words.
     public enum Code: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// The code's stable word, e.g. `type-mismatch`.
         public var description: String { rawValue }
 
         /// The input is not JSON; the message gives line, column and byte offset.
@@ -34,17 +35,20 @@ public struct MappingError: Sendable, Hashable, CustomStringConvertible {
         case unknownModel = "unknown-model"
     }
 
+    /// What kind of problem it is; match on this, not on `message`.
     public var code: Code
     /// RFC 6901 pointer into the input: `/labels/2/color`.
     public var pointer: String
     /// Model path: `Issue.labels[2].color`.
     public var path: String
+    /// One sentence for people that quotes the offending value, e.g. `expected a string, found 42`.
     public var message: String
     /// `file:line:column` of the property declaration (empty when there is none).
     public var source: String
     /// For `invalid-json`: the syntax error with its line, column and byte offset as numbers.
     public var syntax: JSONSyntaxError?
 
+    /// An error; transformers and embedding code rarely need this, as decoding builds its own.
     public init(_ code: Code, pointer: String, path: String, message: String, source: String) {
         self.code = code
         self.pointer = pointer
@@ -76,12 +80,15 @@ public struct MappingErrors: Error, Sendable, Hashable, CustomStringConvertible 
     /// Decoding stops collecting after this many errors.
     public static let limit = 100
 
+    /// The problems found in the document, at most `limit` of them.
     public var errors: [MappingError]
 
+    /// Wraps the errors found in one document so they can be thrown together.
     public init(_ errors: [MappingError]) {
         self.errors = errors
     }
 
+    /// One line per error, as the CLI prints them.
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 
     /// `{"errors": [...]}`, the CLI's `--error-format json` and the service's shape.

@@ -24,6 +24,7 @@ public enum Decoded: Sendable, Hashable {
 /// let canonical = try session.decodeToCanonical(Array(line.utf8), as: "Issue")
 /// ```
 public struct MappingSession {
+    /// The catalog the session decodes and encodes with; model names are looked up in it.
     public let catalog: Catalog
     var tape = JSONTape()
     var reader: ValueReader
@@ -34,6 +35,7 @@ public struct MappingSession {
     /// Off in tests and fuzz targets that compare the transcoders with the general reader and encoder.
     package var usesTranscoder = true
 
+    /// A session with empty scratch space; it grows to fit the largest document and is kept.
     public init(catalog: Catalog) {
         self.catalog = catalog
         reader = ValueReader(table: catalog.table, mode: .external, now: Instant(milliseconds: 0))

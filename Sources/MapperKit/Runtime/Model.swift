@@ -11,6 +11,8 @@
 /// ```
 @dynamicMemberLookup
 public struct Model: Sendable, Hashable, CustomStringConvertible {
+    /// The model's concrete type: for a model decoded through `variants`, the variant picked, not
+    /// the model asked for.
     public let type: ModelType
     /// Property values by index in `type.properties`; nil for absent.
     var values: [Value?]
@@ -32,6 +34,7 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
         self.init(type: type, values: Array(repeating: nil, count: type.properties.count), table: type.table)
     }
 
+    /// The name of the model's concrete type (`PushEvent` for an `Event` that decoded as one).
     public var name: String { type.name }
 
     /// The property names in declaration order.
@@ -42,6 +45,7 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
         type.propertyIndex(named: name).flatMap { values[$0] }
     }
 
+    /// `model.title` for `model["title"]`: nil when absent or when the model has no such property.
     public subscript(dynamicMember name: String) -> Value? {
         self[name]
     }
@@ -87,6 +91,8 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// `Issue(number: 1347, title: Found a bug)`: the present properties in declaration order, for
+    /// logs and debugging (not JSON; use `Catalog.canonicalJSON` for that).
     public var description: String {
         var parts: [String] = []
         for (plan, value) in zip(type.properties, values) {
@@ -96,6 +102,8 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
         return "\(type.name)(\(parts.joined(separator: ", ")))"
     }
 
+    /// Equal when the concrete types match and every compared property and the compared kept
+    /// unknown keys are equal (see the type's summary).
     public static func == (lhs: Model, rhs: Model) -> Bool {
         guard lhs.type.name == rhs.type.name, lhs.values.count == rhs.values.count else { return false }
         for (index, plan) in lhs.type.properties.enumerated() where plan.spec.compare {
@@ -104,6 +112,8 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
         return !lhs.type.spec.extra.compare || lhs.keptExtra == rhs.keptExtra
     }
 
+    /// Hashes what equality compares, so models that differ only in `compare: false` properties
+    /// collide on purpose.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(type.name)
         for (index, plan) in type.properties.enumerated() where plan.spec.compare {

@@ -1,6 +1,7 @@
 /// A model of a loaded catalog, compiled once into everything decoding and encoding need: no
 /// lookups of specs by name per record, keys compared as bytes.
 public final class ModelType: Sendable, CustomStringConvertible {
+    /// The model as declared in the mapping file: properties, keys, variants, and where it is.
     public let spec: ModelSpec
     /// Position in the catalog's list of types (what conversions refer to).
     let index: Int
@@ -37,7 +38,9 @@ public final class ModelType: Sendable, CustomStringConvertible {
         self.unknownKeys = spec.unknownKeys
     }
 
+    /// The model's name as declared in the catalog.
     public var name: String { spec.name }
+    /// The model's name, so a type prints as `Issue` in messages.
     public var description: String { spec.name }
 
     /// Whether a model of this type can stand where `declared` is expected.
