@@ -2,17 +2,22 @@ public import MapperYAML
 
 /// A named date or number format.
 public struct FormatSpec: Sendable {
+    /// Whether the format reads and writes dates (`date:`) or numbers (`number:`).
     public enum Style: String, Sendable, Hashable {
         case date, number
     }
 
+    /// The name properties give in `format:`.
     public var name: String
+    /// Whether it is a date or a number format.
     public var style: Style
     /// The TR35 date pattern, or the number style (`decimal`, `percent`, `scientific`).
     public var pattern: String
+    /// The locale month and day names or digit symbols come from (`en_US_POSIX` unless set).
     public var locale: String
     /// The time zone of a date format.
     public var timeZone: String?
+    /// Where the format is declared.
     public var mark: Mark
 
     package var datePattern: DatePattern?

@@ -3,8 +3,10 @@
 ///
 /// Named `JSONKeyPath`, not `KeyPath`, so that importing MapperKit never shadows `Swift.KeyPath`.
 public struct JSONKeyPath: Sendable, Hashable, CustomStringConvertible {
+    /// The object keys in the order they are walked, unescaped.
     public let segments: [String]
 
+    /// A path through these keys, taken as they are (no escapes are interpreted).
     public init(segments: [String]) {
         self.segments = segments
     }
@@ -54,6 +56,7 @@ public struct JSONKeyPath: Sendable, Hashable, CustomStringConvertible {
         segments.map { "/" + JSONPointer.escape($0) }.joined()
     }
 
+    /// Whether this path runs through `other` (equal paths included): `user.login` has prefix `user`.
     public func hasPrefix(_ other: JSONKeyPath) -> Bool {
         segments.count >= other.segments.count && Array(segments.prefix(other.segments.count)) == other.segments
     }

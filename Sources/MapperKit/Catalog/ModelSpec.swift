@@ -2,15 +2,23 @@ public import MapperYAML
 
 /// A model of the catalog: its own settings and its properties, inherited ones first.
 public struct ModelSpec: Sendable, Hashable {
+    /// What decoding does with keys of the JSON object that no property maps: `ignore` drops them,
+    /// `reject` makes them an `unknown-keys` error, `keep` keeps them in `$extra` and writes them back
+    /// on encode.
     public enum UnknownKeys: String, Sendable, Hashable, CaseIterable {
         case ignore, reject, keep
     }
 
+    /// The model's name, as properties, routes and the CLI refer to it.
     public var name: String
+    /// The model's `doc:` text, carried into JSON Schema descriptions and the catalog graph.
     public var doc: String?
     /// The model named by `extends`.
     public var base: String?
+    /// `key_style`, own or inherited: how the JSON keys of the model's own properties are derived
+    /// from their names (inherited properties keep their declaring model's keys).
     public var keyStyle: KeyStyle
+    /// `unknown_keys`, own or inherited (`ignore` when neither says).
     public var unknownKeys: UnknownKeys
     /// How kept unknown keys (`$extra`, with `unknown_keys: keep`) take part in equality, merges
     /// and archives.
@@ -20,10 +28,15 @@ public struct ModelSpec: Sendable, Hashable {
     /// Every property in declaration order: inherited first, then the model's own (a redefinition
     /// takes the place of the property it redefines).
     public var properties: [PropertySpec]
+    /// How an object of this model picks a more specific model that extends it; nil when the model
+    /// has no `variants`.
     public var variants: Variants?
+    /// The steps that bring an archive of an older `version` up to date, in order.
     public var migrations: [Migration]
+    /// Where the model is declared; errors about the model as a whole cite it.
     public var mark: Mark
 
+    /// The property with this name, own or inherited; nil when the model has none.
     public func property(named name: String) -> PropertySpec? {
         properties.first { $0.name == name }
     }
@@ -39,6 +52,7 @@ public struct ExtraSettings: Sendable, Hashable {
     /// source's value wins for keys it has) or `keep` (the target's does).
     public var merge = MergeStrategy.replace
 
+    /// Settings with `$extra` compared, archived and merged with `replace` unless told otherwise.
     public init(compare: Bool = true, archive: Bool = true, merge: MergeStrategy = .replace) {
         self.compare = compare
         self.archive = archive
@@ -51,17 +65,25 @@ public struct ExtraSettings: Sendable, Hashable {
 public struct Variants: Sendable, Hashable {
     /// `by: key.path` and `cases: {json value: Model}`.
     public struct Discriminator: Sendable, Hashable {
+        /// Where the discriminating value is in the JSON object (`type`, `payload.kind`).
         public var by: JSONKeyPath
+        /// The values the discriminator may hold and the model each one picks, in written order.
         public var cases: [Case]
     }
 
+    /// One entry of `cases`: a JSON value of the discriminator and the model it picks.
     public struct Case: Sendable, Hashable {
+        /// The discriminator's value, compared as JSON (`1` equals `1.0`).
         public var value: JSONValue
+        /// The model an object with this value decodes as.
         public var model: String
+        /// Where the case is written.
         public var mark: Mark
     }
 
+    /// One entry of `when:`: a test on the JSON object and the model it picks when it holds.
     public struct Predicate: Sendable, Hashable {
+        /// What a `when:` entry checks: `has:` a key path, or `equals:` values at key paths.
         public enum Test: Sendable, Hashable {
             /// The key path is present and not null.
             case has(JSONKeyPath)
@@ -69,15 +91,21 @@ public struct Variants: Sendable, Hashable {
             case equals([JSONKeyPath: JSONValue])
         }
 
+        /// The condition the object must meet.
         public var test: Test
+        /// The model an object meeting the condition decodes as.
         public var model: String
+        /// Where the entry is written.
         public var mark: Mark
     }
 
     /// `when: [...]`, tried in order before the discriminator.
     public var predicates: [Predicate]
+    /// `by` and `cases`, tried after the predicates; nil when the model dispatches only on `when`.
     public var discriminator: Discriminator?
+    /// The model used when nothing else matches; without one, such an object is a `no-variant` error.
     public var fallback: String?
+    /// Where the `variants` block is written.
     public var mark: Mark
 
     /// Every model the variants can produce.
@@ -107,10 +135,13 @@ public struct Variants: Sendable, Hashable {
 public struct Migration: Sendable, Hashable {
     /// One `name: value` entry of a step, in written order.
     public struct Entry<Value: Sendable & Hashable>: Sendable, Hashable {
+        /// The archived field the entry applies to.
         public var field: String
+        /// What the entry gives the field: a new name, a template or a value.
         public var value: Value
     }
 
+    /// The archive version this step upgrades; it produces version `from + 1`.
     public var from: Int
     /// Old name → new name, applied first.
     public var rename: [Entry<String>]
@@ -118,19 +149,24 @@ public struct Migration: Sendable, Hashable {
     public var template: [Entry<Template>]
     /// Field → value, used when the field is absent.
     public var set: [Entry<JSONValue>]
+    /// Fields removed from the archive, last in the step.
     public var drop: [String]
+    /// Where the step is written.
     public var mark: Mark
 }
 
 /// A string with `${field}` placeholders; `$$` is a literal `$`.
 public struct Template: Sendable, Hashable {
+    /// A run of literal text, or a `${field}` placeholder.
     public enum Part: Sendable, Hashable {
         case literal(String)
         case field(String)
     }
 
+    /// The template's text and placeholders in order.
     public var parts: [Part]
 
+    /// The fields the template reads, in order (a field used twice appears twice).
     public var fields: [String] {
         parts.compactMap { if case .field(let name) = $0 { return name } else { return nil } }
     }

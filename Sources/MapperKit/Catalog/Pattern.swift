@@ -4,6 +4,7 @@ public import MapperRegex
 /// in JSON Schema), in RE2's syntax, compiled once when the catalog loads and matched in time
 /// linear in the string for every pattern.
 public struct Pattern: Sendable, Hashable, CustomStringConvertible {
+    /// The expression as written in the mapping file.
     public let source: String
     /// Shared by every thread (RE2 matching is thread-safe).
     let regex: RE2Regex
@@ -15,6 +16,7 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
         self.source = source
     }
 
+    /// The expression as written.
     public var description: String { source }
 
     /// Whether `string` contains a match.
@@ -27,6 +29,8 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
         regex.contains(bytes)
     }
 
+    /// Patterns are equal when written the same; the compiled form plays no part.
     public static func == (lhs: Pattern, rhs: Pattern) -> Bool { lhs.source == rhs.source }
+    /// Hashes the written expression, to agree with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(source) }
 }

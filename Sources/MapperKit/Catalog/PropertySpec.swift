@@ -2,6 +2,7 @@ public import MapperYAML
 
 /// One property of a model, as declared, with names resolved and checked.
 public struct PropertySpec: Sendable, Hashable {
+    /// A value the decoder makes up instead of reading it from the JSON (`computed:`).
     public enum Computed: String, Sendable, Hashable {
         /// The time of the decode call (type `date`).
         case now
@@ -14,23 +15,40 @@ public struct PropertySpec: Sendable, Hashable {
         case string, int
     }
 
+    /// The property's name: the key of canonical JSON and of `Model` access.
     public var name: String
+    /// The property's type, with model and enum names resolved.
     public var type: TypeSpec
     /// Where the value lives in the external JSON object; nil for transient and flattened properties.
     public var key: JSONKeyPath?
+    /// Whether an absent or null value is a `missing-required` error.
     public var required: Bool
     /// Canonical JSON of the value used when the key is absent.
     public var defaultValue: JSONValue?
+    /// `json: string` or `json: int`: how the value is spelled in the external JSON, when not as its
+    /// type's natural JSON kind.
     public var representation: Representation?
+    /// `format:`: how dates (or numbers with a number format) are read and written; nil for the
+    /// type's default (`iso8601` for dates).
     public var format: FormatReference?
+    /// `transient: true`: never read from the external JSON; the property holds its default, if any.
     public var transient: Bool
+    /// `computed:`: the value is made when decoding external JSON instead of read from it.
     public var computed: Computed?
+    /// `compare: false` leaves the property out of equality, hashing and `mapper diff`.
     public var compare: Bool
+    /// `archive: false` leaves the property out of archives.
     public var archive: Bool
+    /// How `merge` combines the source's value with the target's (`replace` unless set).
     public var merge: MergeStrategy
+    /// `flatten: true`: the nested model's keys are read from and written to this model's own JSON
+    /// object, not an object of their own.
     public var flatten: Bool
+    /// `transform:`: the name of the `Transformer` the value goes through (see `LoadOptions`).
     public var transform: String?
+    /// The checks the value must pass beyond its type; empty when none are declared.
     public var constraints: Constraints
+    /// The property's `doc:` text, carried into JSON Schema descriptions.
     public var doc: String?
     /// The model whose `properties` declare this property (differs from the owner when inherited).
     public var declaredIn: String
@@ -40,12 +58,18 @@ public struct PropertySpec: Sendable, Hashable {
 
 /// `min_length`, `max_length`, `minimum`, `maximum`, `pattern`.
 public struct Constraints: Sendable, Hashable {
+    /// `min_length`: the fewest Unicode scalars of a string, or elements of a collection.
     public var minLength: Int?
+    /// `max_length`: the most Unicode scalars of a string, or elements of a collection.
     public var maxLength: Int?
+    /// `minimum`: the smallest number allowed, inclusive, kept exactly as written.
     public var minimum: JSONNumber?
+    /// `maximum`: the largest number allowed, inclusive, kept exactly as written.
     public var maximum: JSONNumber?
+    /// `pattern`: an RE2 expression a string must contain a match of (unanchored).
     public var pattern: Pattern?
 
+    /// Whether no constraint is declared, so values need no check beyond their type.
     public var isEmpty: Bool {
         minLength == nil && maxLength == nil && minimum == nil && maximum == nil && pattern == nil
     }
@@ -68,6 +92,7 @@ public enum FormatReference: Sendable, Hashable, CustomStringConvertible {
 
     static let builtIn: [String: FormatReference] = ["iso8601": .iso8601, "unix": .unix, "unix_ms": .unixMilliseconds]
 
+    /// The name the mapping file uses for the format (`iso8601`, `unix_ms`, or a catalog format's name).
     public var name: String {
         switch self {
         case .iso8601: return "iso8601"
@@ -77,8 +102,10 @@ public enum FormatReference: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The format's name, as written in `format:`.
     public var description: String { name }
 
+    /// Whether the format reads and writes dates (every format except a catalog number format).
     public var isDate: Bool {
         if case .number = self { return false }
         return true

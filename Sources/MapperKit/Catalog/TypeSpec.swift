@@ -51,8 +51,12 @@ public indirect enum TypeSpec: Sendable, Hashable, CustomStringConvertible {
         return [self]
     }
 
+    /// Whether the type is one of the number types (`int`, `double`, `decimal`), which `minimum`,
+    /// `maximum` and the numeric merge strategies apply to.
     public var isNumber: Bool { self == .int || self == .double || self == .decimal }
 
+    /// Whether the type is an array or a dictionary, whose length `min_length`/`max_length` count
+    /// in elements.
     public var isCollection: Bool {
         switch self {
         case .array, .dictionary: return true
