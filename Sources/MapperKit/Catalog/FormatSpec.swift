@@ -13,7 +13,8 @@ public struct FormatSpec: Sendable {
     public var style: Style
     /// The TR35 date pattern, or the number style (`decimal`, `percent`, `scientific`).
     public var pattern: String
-    /// The locale month and day names or digit symbols come from (`en_US_POSIX` unless set).
+    /// The locale that month and day names (dates) or separators and signs (numbers) come from
+    /// (`en_US_POSIX` unless set).
     public var locale: String
     /// The time zone of a date format.
     public var timeZone: String?

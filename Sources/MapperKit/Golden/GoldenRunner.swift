@@ -17,18 +17,25 @@ import Foundation
 ///     expect_error: { pointer: /state, contains: "reopened" }
 /// ```
 public enum GoldenRunner {
+    /// The outcome of one test of a `*.test.yaml` file.
     public struct Result: Sendable, Hashable {
+        /// The test's `name:`.
         public var name: String
         /// Where the test is declared in its file.
         public var mark: Mark
+        /// Whether the output (or the error) was what the test expects.
         public var passed: Bool
         /// What differed or went wrong, one line each (empty when passed).
         public var details: [String]
     }
 
+    /// The outcomes of every test of a run, in file and declaration order.
     public struct Run: Sendable {
+        /// One result per test, in the order the tests were run.
         public var results: [Result]
+        /// How many tests passed.
         public var passed: Int { results.count { $0.passed } }
+        /// How many tests failed; any failure makes `mapper test` exit with an error.
         public var failed: Int { results.count { !$0.passed } }
         /// `N passed, M failed`.
         public var summary: String { "\(passed) passed, \(failed) failed" }

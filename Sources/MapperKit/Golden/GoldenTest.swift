@@ -7,6 +7,7 @@
 ///            input: ["sku_code": "A1"], expect: ["sku": "A1"]).yaml
 /// ```
 public struct GoldenTest: Sendable, Hashable {
+    /// Whether the test decodes external JSON to canonical JSON, or encodes canonical JSON to external.
     public enum Operation: String, Sendable, Hashable {
         case decode, encode
     }
@@ -17,14 +18,20 @@ public struct GoldenTest: Sendable, Hashable {
         case route(String)
     }
 
+    /// The test's name, as `mapper test` reports it.
     public var name: String
+    /// Decode or encode; written only when it is not `decode`, the default.
     public var operation: Operation
+    /// The model or route the test maps with.
     public var subject: Subject
+    /// The document given to the operation: external JSON for decode, canonical JSON for encode.
     public var input: JSONValue
+    /// The output the catalog must produce, compared as a JSON value.
     public var expect: JSONValue
     /// Pins `computed: now`, so that the test expects the same instant every time it runs.
     public var now: Instant?
 
+    /// A test; `now` is needed only when the model has `computed: now` properties.
     public init(name: String, operation: Operation, subject: Subject, input: JSONValue, expect: JSONValue, now: Instant? = nil) {
         self.name = name
         self.operation = operation

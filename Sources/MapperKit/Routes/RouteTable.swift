@@ -2,7 +2,9 @@ public import MapperYAML
 
 /// URL model matching: the `routes` blocks of every file of the catalog.
 public struct RouteTable: Sendable, Hashable {
+    /// One URL pattern of a `routes` block and the model that decodes its responses.
     public struct Route: Sendable, Hashable, CustomStringConvertible {
+        /// One `/`-separated piece of a pattern: literal text, `#` or `*`.
         public enum Segment: Sendable, Hashable, CustomStringConvertible {
             case literal(String)
             /// `#`: one segment of ASCII digits.
@@ -10,6 +12,7 @@ public struct RouteTable: Sendable, Hashable {
             /// `*`: any one non-empty segment.
             case any
 
+            /// The segment as written in a pattern.
             public var description: String {
                 switch self {
                 case .literal(let text): return text
@@ -21,8 +24,11 @@ public struct RouteTable: Sendable, Hashable {
 
         /// Upper-case HTTP method, or nil for a pattern that matches any method.
         public var method: String?
+        /// The pattern's path segments; a route matches paths with exactly this many segments.
         public var segments: [Segment]
+        /// The model that decodes the response body of a matching request.
         public var model: String
+        /// Where the route is written.
         public var mark: Mark
 
         /// The pattern as written in canonical form: `GET /users/*`.
@@ -32,16 +38,22 @@ public struct RouteTable: Sendable, Hashable {
         }
     }
 
+    /// The routes of one file's `routes:` block, with the settings they share.
     public struct Block: Sendable, Hashable {
         /// Leading segments stripped from a path before matching, when it starts with them.
         public var prefix: [String]
+        /// `error_model`: the model that decodes the body of a response with status 400 or above.
         public var errorModel: String?
+        /// The block's patterns, in written order.
         public var routes: [Route]
+        /// The mapping file the block comes from.
         public var file: String
     }
 
     /// What a URL matched.
     public struct Match: Sendable, Hashable {
+        /// The route that matched: the most specific one (literal beats `#` beats `*`, segment by
+        /// segment; then a route with a method beats one without).
         public var route: Route
         /// The model for the body: the route's, or the block's `error_model` for a status of 400 and above.
         public var model: String
@@ -49,8 +61,10 @@ public struct RouteTable: Sendable, Hashable {
         public var segments: [String]
     }
 
+    /// One block per file that has `routes:`, in load order.
     public var blocks: [Block]
 
+    /// Every route of every block, in load and written order.
     public var routes: [Route] { blocks.flatMap(\.routes) }
 
     /// The most specific route for a URL or path: the query and fragment are dropped,
