@@ -16,10 +16,12 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         self.text = text
     }
 
+    /// The number of an integer, spelled in plain decimal digits.
     public init(_ value: Int64) {
         self.text = String(value)
     }
 
+    /// The number spelled as it was read (`text`), not reformatted.
     public var description: String { text }
 
     /// The value when it is an integer that fits in `Int64` (`5`, `5.0`, `5e2`), exactly.
@@ -96,10 +98,13 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return Normalized(negative: negative, digits: digits, exponent: exponent)
     }
 
+    /// Equal when the values are equal, however they are spelled: `1 == 1.0 == 10e-1`, exactly, at
+    /// any length.
     public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
         lhs.text == rhs.text || lhs.normalized == rhs.normalized
     }
 
+    /// Hashes the value, not the spelling, to agree with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(normalized)
     }

@@ -16,6 +16,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// `/user/login`, `/labels/2`.
     public var pointer: String
 
+    /// An error at a place in the input; `pointer` is empty when the failure is at the root.
     public init(message: String, offset: Int, line: Int, column: Int, pointer: String = "") {
         self.message = message
         self.offset = offset
@@ -24,6 +25,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         self.pointer = pointer
     }
 
+    /// `line 3, column 5 (byte 27): unexpected character 'x'`: position first, as editors and
+    /// people look for it.
     public var description: String {
         "line \(line), column \(column) (byte \(offset)): \(message)"
     }
