@@ -3,10 +3,13 @@ internal import CYaml
 /// One parsed YAML file: its root node (nil when the file is empty or unreadable) and every
 /// problem found reading it.
 public struct YAMLDocument: Sendable {
+    /// The document's root node; nil when the file is empty or could not be read.
     public var root: Node?
+    /// Every problem found, in file order; empty when the document was read cleanly.
     public var errors: [YAMLError]
 }
 
+/// The entry point of the YAML reader (a namespace; nothing to create).
 public enum YAML {
     /// Reads one YAML document with libyaml, resolving scalars by the YAML 1.2 core schema.
     ///
@@ -29,6 +32,7 @@ public enum YAML {
         return YAMLDocument(root: builder.root, errors: errors)
     }
 
+    /// Reads one YAML document from text; see `parse(_:file:limits:)` for bytes.
     public static func parse(_ text: String, file: String, limits: YAMLLimits = YAMLLimits()) -> YAMLDocument {
         parse(Array(text.utf8), file: file, limits: limits)
     }

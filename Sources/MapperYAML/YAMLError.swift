@@ -1,8 +1,12 @@
 /// A problem reading a YAML file, at the position it was found.
 public struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The stable word naming the kind of problem; tools match on it, not on the message.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code's word, e.g. `duplicate-key`.
         public var rawValue: String
+        /// A code from its word; the codes the reader reports are the static members below.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's word.
         public var description: String { rawValue }
 
         /// libyaml could not read, scan or parse the text (its own message is kept).
@@ -27,15 +31,18 @@ public struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidMerge = Code(rawValue: "invalid-merge")
     }
 
+    /// What kind of problem it is.
     public var code: Code
     /// One sentence, quoting the offending text.
     public var message: String
+    /// Where the problem is (for duplicate keys, the second occurrence).
     public var mark: Mark
     /// Where the earlier, conflicting node is (for duplicate keys).
     public var related: Mark?
     /// How to fix it, in plain words, where libyaml's own message is not enough.
     public var hint: String?
 
+    /// An error at `mark`; `related` and `hint` only where they help the reader fix it.
     public init(_ code: Code, _ message: String, at mark: Mark, related: Mark? = nil, hint: String? = nil) {
         self.code = code
         self.message = message
@@ -44,6 +51,7 @@ public struct YAMLError: Error, Sendable, Hashable, CustomStringConvertible {
         self.hint = hint
     }
 
+    /// `file:line:column: error: message [code]`, the compiler-style line editors recognise.
     public var description: String { "\(mark): error: \(message) [\(code)]" }
 }
 
@@ -54,6 +62,7 @@ public struct YAMLLimits: Sendable, Hashable {
     /// Most nodes the document may hold once every alias is expanded.
     public var maxNodes: Int
 
+    /// Limits generous for any hand-written file and small enough to stop alias bombs quickly.
     public init(maxDepth: Int = 256, maxNodes: Int = 1_000_000) {
         self.maxDepth = maxDepth
         self.maxNodes = maxNodes
