@@ -22,6 +22,7 @@ public struct Instant: Sendable, Hashable, Comparable {
         milliseconds = overflow ? (seconds < 0 ? .min : .max) : product
     }
 
+    /// Earlier instants sort first.
     public static func < (lhs: Instant, rhs: Instant) -> Bool {
         lhs.milliseconds < rhs.milliseconds
     }

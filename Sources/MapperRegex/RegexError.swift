@@ -1,6 +1,7 @@
 /// A pattern RE2 cannot run: what is wrong, where (1-based column in the pattern, in characters),
 /// and, for constructs that need backtracking, which construct it is.
 public struct RegexError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The pattern as written, which `column` counts into.
     public var pattern: String
     /// RE2's own explanation, e.g. `invalid perl operator: (?=`.
     public var reason: String
