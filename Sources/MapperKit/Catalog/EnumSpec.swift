@@ -18,7 +18,7 @@ public struct EnumSpec: Sendable, Hashable {
 
     /// The enum's name, as properties' types refer to it.
     public var name: String
-    /// The enum's `doc:` text, carried into JSON Schema descriptions.
+    /// The enum's `doc:` text, shown in `Catalog.descriptionJSON` (`mapper models --format json`).
     public var doc: String?
     /// The cases in declaration order.
     public var cases: [Case]

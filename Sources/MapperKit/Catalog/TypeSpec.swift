@@ -51,8 +51,8 @@ public indirect enum TypeSpec: Sendable, Hashable, CustomStringConvertible {
         return [self]
     }
 
-    /// Whether the type is one of the number types (`int`, `double`, `decimal`), which `minimum`,
-    /// `maximum` and the numeric merge strategies apply to.
+    /// Whether the type is one of the number types (`int`, `double`, `decimal`), which `minimum`
+    /// and `maximum` apply to.
     public var isNumber: Bool { self == .int || self == .double || self == .decimal }
 
     /// Whether the type is an array or a dictionary, whose length `min_length`/`max_length` count
