@@ -35,7 +35,7 @@ public struct MappingSession {
     /// Off in tests and fuzz targets that compare the transcoders with the general reader and encoder.
     package var usesTranscoder = true
 
-    /// A session with empty scratch space; it grows to fit the largest document and is kept.
+    /// A session over `catalog`; its scratch space grows with the documents it handles and is reused.
     public init(catalog: Catalog) {
         self.catalog = catalog
         reader = ValueReader(table: catalog.table, mode: .external, now: Instant(milliseconds: 0))
