@@ -154,3 +154,10 @@ public struct JSONObject: Sendable, Hashable, RandomAccessCollection {
         hasher.combine(sum)
     }
 }
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// An object with the members in the order written, so `["name": .string("Issue")]` builds one.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements.map { Member(key: $0.0, value: $0.1) })
+    }
+}

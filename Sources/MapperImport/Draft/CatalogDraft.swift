@@ -1,4 +1,4 @@
-public import MapperKit
+package import MapperKit
 
 /// A catalog being generated, before it is written as YAML: what `mapper import openapi` and
 /// `mapper infer` build.

@@ -1,5 +1,5 @@
 import Foundation
-public import MapperKit
+import MapperKit
 
 extension Inference {
     /// Golden tests for the samples an inferred catalog was learned from: one decode test per

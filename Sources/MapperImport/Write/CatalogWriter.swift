@@ -1,4 +1,4 @@
-public import MapperKit
+import MapperKit
 
 /// Writes a draft as mapping files: one per group, models, enums and routes sorted by name, each
 /// file starting with a header comment. The same draft always gives the same bytes.

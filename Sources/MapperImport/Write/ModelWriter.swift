@@ -1,5 +1,5 @@
 import Foundation
-public import MapperKit
+import MapperKit
 
 /// Writes one model: its key style is the one that reproduces most of its JSON keys from the
 /// property names; the other properties get an explicit `key`.

@@ -97,10 +97,3 @@ extension Catalog {
         return .object(object)
     }
 }
-
-extension JSONObject: ExpressibleByDictionaryLiteral {
-    /// An object with the members in the order written, so `["name": .string("Issue")]` builds one.
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self.init(elements.map { Member(key: $0.0, value: $0.1) })
-    }
-}

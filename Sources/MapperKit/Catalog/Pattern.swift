@@ -1,4 +1,4 @@
-public import MapperRegex
+import MapperRegex
 
 /// A `pattern` constraint: a regular expression a string must contain a match of (unanchored, as
 /// in JSON Schema), in RE2's syntax, compiled once when the catalog loads and matched in time
