@@ -43,8 +43,8 @@ let package = Package(
         .target(name: "MapperRegex", dependencies: ["CRE2"]),
         // The Common Expression Language (CEL): parser and evaluator, independent of the engine.
         .target(name: "MapperCEL", dependencies: ["MapperRegex"]),
-        // `script/cel-conformance`: runs cel-spec's conformance files (copied under Data) against MapperCEL.
-        .executableTarget(name: "CELConformance", dependencies: ["MapperCEL"], path: "Tests/CELConformance", exclude: ["Data"]),
+        // `script/cel-conformance`: runs cel-spec's conformance files (Tests/CELConformance/Data) against MapperCEL.
+        .executableTarget(name: "CELConformance", dependencies: ["MapperCEL"]),
         .target(name: "MapperJSON"),
         .target(name: "MapperFormats", dependencies: ["MapperSupport", "MapperJSON"]),
         .target(name: "MapperKit", dependencies: ["MapperSupport", "MapperYAML", "MapperJSON", "MapperFormats", "MapperRegex"]),

@@ -7,7 +7,7 @@ extension CELValue: Equatable {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
-        case (.string(let a), .string(let b)): return a == b
+        case (.string(let a), .string(let b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
         case (.bytes(let a), .bytes(let b)): return a == b
         case (.timestamp(let a), .timestamp(let b)): return a == b
         case (.duration(let a), .duration(let b)): return a == b
@@ -35,40 +35,16 @@ extension CELValue: Equatable {
             return a < 0 ? -1 : sign(UInt64(a), b)
         case (.uint, .int):
             return numericOrder(rhs, lhs).map { -$0 }
+        // As CEL's reference implementations: the integer converts to double (so 2^63-1 equals 2^63).
         case (.int(let a), .double(let b)):
-            return compare(integer: Double(exactly: a), a.description, b)
+            return b.isNaN ? nil : sign(Double(a), b)
         case (.uint(let a), .double(let b)):
-            return compare(integer: Double(exactly: a), a.description, b)
+            return b.isNaN ? nil : sign(Double(a), b)
         case (.double, .int), (.double, .uint):
             return numericOrder(rhs, lhs).map { -$0 }
         default:
             return nil
         }
-    }
-
-    /// Orders an integer against a double exactly, even where the integer has no exact double.
-    private static func compare(integer exact: Double?, _ text: String, _ b: Double) -> Int? {
-        if b.isNaN { return nil }
-        if let a = exact { return a < b ? -1 : (a > b ? 1 : 0) }
-        // The integer is large (beyond 2^53); its nearest double orders correctly unless equal.
-        let a = Double(text)!
-        if a != b { return a < b ? -1 : 1 }
-        // Equal after rounding: compare exactly through the double's integer value.
-        if b >= 18446744073709551616.0 { return -1 }
-        if b < -9223372036854775808.0 { return 1 }
-        if text.hasPrefix("-") {
-            let bi = Int64(b)
-            let ai = Int64(text)!
-            return ai < bi ? -1 : (ai > bi ? 1 : 0)
-        }
-        if b >= 9223372036854775808.0 {
-            let bu = UInt64(b)
-            let au = UInt64(text)!
-            return au < bu ? -1 : (au > bu ? 1 : 0)
-        }
-        let bi = Int64(b)
-        let ai = Int64(text) ?? .max
-        return ai < bi ? -1 : (ai > bi ? 1 : 0)
     }
 
     /// CEL's ordering for `<`, `<=`, `>`, `>=`: nil when the two kinds do not compare.
@@ -77,7 +53,7 @@ extension CELValue: Equatable {
         switch (lhs, rhs) {
         case (.bool(let a), .bool(let b)): return a == b ? 0 : (a ? 1 : -1)
         case (.string(let a), .string(let b)):
-            return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars, by: { $0.value < $1.value }) ? -1 : (a == b ? 0 : 1)
+            return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars, by: { $0.value < $1.value }) ? -1 : (a.unicodeScalars.elementsEqual(b.unicodeScalars) ? 0 : 1)
         case (.bytes(let a), .bytes(let b)):
             return a.lexicographicallyPrecedes(b) ? -1 : (a == b ? 0 : 1)
         case (.timestamp(let a), .timestamp(let b)): return sign(a.nanoseconds, b.nanoseconds)

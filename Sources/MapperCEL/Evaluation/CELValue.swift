@@ -110,5 +110,5 @@ public struct CELType: Sendable, Hashable, CustomStringConvertible {
 
     /// The types an identifier can name.
     static let named: [String: CELType] = Dictionary(
-        uniqueKeysWithValues: [null, bool, int, uint, double, string, bytes, list, map, timestamp, duration, type, dyn].map { ($0.name, $0) })
+        uniqueKeysWithValues: [null, bool, int, uint, double, string, bytes, list, map, timestamp, duration, type].map { ($0.name, $0) })
 }

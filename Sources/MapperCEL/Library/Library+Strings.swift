@@ -39,11 +39,11 @@ extension Library {
             let scalars = Array(text.unicodeScalars)
             guard position >= 0, position <= scalars.count else { throw outOfRange(position, text) }
             return .string(position == scalars.count ? "" : String(scalars[Int(position)]))
-        case ("indexOf", .string(let part)):
+        case ("indexOf", .string(let part)) where rest.count <= 2:
             return try indexOf(text, part, rest.count == 2 ? rest[1] : nil, last: false)
-        case ("lastIndexOf", .string(let part)):
+        case ("lastIndexOf", .string(let part)) where rest.count <= 2:
             return try indexOf(text, part, rest.count == 2 ? rest[1] : nil, last: true)
-        case ("substring", .int(let start)):
+        case ("substring", .int(let start)) where rest.count <= 2:
             let scalars = Array(text.unicodeScalars)
             var end = Int64(scalars.count)
             if rest.count == 2 {
@@ -56,7 +56,7 @@ extension Library {
                 throw CELError(.indexOutOfRange, "substring(\(start), \(end)): the start is after the end", column: 0)
             }
             return .string(String(String.UnicodeScalarView(scalars[Int(start)..<Int(end)])))
-        case ("replace", .string(let old)) where rest.count >= 2:
+        case ("replace", .string(let old)) where rest.count == 2 || rest.count == 3:
             guard case .string(let new) = rest[1] else { throw noOverload(name, args) }
             var limit = Int64.max
             if rest.count == 3 {
@@ -64,7 +64,7 @@ extension Library {
                 limit = given < 0 ? .max : given
             }
             return .string(replace(text, old, new, limit: limit))
-        case ("split", .string(let separator)):
+        case ("split", .string(let separator)) where rest.count <= 2:
             var limit = Int64.max
             if rest.count == 2 {
                 guard case .int(let given) = rest[1] else { throw noOverload(name, args) }
