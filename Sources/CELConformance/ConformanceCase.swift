@@ -12,6 +12,9 @@ struct ConformanceCase {
     var expr: String
     var container: String
     var bindings: [String: CELValue]
+    /// The declared variables (`type_env`, with the bound names), checked when parsing.
+    var declared: Set<String>
+    var disableCheck: Bool
     var expectation: Expectation
     /// Why the test is out of scope (protocol buffer message types), or nil.
     var skipReason: String?
@@ -25,12 +28,15 @@ struct ConformanceCase {
         expr = test.string("expr") ?? ""
         container = test.string("container") ?? ""
         bindings = [:]
+        disableCheck = test.bool("disable_check")
+        declared = Set(test.messages("type_env").compactMap { $0.string("name") })
         expectation = .value(.bool(true))
         skipReason = Self.messageTypeReference(in: expr)
         do {
             for binding in test.messages("bindings") {
                 guard let key = binding.string("key"), let value = binding.message("value")?.message("value") else { continue }
                 bindings[key] = try Self.value(value)
+                declared.insert(key)
             }
             if let value = test.message("value") {
                 expectation = .value(try Self.value(value))
@@ -114,7 +120,8 @@ struct ConformanceCase {
     func run() -> String? {
         let result: Result<CELValue, CELError>
         do {
-            let program = try CELProgram(source: expr, container: container)
+            // Without `disable_check`, a test declares every name it uses: parse with the declarations.
+            let program = try CELProgram(source: expr, variables: disableCheck ? nil : declared, container: container)
             result = .success(try program.evaluate(bindings))
         } catch {
             result = .failure(error)

@@ -16,8 +16,9 @@ public struct CELProgram: Sendable {
     /// The default `costLimit`: enough for comprehensions over tens of thousands of elements.
     public static let defaultCostLimit = 1_000_000
 
-    /// Parses `source`. With `variables`, every free name must be one of them (or a type name),
-    /// so a misspelt variable fails here, with its column, rather than at evaluation.
+    /// Parses `source`. With `variables`, every free name must be one of them (or a type name) and
+    /// every function one the library defines, so a misspelt name fails here, with its column,
+    /// rather than at evaluation.
     public init(source: String, variables: Set<String>? = nil, container: String = "", costLimit: Int = defaultCostLimit) throws(CELError) {
         self.source = source
         self.container = container
@@ -57,13 +58,18 @@ struct Declarations {
                 throw CELError(.unknownVariable, "undeclared reference to '\(first)'", column: expr.offset + 1)
             }
             if case .select(let operand, _, _) = expr.kind { try check(operand, locals: locals) }
-        case .call(_, let target, let arguments):
-            if let target {
-                // `strings.quote(x)`: a namespace, not a variable.
-                if target.qualifiedName == nil || target.qualifiedName.map({ variables.contains($0.name) || locals.contains($0.name) }) == true {
-                    try check(target, locals: locals)
-                }
+        case .call(let name, let target, let arguments):
+            var namespaced = false
+            if let target, let (qualified, rooted) = target.qualifiedName, Library.namespaced.contains(qualified + "." + name) {
+                let first = String(qualified.prefix { $0 != "." })
+                namespaced = rooted || !(locals.contains(first) || variables.contains(first) || variables.contains(qualified))
             }
+            let isOperator = name.hasPrefix("_") || name.hasPrefix("@") || name == "!_" || name == "-_"
+            let plain = name.hasPrefix(".") ? String(name.dropFirst()) : name
+            if !isOperator, !namespaced, !Library.known.contains(plain) {
+                throw CELError(.noSuchOverload, "unknown function '\(plain)'", column: expr.offset + 1)
+            }
+            if let target, !namespaced { try check(target, locals: locals) }
             for argument in arguments { try check(argument, locals: locals) }
         case .list(let items):
             for item in items { try check(item, locals: locals) }

@@ -85,6 +85,17 @@ struct ErrorTests {
         _ = try CELProgram(source: "a.all(x, x > 0) && req.size > 1", variables: ["a", "req.size"])
     }
 
+    @Test func unknownFunctionIsCaughtWhenParsingWithDeclarations() throws {
+        do {
+            _ = try CELProgram(source: "name.lenght() > 2", variables: ["name"])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.column == 5)
+            #expect(error.message == "unknown function 'lenght'")
+        }
+        #expect(try CELProgram(source: "strings.quote(name)", variables: ["name"]).evaluate(["name": .string("a")]) == .string("\"a\""))
+    }
+
     @Test func noSuchOverloadPointsAtTheOperator() throws {
         let error = try #require(evaluationError("1 + 'a'"))
         #expect(error.code == .noSuchOverload)

@@ -43,6 +43,7 @@ enum Library {
         "endsWith", "matches", "charAt", "indexOf", "lastIndexOf", "lowerAscii", "upperAscii", "replace", "split",
         "substring", "trim", "join", "format", "reverse", "strings.quote", "getFullYear", "getMonth", "getDayOfYear",
         "getDayOfMonth", "getDate", "getDayOfWeek", "getHours", "getMinutes", "getSeconds", "getMilliseconds",
+        "size", "dyn", "type",
     ]
 
     static func noOverload(_ name: String, _ args: [CELValue]) -> CELError {
