@@ -28,6 +28,9 @@ struct EvaluationTests {
         ("r'\\n'", .string("\\n")),
         ("'''two\nlines'''", .string("two\nlines")),
         ("0.0 / 0.0 == 0.0 / 0.0", .bool(false)),
+        // Strings compare by code points, without Unicode normalisation.
+        ("'Am\\u00E9lie' == 'Ame\\u0301lie'", .bool(false)),
+        ("size({'Am\\u00E9lie': 1, 'Ame\\u0301lie': 2})", .int(2)),
     ])
     func operators(_ source: String, _ expected: CELValue) throws {
         #expect(try eval(source) == expected)

@@ -35,6 +35,14 @@ struct LimitTests {
         #expect(throws: CELError.self) { try failing.evaluate() }
     }
 
+    @Test(.timeLimit(.minutes(1))) func largeMapsBuildAndLookUpInLinearTime() throws {
+        let entries = (0..<200_000).map { (CELValue.string("key\($0)"), CELValue.int(Int64($0))) }
+        let map = CELMap(entries)
+        #expect(map.count == 200_000)
+        let program = try CELProgram(source: "m['key199999'] + m.key0", variables: ["m"])
+        #expect(try program.evaluate(["m": .map(map)]) == .int(199_999))
+    }
+
     @Test func deepNestingIsRefusedWhenParsing() throws {
         let deep = String(repeating: "(", count: 300) + "1" + String(repeating: ")", count: 300)
         do {

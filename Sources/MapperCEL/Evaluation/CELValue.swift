@@ -54,34 +54,70 @@ public enum CELValue: Sendable, CustomStringConvertible {
     }
 }
 
-/// A CEL map: entries in insertion order, looked up with CEL's equality (so `{1: 'a'}[1u]` finds `'a'`).
+/// A CEL map: entries in insertion order, looked up with CEL's equality (so `{1: 'a'}[1u]` finds `'a'`),
+/// through a hash index for the key kinds CEL allows (int, uint, bool, string).
 public struct CELMap: Sendable {
     /// The entries, in the order the map was written or built.
     public private(set) var entries: [(key: CELValue, value: CELValue)]
+    private var index: [Key: Int] = [:]
+
+    /// A key normalised so that equal CEL values hash alike: numbers by value, strings by their
+    /// UTF-8 bytes (CEL compares code points, not canonical equivalence as Swift's `String` does).
+    private enum Key: Hashable {
+        case int(Int64)
+        case uint(UInt64)
+        case bool(Bool)
+        case string([UInt8])
+
+        init?(_ value: CELValue) {
+            switch value {
+            case .int(let x): self = .int(x)
+            case .uint(let x): self = x <= UInt64(Int64.max) ? .int(Int64(x)) : .uint(x)
+            case .double(let x):
+                if let i = Int64(exactly: x) { self = .int(i) } else if let u = UInt64(exactly: x) { self = .uint(u) } else { return nil }
+            case .bool(let x): self = .bool(x)
+            case .string(let x): self = .string(Array(x.utf8))
+            default: return nil
+            }
+        }
+    }
 
     /// A map of these entries; a later duplicate key replaces the earlier value.
     public init(_ entries: [(CELValue, CELValue)] = []) {
         self.entries = []
+        self.entries.reserveCapacity(entries.count)
         for (key, value) in entries { self[key] = value }
+    }
+
+    private func position(of key: CELValue) -> Int? {
+        if let normalised = Key(key) { return index[normalised] }
+        return entries.firstIndex { CELValue.equal($0.key, key) }
     }
 
     /// The value under `key`, or nil.
     public subscript(key: CELValue) -> CELValue? {
-        get { entries.first { CELValue.equal($0.key, key) }?.value }
+        get { position(of: key).map { entries[$0].value } }
         set {
-            let index = entries.firstIndex { CELValue.equal($0.key, key) }
-            switch (index, newValue) {
-            case (let index?, let value?): entries[index].value = value
-            case (let index?, nil): entries.remove(at: index)
-            case (nil, let value?): entries.append((key, value))
+            switch (position(of: key), newValue) {
+            case (let found?, let value?): entries[found].value = value
+            case (let found?, nil):
+                entries.remove(at: found)
+                index = [:]
+                for (offset, entry) in entries.enumerated() {
+                    if let normalised = Key(entry.key) { index[normalised] = offset }
+                }
+            case (nil, let value?):
+                if let normalised = Key(key) { index[normalised] = entries.count }
+                entries.append((key, value))
             case (nil, nil): break
             }
         }
     }
 
     /// Whether `key` is present.
-    public func contains(_ key: CELValue) -> Bool { self[key] != nil }
+    public func contains(_ key: CELValue) -> Bool { position(of: key) != nil }
 
+    /// The number of entries.
     public var count: Int { entries.count }
 }
 

@@ -25,7 +25,8 @@ extension Evaluator {
             }
         }
         for argument in arguments { values.append(try evaluate(argument)) }
-        try charge(Self.cost(of: values), at: expr)
+        // Indexing, size and type are constant-time whatever the size of their operand.
+        if !["_[_]", "size", "dyn", "type"].contains(function) { try charge(Self.cost(of: values), at: expr) }
         return try located(expr) { () throws(CELError) in try Library.call(function, member: member, values) }
     }
 

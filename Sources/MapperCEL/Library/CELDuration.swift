@@ -48,7 +48,8 @@ public struct CELDuration: Sendable, Hashable {
                 "us": 1_000, "µs": 1_000, "μs": 1_000, "ns": 1,
             ]
             guard let scale = scales[String(unit)] else { throw invalid() }
-            guard let wholeValue = Int128(String(whole).isEmpty ? "0" : String(whole)) else { throw invalid() }
+            guard let wholeValue = Int128(String(whole).isEmpty ? "0" : String(whole)) else { throw Self.rangeError(text) }
+            guard wholeValue <= Int128(Int64.max) else { throw Self.rangeError(text) }
             exact += wholeValue * scale
             if !fraction.isEmpty, let f = Double("0." + String(fraction)) {
                 total += f * Double(scale)

@@ -21,6 +21,7 @@ enum Formatter {
                 let digits = scalars.prefix { $0.isDigit }
                 scalars = scalars.dropFirst(digits.count)
                 precision = Int(String(String.UnicodeScalarView(digits))) ?? 0
+                guard digits.count <= 3 else { throw failure("could not parse formatting clause: a precision above 999") }
             }
             guard let verb = scalars.first else {
                 throw failure("could not parse formatting clause: the template ends after '%'")
