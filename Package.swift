@@ -179,6 +179,7 @@ if Context.environment["MAPPER_FUZZ"] != nil {
         ("FuzzDecode", ["MapperKit", "FuzzSupport"]),
         ("FuzzEncode", ["MapperKit", "FuzzSupport"]),
         ("FuzzRoutes", ["MapperKit", "FuzzSupport"]),
+        ("FuzzCEL", ["MapperCEL"]),
     ]
     for (name, dependencies) in fuzzTargets {
         package.targets.append(

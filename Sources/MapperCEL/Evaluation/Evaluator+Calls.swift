@@ -27,7 +27,10 @@ extension Evaluator {
         for argument in arguments { values.append(try evaluate(argument)) }
         // Indexing, size and type are constant-time whatever the size of their operand.
         if !["_[_]", "size", "dyn", "type"].contains(function) { try charge(Self.cost(of: values), at: expr) }
-        return try located(expr) { () throws(CELError) in try Library.call(function, member: member, values) }
+        let result = try located(expr) { () throws(CELError) in try Library.call(function, member: member, values) }
+        // What a function builds costs as much as what it reads (`replace`, `split`, `+` on lists).
+        if !["_[_]", "size", "dyn", "type"].contains(function) { try charge(Self.cost(of: [result]), at: expr) }
+        return result
     }
 
     /// Extra steps for functions whose work grows with their arguments' sizes.
