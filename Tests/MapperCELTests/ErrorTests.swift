@@ -42,6 +42,11 @@ struct ErrorTests {
         #expect(error.message == "unexpected character '#'")
     }
 
+    @Test func singleEqualsAndAmpersandAreExplained() throws {
+        #expect(parseError("a = 1")?.description == "column 3: '=' is not an operator: compare with '=='")
+        #expect(parseError("a & b")?.message == "unexpected character '&': the logical operators are '&&' and '||'")
+    }
+
     @Test func columnsCountCharactersNotBytes() throws {
         // 'é' is two UTF-8 bytes but one character: the '#' is the 8th character.
         let error = try #require(parseError("'é' + #"))

@@ -71,7 +71,7 @@ struct EvaluationTests {
         #expect(try eval("int('-42') + int(2.9) + int(3u)") == .int(-37))
         #expect(try eval("uint(42) + uint('8')") == .uint(50))
         #expect(try eval("double('1.5') + double(1)") == .double(2.5))
-        #expect(try eval("string(1.5) + string(-2) + string(3u) + string(true) + string(b'ok')") == .string("1.5-23utrueok"))
+        #expect(try eval("string(1.5) + string(-2) + string(3u) + string(true) + string(b'ok')") == .string("1.5-23trueok"))
         #expect(try eval("bytes('é')") == .bytes([0xC3, 0xA9]))
         #expect(try eval("bool('true') && !bool('0')") == .bool(true))
         #expect(try eval("type(1) == int && type(1u) == uint && type('') == string && type(type(1)) == type") == .bool(true))

@@ -126,10 +126,12 @@ public struct CELType: Sendable, Hashable, CustomStringConvertible {
     /// The type's name: `int`, `list`, `google.protobuf.Timestamp`…
     public let name: String
 
+    /// The type named `name`.
     public init(name: String) { self.name = name }
 
     public var description: String { name }
 
+    /// The built-in types, by the names `type()` gives them.
     public static let null = CELType(name: "null_type")
     public static let bool = CELType(name: "bool")
     public static let int = CELType(name: "int")

@@ -91,6 +91,12 @@ struct Lexer {
                 return .punctuation(text)
             }
         }
+        if scalars[index] == "=" {
+            throw error("'=' is not an operator: compare with '=='", at: index)
+        }
+        if scalars[index] == "&" || scalars[index] == "|" {
+            throw error("unexpected character '\(scalars[index])': the logical operators are '&&' and '||'", at: index)
+        }
         throw error("unexpected character '\(scalars[index].escapedDescription)'", at: index)
     }
 
