@@ -36,6 +36,13 @@ struct EvaluationTests {
         #expect(try eval(source) == expected)
     }
 
+    /// The README's example.
+    @Test func readmeExample() throws {
+        let program = try CELProgram(source: "user.name + ' <' + user.email + '>'", variables: ["user"])
+        let user = CELMap([(.string("name"), .string("Ada")), (.string("email"), .string("ada@example.org"))])
+        #expect(try program.evaluate(["user": .map(user)]) == .string("Ada <ada@example.org>"))
+    }
+
     /// `&&` and `||` are commutative and absorb an error when the other side decides.
     @Test func logicalOperatorsAbsorbErrors() throws {
         #expect(try eval("false && 1 / 0 == 1") == .bool(false))
