@@ -41,6 +41,10 @@ let package = Package(
         // RE2 (Debian's libre2-dev) behind a C interface, and the Swift API over it.
         .target(name: "CRE2", linkerSettings: [.linkedLibrary("re2")]),
         .target(name: "MapperRegex", dependencies: ["CRE2"]),
+        // The Common Expression Language (CEL): parser and evaluator, independent of the engine.
+        .target(name: "MapperCEL", dependencies: ["MapperRegex"]),
+        // `script/cel-conformance`: runs cel-spec's conformance files (Tests/CELConformance/Data) against MapperCEL.
+        .executableTarget(name: "CELConformance", dependencies: ["MapperCEL"]),
         .target(name: "MapperJSON"),
         .target(name: "MapperFormats", dependencies: ["MapperSupport", "MapperJSON"]),
         .target(name: "MapperKit", dependencies: ["MapperSupport", "MapperYAML", "MapperJSON", "MapperFormats", "MapperRegex"]),
@@ -97,6 +101,7 @@ let package = Package(
         ),
         .testTarget(name: "MapperSupportTests", dependencies: ["MapperSupport"]),
         .testTarget(name: "MapperRegexTests", dependencies: ["MapperRegex"]),
+        .testTarget(name: "MapperCELTests", dependencies: ["MapperCEL"]),
         .testTarget(name: "MapperJSONTests", dependencies: ["MapperJSON"], resources: [.copy("Fixtures")]),
         .testTarget(name: "MapperFormatsTests", dependencies: ["MapperFormats", "MapperJSON", "MapperTestSupport"]),
         .testTarget(name: "MapperYAMLTests", dependencies: ["MapperYAML", "MapperTestSupport"], resources: [.copy("Fixtures")]),
@@ -174,6 +179,7 @@ if Context.environment["MAPPER_FUZZ"] != nil {
         ("FuzzDecode", ["MapperKit", "FuzzSupport"]),
         ("FuzzEncode", ["MapperKit", "FuzzSupport"]),
         ("FuzzRoutes", ["MapperKit", "FuzzSupport"]),
+        ("FuzzCEL", ["MapperCEL"]),
     ]
     for (name, dependencies) in fuzzTargets {
         package.targets.append(

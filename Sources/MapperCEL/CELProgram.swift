@@ -1,0 +1,111 @@
+/// A parsed CEL expression, ready to evaluate any number of times (and from any thread).
+///
+/// ```swift
+/// let program = try CELProgram(source: "a + 1", variables: ["a"])
+/// try program.evaluate(["a": .int(1)])   // .int(2)
+/// ```
+public struct CELProgram: Sendable {
+    /// The expression as written.
+    public let source: String
+    /// The namespace names are resolved in first (`a.b` makes `x` try `a.b.x`, then `a.x`, then `x`).
+    public let container: String
+    /// The most evaluation steps one `evaluate` may take; beyond it evaluation fails with `costLimit`.
+    public let costLimit: Int
+    let root: Expr
+
+    /// The default `costLimit`: enough for comprehensions over tens of thousands of elements.
+    public static let defaultCostLimit = 1_000_000
+
+    /// Parses `source`. With `variables`, every free name must be one of them (or a type name) and
+    /// every function one the library defines, so a misspelt name fails here, with its column,
+    /// rather than at evaluation.
+    public init(source: String, variables: Set<String>? = nil, container: String = "", costLimit: Int = defaultCostLimit) throws(CELError) {
+        self.source = source
+        self.container = container
+        self.costLimit = costLimit
+        root = try Parser.parse(source)
+        if let variables {
+            try Declarations(variables: variables, container: container).check(root, locals: [])
+        }
+    }
+
+    /// Evaluates the expression with these variable values.
+    public func evaluate(_ variables: [String: CELValue] = [:]) throws(CELError) -> CELValue {
+        var evaluator = Evaluator(variables: variables, container: container, costLimit: costLimit)
+        return try evaluator.evaluate(root)
+    }
+}
+
+/// The compile-time check that every free name is declared.
+struct Declarations {
+    let variables: Set<String>
+    let container: String
+
+    func check(_ expr: Expr, locals: Set<String>) throws(CELError) {
+        switch expr.kind {
+        case .literal: return
+        case .identifier, .select:
+            if let (name, rooted) = expr.qualifiedName {
+                let first = String(name.split(separator: ".").first ?? "")
+                if !rooted && locals.contains(first) { return }
+                let prefixes = Self.prefixes(of: name)
+                for prefix in prefixes {
+                    for candidate in Names.candidates(prefix, container: container, rooted: rooted)
+                    where variables.contains(candidate) || CELType.named[candidate] != nil {
+                        return
+                    }
+                }
+                throw CELError(.unknownVariable, "undeclared reference to '\(first)'", column: expr.offset + 1)
+            }
+            if case .select(let operand, _, _) = expr.kind { try check(operand, locals: locals) }
+        case .call(let name, let target, let arguments):
+            var namespaced = false
+            if let target, let (qualified, rooted) = target.qualifiedName, Library.namespaced.contains(qualified + "." + name) {
+                let first = String(qualified.prefix { $0 != "." })
+                namespaced = rooted || !(locals.contains(first) || variables.contains(first) || variables.contains(qualified))
+            }
+            let isOperator = name.hasPrefix("_") || name.hasPrefix("@") || name == "!_" || name == "-_"
+            let plain = name.hasPrefix(".") ? String(name.dropFirst()) : name
+            if !isOperator, !namespaced, !Library.known.contains(plain) {
+                throw CELError(.noSuchOverload, "unknown function '\(plain)'", column: expr.offset + 1)
+            }
+            if let target, !namespaced { try check(target, locals: locals) }
+            for argument in arguments { try check(argument, locals: locals) }
+        case .list(let items):
+            for item in items { try check(item, locals: locals) }
+        case .map(let entries):
+            for entry in entries {
+                try check(entry.key, locals: locals)
+                try check(entry.value, locals: locals)
+            }
+        case .comprehension(_, let range, let variable, let variable2, let arguments):
+            try check(range, locals: locals)
+            var inner = locals
+            inner.insert(variable)
+            if let variable2 { inner.insert(variable2) }
+            for argument in arguments { try check(argument, locals: inner) }
+        }
+    }
+
+    /// `a.b.c` → `a.b.c`, `a.b`, `a`.
+    static func prefixes(of name: String) -> [String] {
+        let parts = name.split(separator: ".")
+        return (1...parts.count).reversed().map { parts.prefix($0).joined(separator: ".") }
+    }
+}
+
+/// How a name resolves against a container.
+enum Names {
+    /// The names `name` may mean, most qualified first.
+    static func candidates(_ name: String, container: String, rooted: Bool) -> [String] {
+        guard !rooted, !container.isEmpty else { return [name] }
+        var result: [String] = []
+        var parts = container.split(separator: ".").map(String.init)
+        while !parts.isEmpty {
+            result.append(parts.joined(separator: ".") + "." + name)
+            parts.removeLast()
+        }
+        result.append(name)
+        return result
+    }
+}

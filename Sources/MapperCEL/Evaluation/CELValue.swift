@@ -1,0 +1,152 @@
+/// A CEL value: what variables hold and what an expression evaluates to.
+///
+/// ```swift
+/// let value: CELValue = .map(CELMap([(.string("name"), .string("Ada"))]))
+/// ```
+public enum CELValue: Sendable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case uint(UInt64)
+    case double(Double)
+    case string(String)
+    case bytes([UInt8])
+    case list([CELValue])
+    case map(CELMap)
+    case timestamp(CELTimestamp)
+    case duration(CELDuration)
+    case type(CELType)
+
+    /// The value's CEL type (`type(value)` in an expression).
+    public var type: CELType {
+        switch self {
+        case .null: .null
+        case .bool: .bool
+        case .int: .int
+        case .uint: .uint
+        case .double: .double
+        case .string: .string
+        case .bytes: .bytes
+        case .list: .list
+        case .map: .map
+        case .timestamp: .timestamp
+        case .duration: .duration
+        case .type: .type
+        }
+    }
+
+    /// The value as CEL would write it as a literal (approximately, for messages and tests).
+    public var description: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): "\(value)"
+        case .int(let value): "\(value)"
+        case .uint(let value): "\(value)u"
+        case .double(let value): "\(value)"
+        case .string(let value): "\"\(value)\""
+        case .bytes(let value): "b\"\(value.map { String($0, radix: 16) }.joined(separator: " "))\""
+        case .list(let items): "[" + items.map(\.description).joined(separator: ", ") + "]"
+        case .map(let map): "{" + map.entries.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
+        case .timestamp(let value): "timestamp(\"\(value.formatted)\")"
+        case .duration(let value): "duration(\"\(value.formatted)\")"
+        case .type(let type): type.name
+        }
+    }
+}
+
+/// A CEL map: entries in insertion order, looked up with CEL's equality (so `{1: 'a'}[1u]` finds `'a'`),
+/// through a hash index for the key kinds CEL allows (int, uint, bool, string).
+public struct CELMap: Sendable {
+    /// The entries, in the order the map was written or built.
+    public private(set) var entries: [(key: CELValue, value: CELValue)]
+    private var index: [Key: Int] = [:]
+
+    /// A key normalised so that equal CEL values hash alike: numbers by value, strings by their
+    /// UTF-8 bytes (CEL compares code points, not canonical equivalence as Swift's `String` does).
+    private enum Key: Hashable {
+        case int(Int64)
+        case uint(UInt64)
+        case bool(Bool)
+        case string([UInt8])
+
+        init?(_ value: CELValue) {
+            switch value {
+            case .int(let x): self = .int(x)
+            case .uint(let x): self = x <= UInt64(Int64.max) ? .int(Int64(x)) : .uint(x)
+            case .double(let x):
+                if let i = Int64(exactly: x) { self = .int(i) } else if let u = UInt64(exactly: x) { self = .uint(u) } else { return nil }
+            case .bool(let x): self = .bool(x)
+            case .string(let x): self = .string(Array(x.utf8))
+            default: return nil
+            }
+        }
+    }
+
+    /// A map of these entries; a later duplicate key replaces the earlier value.
+    public init(_ entries: [(CELValue, CELValue)] = []) {
+        self.entries = []
+        self.entries.reserveCapacity(entries.count)
+        for (key, value) in entries { self[key] = value }
+    }
+
+    private func position(of key: CELValue) -> Int? {
+        if let normalised = Key(key) { return index[normalised] }
+        return entries.firstIndex { CELValue.equal($0.key, key) }
+    }
+
+    /// The value under `key`, or nil.
+    public subscript(key: CELValue) -> CELValue? {
+        get { position(of: key).map { entries[$0].value } }
+        set {
+            switch (position(of: key), newValue) {
+            case (let found?, let value?): entries[found].value = value
+            case (let found?, nil):
+                entries.remove(at: found)
+                index = [:]
+                for (offset, entry) in entries.enumerated() {
+                    if let normalised = Key(entry.key) { index[normalised] = offset }
+                }
+            case (nil, let value?):
+                if let normalised = Key(key) { index[normalised] = entries.count }
+                entries.append((key, value))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    /// Whether `key` is present.
+    public func contains(_ key: CELValue) -> Bool { position(of: key) != nil }
+
+    /// The number of entries.
+    public var count: Int { entries.count }
+}
+
+/// A CEL type as a value (`type(1) == int`).
+public struct CELType: Sendable, Hashable, CustomStringConvertible {
+    /// The type's name: `int`, `list`, `google.protobuf.Timestamp`…
+    public let name: String
+
+    /// The type named `name`.
+    public init(name: String) { self.name = name }
+
+    public var description: String { name }
+
+    /// The built-in types, by the names `type()` gives them.
+    public static let null = CELType(name: "null_type")
+    public static let bool = CELType(name: "bool")
+    public static let int = CELType(name: "int")
+    public static let uint = CELType(name: "uint")
+    public static let double = CELType(name: "double")
+    public static let string = CELType(name: "string")
+    public static let bytes = CELType(name: "bytes")
+    public static let list = CELType(name: "list")
+    public static let map = CELType(name: "map")
+    public static let timestamp = CELType(name: "google.protobuf.Timestamp")
+    public static let duration = CELType(name: "google.protobuf.Duration")
+    public static let type = CELType(name: "type")
+    public static let dyn = CELType(name: "dyn")
+
+    /// The types an identifier can name.
+    static let named: [String: CELType] = Dictionary(
+        uniqueKeysWithValues: [null, bool, int, uint, double, string, bytes, list, map, timestamp, duration, type].map { ($0.name, $0) })
+}

@@ -1,0 +1,86 @@
+extension Evaluator {
+    mutating func call(_ name: String, target: Expr?, arguments: [Expr], at expr: Expr) throws(CELError) -> CELValue {
+        switch name {
+        case "_&&_": return try logical(arguments, and: true, at: expr)
+        case "_||_": return try logical(arguments, and: false, at: expr)
+        case "_?_:_":
+            let condition = try evaluate(arguments[0])
+            guard case .bool(let chosen) = condition else {
+                throw CELError(.noSuchOverload, "the condition of '?' must be a bool, not \(condition.type)", column: arguments[0].offset + 1)
+            }
+            return try evaluate(chosen ? arguments[1] : arguments[2])
+        default: break
+        }
+        var function = name
+        var member = false
+        var values: [CELValue] = []
+        values.reserveCapacity(arguments.count + 1)
+        if let target {
+            if let (qualified, rooted) = target.qualifiedName, Library.namespaced.contains(qualified + "." + name),
+               !isLocal(qualified, rooted: rooted), resolveName(qualified, rooted: rooted) == nil {
+                function = qualified + "." + name
+            } else {
+                member = true
+                values.append(try evaluate(target))
+            }
+        }
+        for argument in arguments { values.append(try evaluate(argument)) }
+        // Indexing, size and type are constant-time whatever the size of their operand.
+        if !["_[_]", "size", "dyn", "type"].contains(function) { try charge(Self.cost(of: values), at: expr) }
+        let result = try located(expr) { () throws(CELError) in try Library.call(function, member: member, values) }
+        // What a function builds costs as much as what it reads (`replace`, `split`, `+` on lists).
+        if !["_[_]", "size", "dyn", "type"].contains(function) { try charge(Self.cost(of: [result]), at: expr) }
+        return result
+    }
+
+    /// Extra steps for functions whose work grows with their arguments' sizes.
+    private static func cost(of values: [CELValue]) -> Int {
+        var total = 0
+        for value in values {
+            switch value {
+            case .string(let text): total += text.utf8.count / 16
+            case .bytes(let bytes): total += bytes.count / 16
+            case .list(let items): total += items.count
+            case .map(let map): total += map.count
+            default: break
+            }
+        }
+        return total
+    }
+
+    /// `&&` and `||` as CEL defines them: commutative, and an error or a non-bool on one side is
+    /// absorbed when the other side decides the result (`false && error` is `false`).
+    private mutating func logical(_ arguments: [Expr], and: Bool, at expr: Expr) throws(CELError) -> CELValue {
+        let decisive = !and
+        var pending: CELError?
+        for argument in arguments {
+            let value: CELValue
+            do throws(CELError) {
+                value = try evaluate(argument)
+            } catch where error.code != .costLimit {
+                pending = pending ?? error
+                continue
+            }
+            guard case .bool(let truth) = value else {
+                pending = pending ?? CELError(.noSuchOverload, "'\(and ? "&&" : "||")' needs bool operands, not \(value.type)", column: argument.offset + 1)
+                continue
+            }
+            if truth == decisive { return .bool(decisive) }
+        }
+        if let pending { throw pending }
+        return .bool(!decisive)
+    }
+
+    func resolveName(_ name: String, rooted: Bool) -> CELValue? {
+        for candidate in Names.candidates(name, container: container, rooted: rooted) {
+            if let value = variables[candidate] { return value }
+        }
+        return nil
+    }
+
+    func isLocal(_ qualified: String, rooted: Bool) -> Bool {
+        guard !rooted else { return false }
+        let first = qualified.prefix { $0 != "." }
+        return locals.contains { $0.name == first }
+    }
+}

@@ -1,0 +1,108 @@
+/// Walks an `Expr` tree with one set of variable values, counting steps against the cost limit.
+struct Evaluator {
+    let variables: [String: CELValue]
+    let container: String
+    let costLimit: Int
+    var steps = 0
+    /// Comprehension variables, innermost last.
+    var locals: [(name: String, value: CELValue)] = []
+
+    init(variables: [String: CELValue], container: String, costLimit: Int) {
+        self.variables = variables
+        self.container = container
+        self.costLimit = costLimit
+    }
+
+    /// Counts `cost` steps; fails once the total passes the limit.
+    mutating func charge(_ cost: Int, at expr: Expr) throws(CELError) {
+        steps += cost
+        if steps > costLimit {
+            throw CELError(.costLimit, "the evaluation exceeds its cost limit of \(costLimit) steps", column: expr.offset + 1)
+        }
+    }
+
+    mutating func evaluate(_ expr: Expr) throws(CELError) -> CELValue {
+        try charge(1, at: expr)
+        switch expr.kind {
+        case .literal(let value):
+            return value
+        case .identifier(let name, let rooted):
+            if !rooted, let local = locals.last(where: { $0.name == name }) { return local.value }
+            if let value = resolve(name, rooted: rooted) { return value }
+            throw CELError(.unknownVariable, "no variable named '\(name)'", column: expr.offset + 1)
+        case .select(let operand, let field, let testOnly):
+            if !testOnly, let (name, rooted) = expr.qualifiedName, !isLocal(name, rooted: rooted),
+               let value = resolve(name, rooted: rooted) {
+                return value
+            }
+            let value = try evaluate(operand)
+            return try located(expr) { () throws(CELError) in try Self.select(field, of: value, testOnly: testOnly) }
+        case .call(let name, let target, let arguments):
+            return try call(name, target: target, arguments: arguments, at: expr)
+        case .list(let items):
+            var values: [CELValue] = []
+            values.reserveCapacity(items.count)
+            for item in items { values.append(try evaluate(item)) }
+            return .list(values)
+        case .map(let entries):
+            var map = CELMap()
+            for entry in entries {
+                let key = try evaluate(entry.key)
+                try located(entry.key) { () throws(CELError) in try Self.checkKey(key) }
+                if map.contains(key) {
+                    throw CELError(.invalidArgument, "the map literal repeats the key \(key)", column: entry.key.offset + 1)
+                }
+                map[key] = try evaluate(entry.value)
+            }
+            return .map(map)
+        case .comprehension(let macro, let range, let variable, let variable2, let arguments):
+            return try comprehension(macro, range: range, variable: variable, variable2: variable2, arguments: arguments, at: expr)
+        }
+    }
+
+    /// A variable or a type named `name` (qualified names included), tried against the container.
+    private func resolve(_ name: String, rooted: Bool) -> CELValue? {
+        for candidate in Names.candidates(name, container: container, rooted: rooted) {
+            if let value = variables[candidate] { return value }
+        }
+        if let type = CELType.named[name] { return .type(type) }
+        return nil
+    }
+
+    /// Runs `body`, giving an error without a column the column of `expr`.
+    func located<T>(_ expr: Expr, _ body: () throws(CELError) -> T) throws(CELError) -> T {
+        do throws(CELError) {
+            return try body()
+        } catch {
+            var located = error
+            if located.column == 0 { located.column = expr.offset + 1 }
+            throw located
+        }
+    }
+
+    static func checkKey(_ key: CELValue) throws(CELError) {
+        switch key {
+        case .int, .uint, .bool, .string: return
+        default: throw CELError(.invalidArgument, "a map key must be an int, uint, bool or string, not \(key.type)", column: 0)
+        }
+    }
+
+    static func select(_ field: String, of value: CELValue, testOnly: Bool) throws(CELError) -> CELValue {
+        guard case .map(let map) = value else {
+            throw CELError(.noSuchOverload, "cannot select the field '\(field)' of a value of type \(value.type)", column: 0)
+        }
+        if testOnly { return .bool(map.contains(.string(field))) }
+        guard let found = map[.string(field)] else {
+            throw CELError(.noSuchKey, "no such key: '\(field)'", column: 0)
+        }
+        return found
+    }
+
+    /// Binds comprehension variables while `body` runs.
+    mutating func with<T>(_ bindings: [(String, CELValue)], _ body: (inout Evaluator) throws(CELError) -> T) throws(CELError) -> T {
+        let count = locals.count
+        locals.append(contentsOf: bindings.map { (name: $0.0, value: $0.1) })
+        defer { locals.removeLast(locals.count - count) }
+        return try body(&self)
+    }
+}

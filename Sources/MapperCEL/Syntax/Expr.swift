@@ -1,0 +1,42 @@
+/// A node of a parsed expression, with where it starts in the source (0-based, in Unicode scalars).
+final class Expr: Sendable {
+    enum Macro: String, Sendable {
+        case all, exists, existsOne, map, filter, transformList, transformMap, transformMapEntry
+    }
+
+    indirect enum Kind: Sendable {
+        case literal(CELValue)
+        /// A name; `rooted` when written with a leading dot (`.a`), which skips the container.
+        case identifier(String, rooted: Bool)
+        /// `operand.field`; `testOnly` for `has(operand.field)`.
+        case select(Expr, String, testOnly: Bool)
+        /// A function or operator: `name(args)` or `target.name(args)`. Operators use CEL's internal
+        /// names (`_+_`, `_[_]`, `!_`, `_?_:_`…).
+        case call(String, target: Expr?, arguments: [Expr])
+        case list([Expr])
+        case map([(key: Expr, value: Expr)])
+        /// A comprehension macro: `range.all(x, predicate)`, `range.map(x, filter, transform)`…
+        /// (`variable2` for the two-variable forms over maps and lists).
+        case comprehension(Macro, range: Expr, variable: String, variable2: String?, arguments: [Expr])
+    }
+
+    let kind: Kind
+    let offset: Int
+
+    init(_ kind: Kind, at offset: Int) {
+        self.kind = kind
+        self.offset = offset
+    }
+
+    /// The dotted name this expression spells when it is only identifiers and selections (`a.b.c`),
+    /// with whether it starts with a dot.
+    var qualifiedName: (name: String, rooted: Bool)? {
+        switch kind {
+        case .identifier(let name, let rooted): return (name, rooted)
+        case .select(let operand, let field, testOnly: false):
+            guard let inner = operand.qualifiedName else { return nil }
+            return (inner.name + "." + field, inner.rooted)
+        default: return nil
+        }
+    }
+}
