@@ -50,7 +50,7 @@ struct GoldenCase {
         }
         let catalog = session.catalog
         var model = ""
-        var route: RouteTable.Route?
+        var matchedRoute: RouteTable.Route?
         switch (node["model"]?.scalar?.text, node["route"]?.scalar?.text) {
         case (let name?, nil):
             guard catalog.modelType(named: name) != nil else {
@@ -63,7 +63,7 @@ struct GoldenCase {
                 return ["no route matches '\(route)'"]
             }
             model = match.model
-            route = match.route
+            matchedRoute = match.route
         case (nil, nil) where operation == .unarchive:
             break
         default:
@@ -112,7 +112,7 @@ struct GoldenCase {
         let actual = (try? JSONValue(parsing: produced)) ?? .null
         if exercises != nil, operation == .decode || operation == .encode, let input = try? JSONValue(parsing: inputs["input"]!) {
             let (external, canonical) = operation == .decode ? (input, actual) : (actual, input)
-            exercises?.append(Coverage.Exercise(model: model, external: external, canonical: canonical, route: route))
+            exercises?.append(Coverage.Exercise(model: model, external: external, canonical: canonical, route: matchedRoute))
         }
         if let expectNode = node["expect"] {
             switch bytes(of: expectNode).flatMap({ bytes in
