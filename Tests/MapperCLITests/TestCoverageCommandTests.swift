@@ -41,7 +41,7 @@ struct TestCoverageCommandTests {
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         // 3 properties + 2 cases + 1 alias + 1 route = 7 items; note and State.open not exercised.
         #expect(result.stdout.contains("1 passed, 0 failed\ncoverage:\n  m.yaml: 5/7 (71.4%)\n"))
-        #expect(result.stdout.contains("    m.yaml:5:7: enum-case State.open not exercised\n"))
+        #expect(result.stdout.contains("    m.yaml:5:13: enum-case State.open not exercised\n"))
         #expect(result.stdout.contains("    m.yaml:12:7: property Issue.note not exercised\n"))
         #expect(result.stdout.hasSuffix("  total: 5/7 (71.4%)\n"))
     }
@@ -73,7 +73,7 @@ struct TestCoverageCommandTests {
         #expect(files.map { $0["file"] as? String } == ["m.yaml"])
         let uncovered = try #require(files.first?["uncovered"] as? [[String: String]])
         #expect(uncovered == [
-            ["kind": "enum-case", "name": "State.open", "location": "m.yaml:5:7"],
+            ["kind": "enum-case", "name": "State.open", "location": "m.yaml:5:13"],
             ["kind": "property", "name": "Issue.note", "location": "m.yaml:12:7"],
         ])
     }

@@ -125,6 +125,6 @@ struct CoverageTests {
         }
         #expect(files.first?["file"] == .string(directory.path + "/cov.yaml"))
         #expect(uncovered.count == 7)
-        #expect(uncovered.contains(["kind": "enum-case", "name": "State.open", "location": .string(directory.path + "/cov.yaml:5:7")]))
+        #expect(uncovered.contains(["kind": "enum-case", "name": "State.open", "location": .string(directory.path + "/cov.yaml:5:13")]))
     }
 }

@@ -55,7 +55,6 @@ struct Comparison {
 
     private mutating func compareModel(_ before: ModelSpec, _ after: ModelSpec) {
         let model = before.name
-        let kept = Set(after.properties.map(\.name))
         let previous = Set(before.properties.map(\.name))
         var added = after.properties.filter { !previous.contains($0.name) }
         for property in before.properties {
@@ -65,7 +64,7 @@ struct Comparison {
             }
             // A rename: the same key and type under another name.
             if property.key != nil,
-               let index = added.firstIndex(where: { $0.key == property.key && $0.type == property.type && !kept.contains($0.name) }) {
+               let index = added.firstIndex(where: { $0.key == property.key && $0.type == property.type }) {
                 let renamed = added.remove(at: index)
                 renamedProperty(model, property, renamed, before: before, after: after)
                 compareProperty(model, property, renamed, in: after)
