@@ -90,5 +90,13 @@ struct TestCoverageCommandTests {
         #expect(result.status == 1)
         #expect(result.stdout.contains("FAIL wrong expectation"))
         #expect(result.stdout.contains("coverage:"))
+        let json = try MapperProcess.run(["test", "--format", "json", "--mappings", "m.yaml", "t.test.yaml"], in: directory)
+        #expect(json.status == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(report["failed"] as? Int == 1)
+        #expect(report["coverage"] == nil)
+        let failures = try #require(report["failures"] as? [[String: Any]])
+        #expect(failures.first?["name"] as? String == "wrong expectation")
+        #expect(failures.first?["location"] as? String == "t.test.yaml:2:5")
     }
 }
