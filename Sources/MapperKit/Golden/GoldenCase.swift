@@ -13,8 +13,9 @@ struct GoldenCase {
 
     var name: String { node["name"]?.scalar?.text ?? "test at \(node.mark)" }
 
-    func run(session: inout MappingSession) -> GoldenRunner.Result {
-        let details = check(session: &session)
+    /// `exercises`, when not nil, collects what a successful decode or encode mapped (coverage).
+    func run(session: inout MappingSession, exercises: inout [Coverage.Exercise]?) -> GoldenRunner.Result {
+        let details = check(session: &session, exercises: &exercises)
         return GoldenRunner.Result(name: name, mark: node.mark, passed: details.isEmpty, details: details)
     }
 
@@ -34,7 +35,7 @@ struct GoldenCase {
         case diff
     }
 
-    private func check(session: inout MappingSession) -> [String] {
+    private func check(session: inout MappingSession, exercises: inout [Coverage.Exercise]?) -> [String] {
         guard let pairs = node.mapping else { return ["a test is a mapping with name, model or route, input and expect"] }
         for pair in pairs where !GoldenRunner.testFields.contains(pair.key.scalar?.text ?? "") {
             let key = pair.key.scalar?.text ?? ""
@@ -49,6 +50,7 @@ struct GoldenCase {
         }
         let catalog = session.catalog
         var model = ""
+        var matchedRoute: RouteTable.Route?
         switch (node["model"]?.scalar?.text, node["route"]?.scalar?.text) {
         case (let name?, nil):
             guard catalog.modelType(named: name) != nil else {
@@ -61,6 +63,7 @@ struct GoldenCase {
                 return ["no route matches '\(route)'"]
             }
             model = match.model
+            matchedRoute = match.route
         case (nil, nil) where operation == .unarchive:
             break
         default:
@@ -107,6 +110,10 @@ struct GoldenCase {
         }
         var details: [String] = []
         let actual = (try? JSONValue(parsing: produced)) ?? .null
+        if exercises != nil, operation == .decode || operation == .encode, let input = try? JSONValue(parsing: inputs["input"]!) {
+            let (external, canonical) = operation == .decode ? (input, actual) : (actual, input)
+            exercises?.append(Coverage.Exercise(model: model, external: external, canonical: canonical, route: matchedRoute))
+        }
         if let expectNode = node["expect"] {
             switch bytes(of: expectNode).flatMap({ bytes in
                 Result { () throws(JSONSyntaxError) in try JSONValue(parsing: bytes) }.mapError { Problem(message: "expect: \($0)") }

@@ -37,6 +37,8 @@ public enum GoldenRunner {
         public var passed: Int { results.count { $0.passed } }
         /// How many tests failed; any failure makes `mapper test` exit with an error.
         public var failed: Int { results.count { !$0.passed } }
+        /// What the tests exercised, when the run was asked for coverage.
+        public var coverage: Coverage?
         /// `N passed, M failed`.
         public var summary: String { "\(passed) passed, \(failed) failed" }
     }
@@ -121,17 +123,19 @@ public enum GoldenRunner {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
-    /// Runs every test of the given files against `catalog`.
-    public static func run(files: [String], catalog: Catalog) -> Run {
+    /// Runs every test of the given files against `catalog`; with `coverage`, also works out which
+    /// of the catalog's rules they exercised.
+    public static func run(files: [String], catalog: Catalog, coverage: Bool = false) -> Run {
         var results: [Result] = []
         var session = MappingSession(catalog: catalog)
+        var exercises: [Coverage.Exercise]? = coverage ? [] : nil
         for file in files {
-            results += run(file: file, session: &session)
+            results += run(file: file, session: &session, exercises: &exercises)
         }
-        return Run(results: results)
+        return Run(results: results, coverage: exercises.map { Coverage(catalog: catalog, exercises: $0) })
     }
 
-    private static func run(file: String, session: inout MappingSession) -> [Result] {
+    private static func run(file: String, session: inout MappingSession, exercises: inout [Coverage.Exercise]?) -> [Result] {
         let fileMark = Mark(file: file, line: 1, column: 1)
         guard let data = FileManager.default.contents(atPath: file) else {
             return [Result(name: file, mark: fileMark, passed: false, details: ["cannot read '\(file)'"])]
@@ -145,6 +149,6 @@ public enum GoldenRunner {
                            details: ["a golden test file holds one key, 'tests', with a list of tests"])]
         }
         let directory = URL(fileURLWithPath: file).deletingLastPathComponent()
-        return tests.map { GoldenCase(node: $0, directory: directory).run(session: &session) }
+        return tests.map { GoldenCase(node: $0, directory: directory).run(session: &session, exercises: &exercises) }
     }
 }

@@ -1,0 +1,194 @@
+/// Lists a catalog's coverage items and marks those an exercise reaches (see `Coverage`).
+struct CoverageWalk {
+    let catalog: Catalog
+    private(set) var items: [Coverage.Item] = []
+    /// Item keys (`kind name`) → index in `items`.
+    private var index: [String: Int] = [:]
+
+    init(catalog: Catalog) {
+        self.catalog = catalog
+        for name in catalog.modelNames {
+            guard let model = catalog.models[name] else { continue }
+            // A property once, where it is declared (an inherited one is the base's).
+            for property in model.properties where property.declaredIn == name && !property.transient {
+                let owner = "\(name).\(property.name)"
+                add(.property, owner, property.mark)
+                if property.defaultValue != nil && property.key != nil { add(.default, owner + " default", property.mark) }
+                for member in Self.unionMembers(property.type) { add(.unionMember, "\(owner) | \(member)", property.mark) }
+            }
+            if let variants = model.variants {
+                for (position, choice) in variants.choices.enumerated() {
+                    add(variantKind(variants, position), variantName(name, variants, position, choice), variantMark(variants, position))
+                }
+            }
+        }
+        for name in catalog.enumNames {
+            guard let spec = catalog.enums[name] else { continue }
+            for item in spec.cases {
+                add(.enumCase, "\(name).\(item.name)", item.mark)
+                for alias in item.aliases { add(.alias, "\(name).\(item.name) alias \(alias.quoted)", item.mark) }
+            }
+            if let fallback = spec.defaultCase { add(.enumFallback, "\(name) default \(fallback)", spec.mark) }
+        }
+        for route in catalog.routes.routes { add(.route, route.description, route.mark) }
+    }
+
+    private mutating func add(_ kind: Coverage.Kind, _ name: String, _ mark: Mark) {
+        let key = "\(kind.rawValue) \(name)"
+        guard index[key] == nil else { return }
+        index[key] = items.count
+        items.append(Coverage.Item(kind: kind, name: name, mark: mark, covered: false))
+    }
+
+    private mutating func cover(_ kind: Coverage.Kind, _ name: String) {
+        if let at = index["\(kind.rawValue) \(name)"] { items[at].covered = true }
+    }
+
+    // MARK: Variants
+
+    private func variantKind(_ variants: Variants, _ position: Int) -> Coverage.Kind {
+        if position < variants.predicates.count { return .variantPredicate }
+        return variants.fallback != nil && position == variants.choices.count - 1 ? .variantFallback : .variantCase
+    }
+
+    private func variantName(_ model: String, _ variants: Variants, _ position: Int, _ choice: (model: String, condition: String?)) -> String {
+        switch variantKind(variants, position) {
+        case .variantPredicate: return "\(model) when \(choice.condition ?? "") → \(choice.model)"
+        case .variantCase: return "\(model) case \(choice.condition ?? "") → \(choice.model)"
+        default: return "\(model) fallback → \(choice.model)"
+        }
+    }
+
+    private func variantMark(_ variants: Variants, _ position: Int) -> Mark {
+        if position < variants.predicates.count { return variants.predicates[position].mark }
+        let cases = variants.discriminator?.cases ?? []
+        if position - variants.predicates.count < cases.count { return cases[position - variants.predicates.count].mark }
+        return variants.mark
+    }
+
+    /// The position in `choices` of the one that picks `object`: predicates in order, then the
+    /// discriminator's value (a missing or null one goes to the fallback), then the fallback.
+    private func choice(of variants: Variants, for object: JSONValue) -> Int? {
+        for (position, predicate) in variants.predicates.enumerated() {
+            switch predicate.test {
+            case .has(let path):
+                if let value = Self.value(at: path, in: object), value != .null { return position }
+            case .equals(let expected):
+                if expected.allSatisfy({ Self.value(at: $0.key, in: object) == $0.value }) { return position }
+            }
+        }
+        if let discriminator = variants.discriminator, let value = Self.value(at: discriminator.by, in: object), value != .null,
+           let found = discriminator.cases.firstIndex(where: { $0.value == value }) {
+            return variants.predicates.count + found
+        }
+        return variants.fallback == nil ? nil : variants.choices.count - 1
+    }
+
+    // MARK: The walk
+
+    mutating func visit(_ exercise: Coverage.Exercise) {
+        if let route = exercise.route { cover(.route, route.description) }
+        model(exercise.model, external: exercise.external, canonical: exercise.canonical)
+    }
+
+    private mutating func model(_ declared: String, external: JSONValue?, canonical: JSONValue) {
+        guard case .object(let object) = canonical, let spec = catalog.models[declared] else { return }
+        if let variants = spec.variants, let external, let position = choice(of: variants, for: external) {
+            let choice = variants.choices[position]
+            cover(variantKind(variants, position), variantName(declared, variants, position, choice))
+        }
+        var concrete = spec
+        if case .string(let name)? = object["$type"], let variant = catalog.models[name] { concrete = variant }
+        for property in concrete.properties where !property.transient {
+            guard let value = object[property.name] else { continue }
+            let owner = "\(property.declaredIn).\(property.name)"
+            cover(.property, owner)
+            var read: JSONValue? = nil
+            if property.flatten {
+                read = external
+            } else if let key = property.key, let external {
+                read = Self.value(at: key, in: external)
+                if read == nil && property.defaultValue != nil { cover(.default, owner + " default") }
+            }
+            type(property.type, external: read, canonical: value, owner: owner)
+        }
+    }
+
+    private mutating func type(_ type: TypeSpec, external: JSONValue?, canonical: JSONValue, owner: String) {
+        switch (type, canonical) {
+        case (_, .null): return
+        case (.model(let name), _): model(name, external: external, canonical: canonical)
+        case (.enumeration(let name), .string(let caseName)): enumeration(name, external: external, caseName: caseName)
+        case (.array(let element), .array(let values)):
+            var externals: [JSONValue]? = nil
+            if case .array(let items)? = external, items.count == values.count { externals = items }
+            for (offset, value) in values.enumerated() { self.type(element, external: externals?[offset], canonical: value, owner: owner) }
+        case (.dictionary(let element), .object(let members)):
+            for member in members { self.type(element, external: external?[member.key], canonical: member.value, owner: owner) }
+        case (.union(let members), _):
+            guard let member = members.first(where: { Self.canonicalKinds($0).contains(Self.kind(of: canonical)) }) else { return }
+            cover(.unionMember, "\(owner) | \(member)")
+            self.type(member, external: external, canonical: canonical, owner: owner)
+        default: return
+        }
+    }
+
+    private mutating func enumeration(_ name: String, external: JSONValue?, caseName: String) {
+        guard let spec = catalog.enums[name], let item = spec.case(named: caseName) else { return }
+        cover(.enumCase, "\(name).\(caseName)")
+        guard let external, external != item.json else { return }
+        if item.aliases.contains(external) {
+            cover(.alias, "\(name).\(caseName) alias \(external.quoted)")
+        } else if spec.defaultCase == caseName, !spec.cases.contains(where: { $0.json == external || $0.aliases.contains(external) }) {
+            cover(.enumFallback, "\(name) default \(caseName)")
+        }
+    }
+
+    // MARK: JSON helpers
+
+    /// The value at a key path: objects walked member by member, nil when a step is absent or not
+    /// an object.
+    static func value(at path: JSONKeyPath, in object: JSONValue) -> JSONValue? {
+        var current = object
+        for segment in path.segments {
+            guard case .object(let members) = current, let next = members[segment] else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    private enum Kind { case string, number, bool, object, array, null }
+
+    private static func kind(of value: JSONValue) -> Kind {
+        switch value {
+        case .null: return .null
+        case .bool: return .bool
+        case .number: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
+        }
+    }
+
+    /// The kinds of JSON a type's values have in canonical JSON.
+    private static func canonicalKinds(_ type: TypeSpec) -> Set<Kind> {
+        switch type {
+        case .string, .url, .uuid, .date, .enumeration: return [.string]
+        case .int, .double, .decimal: return [.number]
+        case .bool: return [.bool]
+        case .model, .dictionary: return [.object]
+        case .array: return [.array]
+        case .any: return [.string, .number, .bool, .object, .array]
+        case .union(let members): return members.reduce(into: []) { $0.formUnion(canonicalKinds($1)) }
+        }
+    }
+
+    /// The members of every union in a type (inside arrays and dictionaries too).
+    static func unionMembers(_ type: TypeSpec) -> [TypeSpec] {
+        switch type {
+        case .union(let members): return members
+        case .array(let element), .dictionary(let element): return unionMembers(element)
+        default: return []
+        }
+    }
+}
