@@ -22,6 +22,9 @@ public struct ModelSpec: Sendable, Hashable {
     public var properties: [PropertySpec]
     public var variants: Variants?
     public var migrations: [Migration]
+    /// The model's `on_error`, as written (nil when it says nothing); its properties already
+    /// carry it where it holds.
+    public var onError: OnError? = nil
     public var mark: Mark
 
     public func property(named name: String) -> PropertySpec? {
