@@ -188,7 +188,7 @@ extension RuntimeTests {
                       a: { type: int, on_error: null }
                       b: { type: int, on_error: ~ }
                 """)])
-            #expect(written.diagnostics.map { "\($0.line):\($0.column) \($0.code.rawValue) \($0.message)" } == [
+            #expect(written.diagnostics.map { "\($0.line):\($0.column) \($0.code) \($0.message)" } == [
                 "6:33 invalid-on-error on_error of property 'b' of model 'A' must be fail, null, default or drop, not '~'",
             ])
         }
