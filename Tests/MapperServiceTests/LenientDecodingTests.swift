@@ -53,16 +53,24 @@ struct LenientDecodingTests {
             #expect(response.headers[HTTPField.Name("Mapper-Warnings")!] == "2")
             let body = try response.json
             #expect(body["output"] == ["sku": "A1", "price": .null, "tags": ["a"]])
-            #expect(body["warnings"] == [
+            let warnings = try #require(body["warnings"]?.array)
+            // The source names the mapping file by the path the service loaded it from.
+            let sources = warnings.map { $0["source"]?.string ?? "" }
+            #expect(sources.count == 2 && sources[0].hasSuffix("/l.yaml:6:7") && sources[1].hasSuffix("/l.yaml:7:7"), "\(sources)")
+            let withoutSources = warnings.map { warning -> JSONValue in
+                guard case .object(let object) = warning else { return warning }
+                return .object(JSONObject(object.members.filter { $0.key != "source" }))
+            }
+            #expect(withoutSources == [
                 [
                     "pointer": "/price", "path": "Product.price",
                     "message": #"expected an integer, found "cheap"; decoded as null (on_error: null)"#,
-                    "source": "l.yaml:6:7", "code": "type-mismatch",
+                    "code": "type-mismatch",
                 ],
                 [
                     "pointer": "/tags/1", "path": "Product.tags[1]",
                     "message": "expected a string, found 7; element left out (on_error: drop)",
-                    "source": "l.yaml:7:7", "code": "type-mismatch",
+                    "code": "type-mismatch",
                 ],
             ])
         }
