@@ -130,4 +130,19 @@ struct LenientDecodingTests {
             #expect(try JSONValue(parsing: Array(try #require(result["output"]?.string).utf8)) == ["sku": "A1", "price": .null])
         }
     }
+
+    @Test func gatewayAnswersAnnounceWarnings() async throws {
+        let directory = try TemporaryDirectory.files(["l.yaml": Self.mappings], prefix: "mapper-lenient")
+        try await withGateway([.json("GET", "/products/1", Self.input), .json("GET", "/products/1", Self.input)], configure: { $0.mappings = [directory.path] }) {
+            client, _ in
+            let strict = try await client.post("/v1/decode/Product?strict=true", json: Self.input)
+            #expect(strict.status == .unprocessableContent)
+            for _ in 0..<2 {
+                let response = try await client.get("/proxy/products/1")
+                #expect(response.status == .ok)
+                #expect(response.headers[HTTPField.Name("Mapper-Warnings")!] == "2")
+                #expect(response.text == #"{"sku":"A1","price":null,"tags":["a"]}"#)
+            }
+        }
+    }
 }
