@@ -20,6 +20,9 @@ struct DataOptions: ParsableArguments {
     @Option(help: "How errors are written to stderr: text (one per line) or json ({\"errors\": [...]}).")
     var errorFormat: ErrorFormat = .text
 
+    @Flag(help: "Ignore the catalog's 'on_error': a value that does not convert is an error, not a warning.")
+    var strict = false
+
     @Option(help: ArgumentHelp(
         "With --ndjson: map records on this many threads, written in input order (default: the number of cores).",
         valueName: "n"))
@@ -59,6 +62,23 @@ struct DataOptions: ParsableArguments {
                 report = .object(object)
             }
             Output.error(JSONWriter.write(report))
+        }
+    }
+
+    /// Writes a document's warnings (values `on_error` handled) to stderr like errors:
+    /// `warning: …` lines, or `{"warnings": [...]}`; `line` for NDJSON records.
+    func report(warnings: [MappingError], line: Int? = nil) {
+        guard !warnings.isEmpty else { return }
+        switch errorFormat {
+        case .text:
+            for warning in warnings {
+                Output.error((line.map { "line \($0): " } ?? "") + warning.warningDescription)
+            }
+        case .json:
+            var report = JSONObject()
+            if let line { report.append("line", .number(JSONNumber(Int64(line)))) }
+            report.append("warnings", .array(warnings.map(\.jsonValue)))
+            Output.error(JSONWriter.write(.object(report)))
         }
     }
 }

@@ -18,6 +18,8 @@ enum RecordFraming: Sendable {
 struct MappedChunk: Sendable {
     var output: [UInt8] = []
     var failures: [RecordFailure] = []
+    /// The records that mapped with warnings (values their property's `on_error` handled).
+    var warnings: [RecordWarning] = []
     /// Lines in the chunk, blank ones included: the next chunk's line numbers start after them.
     var lines = 0
     /// Non-blank lines.
@@ -42,6 +44,12 @@ struct RecordFailure: Sendable {
     var errors: MappingErrors
     /// The record as read, without its line ending.
     var input: [UInt8]
+}
+
+/// A record that mapped, with warnings.
+struct RecordWarning: Sendable {
+    var line: RecordFailure.Line
+    var warnings: [MappingError]
 }
 
 /// Maps chunks of whole lines with one session: what each worker (or, with `--jobs 1`, the
@@ -96,6 +104,7 @@ struct ChunkMapper {
         do {
             mapped.output += try map(&session, record)
             mapped.output.append(UInt8(ascii: "\n"))
+            if !session.warnings.isEmpty { mapped.warnings.append(RecordWarning(line: number, warnings: session.warnings)) }
             return true
         } catch {
             mapped.failures.append(RecordFailure(line: number, outputOffset: mapped.output.count, errors: error, input: Array(record)))

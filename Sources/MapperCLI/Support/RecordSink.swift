@@ -23,11 +23,14 @@ struct RecordSink {
 
     mutating func write(_ chunk: MappedChunk) throws {
         var written = 0
+        var warnings = chunk.warnings[...]
         for failure in chunk.failures {
             failures += 1
-            let line = switch failure.line {
-            case .inChunk(let line): lines + line
-            case .original(let line): line
+            let line = number(failure.line)
+            // The warnings of the records before this one, in input order.
+            while let first = warnings.first, number(first.line) < line {
+                reportWarnings(first)
+                warnings.removeFirst()
             }
             if let rejects {
                 try rejects.append(line: line, input: failure.input, errors: failure.errors)
@@ -39,6 +42,7 @@ struct RecordSink {
             data.report(failure.errors, line: line)
             if !data.keepGoing { throw ExitCode(1) }
         }
+        for warning in warnings { reportWarnings(warning) }
         // A record is in the reject file before any record after it is on stdout.
         try rejects?.flush()
         try Output.writeRecords(chunk.output[written...])
@@ -46,6 +50,19 @@ struct RecordSink {
         records += chunk.records
         bytes += chunk.bytes
         progress.update(records: records, bytes: bytes)
+    }
+
+    /// The line of the input a record is on.
+    private func number(_ line: RecordFailure.Line) -> Int {
+        switch line {
+        case .inChunk(let line): lines + line
+        case .original(let line): line
+        }
+    }
+
+    private mutating func reportWarnings(_ warning: RecordWarning) {
+        progress.clear()
+        data.report(warnings: warning.warnings, line: number(warning.line))
     }
 
     /// After the last chunk: the reject file's summary, or exit 1 when records failed.

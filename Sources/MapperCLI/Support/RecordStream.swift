@@ -34,13 +34,20 @@ struct RecordStream {
     /// Maps the input; `framing` says what its lines are, `rejects` takes the records that fail.
     func run(catalog: Catalog, framing: RecordFraming = .lines, rejects: RejectFile? = nil, _ map: @escaping RecordMap) throws {
         let input = try openInput()
+        let strict = data.strict
+        let map: RecordMap = { session, bytes throws(MappingErrors) in
+            session.strict = strict
+            return try map(&session, bytes)
+        }
         guard data.ndjson else {
             // Read with the throwing `FileHandle` API (the old one traps, on a directory for one).
             let bytes: [UInt8]
             do { bytes = [UInt8](try input.readToEnd() ?? Data()) } catch { throw readFailed() }
             var session = MappingSession(catalog: catalog)
             do {
-                output.write(bytes: try map(&session, bytes[...]))
+                let mapped = try map(&session, bytes[...])
+                data.report(warnings: session.warnings)
+                output.write(bytes: mapped)
             } catch {
                 data.report(error)
                 throw ExitCode(1)

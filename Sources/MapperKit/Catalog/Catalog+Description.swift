@@ -58,6 +58,7 @@ extension Catalog {
         if !property.archive { object.append("archive", false) }
         if property.merge != .replace { object.append("merge", .string(property.merge.rawValue)) }
         if property.flatten { object.append("flatten", true) }
+        if property.onError != .fail { object.append("onError", .string(property.onError.rawValue)) }
         if let transform = property.transform { object.append("transform", .string(transform)) }
         if let doc = property.doc { object.append("doc", .string(doc)) }
         if property.declaredIn != "" { object.append("declaredIn", .string(property.declaredIn)) }

@@ -33,6 +33,9 @@ public struct ModelSpec: Sendable, Hashable {
     public var variants: Variants?
     /// The steps that bring an archive of an older `version` up to date, in order.
     public var migrations: [Migration]
+    /// The model's `on_error`, as written (nil when it says nothing); its properties already
+    /// carry it where it holds.
+    public var onError: OnError? = nil
     /// Where the model is declared; errors about the model as a whole cite it.
     public var mark: Mark
 

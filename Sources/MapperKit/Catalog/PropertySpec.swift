@@ -48,12 +48,30 @@ public struct PropertySpec: Sendable, Hashable {
     public var transform: String?
     /// The checks the value must pass beyond its type; empty when none are declared.
     public var constraints: Constraints
+    /// What decoding does with a value that does not convert (`on_error`); the model's setting
+    /// is already applied here where it holds.
+    public var onError: OnError = .fail
     /// The property's `doc:` text, carried into JSON Schema descriptions.
     public var doc: String?
     /// The model whose `properties` declare this property (differs from the owner when inherited).
     public var declaredIn: String
     /// Where the declaration is: runtime errors cite it as their `source`.
     public var mark: Mark
+}
+
+/// `on_error: fail | null | default | drop`: what decoding does with a present value that does not
+/// convert (wrong kind or form, unknown enum value, broken constraint, failed transformer, a
+/// nested model with an error). Anything but `fail` records a warning instead of an error.
+public enum OnError: String, Sendable, Hashable, CaseIterable {
+    /// The value is an error (the default).
+    case fail
+    /// The property is null.
+    case null
+    /// The property takes its `default`.
+    case `default`
+    /// The property is absent; in an array (or dictionary) property, only the elements (entries)
+    /// that do not convert are left out.
+    case drop
 }
 
 /// `min_length`, `max_length`, `minimum`, `maximum`, `pattern`.

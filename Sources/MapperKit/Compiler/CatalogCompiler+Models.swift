@@ -3,7 +3,7 @@ import MapperYAML
 
 extension CatalogCompiler {
     static let modelFields = [
-        "doc", "extends", "key_style", "unknown_keys", "extra", "version", "properties", "variants", "migrations",
+        "doc", "extends", "key_style", "unknown_keys", "extra", "version", "properties", "variants", "migrations", "on_error",
     ]
 
     /// A model's own settings as written, before inheritance is applied.
@@ -17,6 +17,8 @@ extension CatalogCompiler {
         var extra: ExtraSettings?
         var version: Int
         var doc: String?
+        /// `on_error` as the model writes it.
+        var onError: OnError?
     }
 
     mutating func compileModels() {
@@ -42,7 +44,8 @@ extension CatalogCompiler {
                 unknownKeys: inherited(\.unknownKeys, of: name, in: headers) ?? .ignore,
                 extra: inherited(\.extra, of: name, in: headers) ?? ExtraSettings(),
                 version: header.version, properties: effectiveProperties(of: name, headers: headers, own: own),
-                variants: nil, migrations: [], mark: header.declaration.mark)
+                variants: nil, migrations: [], onError: inherited(\.onError, of: name, in: headers), mark: header.declaration.mark)
+            applyModelOnError(to: name, header: header)
         }
 
         for name in modelOrder {
@@ -83,6 +86,9 @@ extension CatalogCompiler {
         readKeySettings(fields, keyStyle: &header.keyStyle, unknownKeys: &header.unknownKeys)
         if let node = fields["extra"] {
             header.extra = extraSettings(node, of: name)
+        }
+        if let node = fields["on_error"] {
+            header.onError = onErrorMode(node, what: "on_error of model '\(name)'")
         }
         if let node = fields["version"] {
             if let version = node.scalar?.int, version >= 1, version <= Int64(Int32.max) {
@@ -153,6 +159,32 @@ extension CatalogCompiler {
             current = headers[next]?.base
         }
         return false
+    }
+
+    /// The model's `on_error` (its own or its nearest ancestor's) goes to each property that does
+    /// not write its own and where it can hold: `null` and `drop` to optional properties, `default`
+    /// to properties with a default, none to properties never read from JSON. A model's own setting
+    /// that fits none of its properties is an error.
+    private mutating func applyModelOnError(to name: String, header: ModelHeader) {
+        guard let mode = models[name]?.onError, mode != .fail, let properties = models[name]?.properties else { return }
+        var applied = false
+        for (index, property) in properties.enumerated() {
+            let key = DefaultKey(model: property.declaredIn, property: property.name)
+            guard !ownOnError.contains(key),
+                  Self.onErrorProblem(mode, for: property, hasDefault: defaultNodes[key] != nil) == nil
+            else { continue }
+            models[name]?.properties[index].onError = mode
+            applied = true
+        }
+        if !applied, header.onError != nil, let mark = header.fields.keyMark("on_error") {
+            let reason: String
+            switch mode {
+            case .default: reason = "no property without its own 'on_error' has a default"
+            default: reason = "every property without its own 'on_error' is required or never read from JSON"
+            }
+            error(.invalidOnError, "'on_error: \(mode.rawValue)' of model '\(name)' applies to none of its properties: \(reason)", at: mark,
+                  hint: "set 'on_error' on the properties it is meant for, or remove it")
+        }
     }
 
     /// A setting of the model itself or, unless set, of its nearest ancestor that sets it.

@@ -4,7 +4,7 @@ import MapperYAML
 extension CatalogCompiler {
     static let propertyFields = [
         "type", "key", "required", "default", "json", "format", "transient", "computed", "compare", "archive",
-        "merge", "flatten", "transform", "min_length", "max_length", "minimum", "maximum", "pattern", "doc",
+        "merge", "flatten", "transform", "min_length", "max_length", "minimum", "maximum", "pattern", "doc", "on_error",
     ]
 
     /// The properties a model declares itself, in order.
@@ -27,6 +27,7 @@ extension CatalogCompiler {
                 defaultNodes[DefaultKey(model: header.name, property: name)] = node
             }
             if let node = reader.typeNode { typeNodes[DefaultKey(model: header.name, property: name)] = node }
+            if reader.setsOnError { ownOnError.insert(DefaultKey(model: header.name, property: name)) }
             properties.append(property)
         }
         return properties
@@ -87,6 +88,8 @@ struct PropertyReader {
     private(set) var defaultNode: Node?
     /// Where the type expression is written.
     private(set) var typeNode: Node?
+    /// Whether the property writes its own `on_error` (the model's does not apply to it then).
+    private(set) var setsOnError = false
 
     init(name: String, model: String, keyMark: Mark, keyStyle: KeyStyle) {
         self.name = name
@@ -213,6 +216,10 @@ struct PropertyReader {
             }
         }
         defaultNode = fields["default"]
+        if let node = fields["on_error"] {
+            setsOnError = true
+            ok = readOnError(node, fields: fields, into: &property, compiler: &compiler) && ok
+        }
         return ok ? property : nil
     }
 

@@ -42,6 +42,8 @@ struct CatalogCompiler {
     var routeTable = RouteTable(blocks: [])
     /// Where each `default` is written, by declaring model and property.
     var defaultNodes: [DefaultKey: Node] = [:]
+    /// The properties (by declaring model) that write their own `on_error`.
+    var ownOnError: Set<DefaultKey> = []
     /// Where each property's type is written, by declaring model and property.
     var typeNodes: [DefaultKey: Node] = [:]
     /// Values migrations set, read as canonical JSON when the table is built.

@@ -51,6 +51,9 @@ extension Diagnostic {
         case invalidMergeStrategy = "invalid-merge-strategy"
         case unknownTransformer = "unknown-transformer"
         case unknownKeyStyle = "unknown-key-style"
+        /// `on_error` that cannot hold: `default` without a default, `null` or `drop` on a
+        /// required property, or on a property that is never read from JSON.
+        case invalidOnError = "invalid-on-error"
 
         // Models: inheritance and variants
         case unknownModel = "unknown-model"

@@ -109,6 +109,9 @@ struct GoldenCase {
             return ["expected an error, but \(operation.rawValue) succeeded: \(String(decoding: produced.prefix(200), as: UTF8.self))"]
         }
         var details: [String] = []
+        if let expected = node["expect_warnings"] {
+            details += matchWarnings(session.warnings, expected: expected)
+        }
         let actual = (try? JSONValue(parsing: produced)) ?? .null
         if exercises != nil, operation == .decode || operation == .encode, let input = try? JSONValue(parsing: inputs["input"]!) {
             let (external, canonical) = operation == .decode ? (input, actual) : (actual, input)
@@ -143,21 +146,38 @@ struct GoldenCase {
     }
 
     private func matchError(_ failure: MappingErrors, expected: Node) -> [String] {
-        let pointer = expected["pointer"]?.scalar?.text
-        let contains = expected["contains"]?.scalar?.text
-        let code = expected["code"]?.scalar?.text
-        let path = expected["path"]?.scalar?.text
-        let matched = failure.errors.contains { error in
-            (pointer.map { $0 == error.pointer } ?? true) && (contains.map { error.message.contains($0) } ?? true)
-                && (code.map { $0 == error.code.rawValue } ?? true) && (path.map { $0 == error.path } ?? true)
+        guard !failure.errors.contains(where: { Self.matches($0, expected) }) else { return [] }
+        return ["expected an error with \(Self.wanted(expected)), got:"] + failure.errors.map { "  \($0)" }
+    }
+
+    /// `expect_warnings: [{pointer, path, code, contains}, …]`: exactly these warnings, in order
+    /// (`[]`: none).
+    private func matchWarnings(_ warnings: [MappingError], expected: Node) -> [String] {
+        guard let items = expected.sequence else { return ["\(expected.mark): 'expect_warnings' is a list of {pointer, path, code, contains}"] }
+        let shown = warnings.isEmpty ? ["  (none)"] : warnings.map { "  \($0.warningDescription)" }
+        guard items.count == warnings.count else {
+            return ["expected \(items.count) warning\(items.count == 1 ? "" : "s"), got \(warnings.count):"] + shown
         }
-        guard !matched else { return [] }
+        for (item, warning) in zip(items, warnings) where !Self.matches(warning, item) {
+            return ["expected a warning with \(Self.wanted(item)), got:"] + shown
+        }
+        return []
+    }
+
+    /// Whether an error (or warning) has every field the expectation gives.
+    private static func matches(_ error: MappingError, _ expected: Node) -> Bool {
+        let text = { (key: String) in expected[key]?.scalar?.text }
+        return (text("pointer").map { $0 == error.pointer } ?? true) && (text("contains").map { error.message.contains($0) } ?? true)
+            && (text("code").map { $0 == error.code.rawValue } ?? true) && (text("path").map { $0 == error.path } ?? true)
+    }
+
+    private static func wanted(_ expected: Node) -> String {
         var wanted: [String] = []
-        if let pointer { wanted.append("pointer \(pointer)") }
-        if let path { wanted.append("path \(path)") }
-        if let code { wanted.append("code \(code)") }
-        if let contains { wanted.append("a message containing \"\(contains)\"") }
-        return ["expected an error with \(wanted.joined(separator: ", ")), got:"] + failure.errors.map { "  \($0)" }
+        if let pointer = expected["pointer"]?.scalar?.text { wanted.append("pointer \(pointer)") }
+        if let path = expected["path"]?.scalar?.text { wanted.append("path \(path)") }
+        if let code = expected["code"]?.scalar?.text { wanted.append("code \(code)") }
+        if let contains = expected["contains"]?.scalar?.text { wanted.append("a message containing \"\(contains)\"") }
+        return wanted.joined(separator: ", ")
     }
 
     struct Problem: Error {

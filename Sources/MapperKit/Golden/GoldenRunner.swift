@@ -45,7 +45,7 @@ public enum GoldenRunner {
 
     static let testFields = [
         "name", "doc", "operation", "model", "route", "method", "status", "input", "other", "target", "source", "expect",
-        "expect_error", "now", "roundtrip",
+        "expect_error", "expect_warnings", "now", "roundtrip",
     ]
 
     /// The `*.test.yaml` files under the given files and directories, in sorted path order.

@@ -66,6 +66,11 @@ public struct MappingError: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 
+    /// `warning: POINTER (PATH): MESSAGE [SOURCE]`: the same problem, handled by `on_error`.
+    public var warningDescription: String {
+        "warning" + description.dropFirst("error".count)
+    }
+
     /// `{"pointer", "path", "message", "source", "code"}`.
     public var jsonValue: JSONValue {
         [

@@ -35,6 +35,17 @@ public struct MappingSession {
     /// Off in tests and fuzz targets that compare the transcoders with the general reader and encoder.
     package var usesTranscoder = true
 
+    /// When set, `on_error` is ignored: a value that does not convert is an error, as with
+    /// `on_error: fail` (`--strict`, `?strict=true`).
+    public var strict: Bool {
+        get { !reader.lenient }
+        set { reader.lenient = !newValue }
+    }
+
+    /// The warnings of the last document decoded: values that did not convert and that their
+    /// property's `on_error` turned into null, the default or nothing. Same shape as errors.
+    public var warnings: [MappingError] { reader.warnings }
+
     /// A session over `catalog`; its scratch space grows with the documents it handles and is reused.
     public init(catalog: Catalog) {
         self.catalog = catalog
@@ -100,10 +111,14 @@ public struct MappingSession {
         return try Self.withContiguousBytes(bytes) { buffer throws(MappingErrors) in
             try tokenize(buffer)
             output.reset()
+            reader.warnings.removeAll(keepingCapacity: true)
             transcoder.now = now
             return try JSONDocument.with(bytes: buffer, tape: tape) { document throws(MappingErrors) in
                 // Most documents go straight from tokens to canonical bytes; the rest (and every
-                // document with an error) through models.
+                // document with an error) through models. Models with `on_error` take the fast
+                // path too: a value that does not convert makes the transcoder give up, and the
+                // general reader then applies `on_error` (so a document with warnings always goes
+                // through models).
                 if usesTranscoder, transcoder.transcode(document, as: type, into: &output) { return output.bytes }
                 let decoded = try read(document, as: type, mode: .external, now: now)
                 CanonicalWriter.write(decoded, declared: type, into: &output)
@@ -116,6 +131,7 @@ public struct MappingSession {
     public mutating func encodeCanonical(_ bytes: some Collection<UInt8>, as model: String) throws(MappingErrors) -> [UInt8] {
         let type = try catalog.requireType(model)
         if usesTranscoder {
+            reader.warnings.removeAll(keepingCapacity: true)
             let written = try Self.withContiguousBytes(bytes) { buffer throws(MappingErrors) -> Bool in
                 try tokenize(buffer)
                 output.reset()

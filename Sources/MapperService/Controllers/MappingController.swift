@@ -26,7 +26,7 @@ struct MappingController: EndpointController {
         let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
         let now = try request.nowParameter()
-        return try await map(request, with: snapshot, reading: .upstream) { session, body throws(MappingErrors) in
+        return try await map(request, with: snapshot, reading: .upstream, decoding: model) { session, body throws(MappingErrors) in
             try session.decodeToCanonical(body, as: model, now: now)
         }
     }
@@ -46,7 +46,7 @@ struct MappingController: EndpointController {
         let source = try snapshot.requireModel(context.parameters.get("from") ?? "", notes: context.notes)
         let target = try snapshot.requireModel(context.parameters.get("to") ?? "", notes: nil)
         let now = try request.nowParameter()
-        return try await map(request, with: snapshot, reading: .upstream) { session, body throws(MappingErrors) in
+        return try await map(request, with: snapshot, reading: .upstream, decoding: source) { session, body throws(MappingErrors) in
             try session.convert(body, from: source, to: target, now: now)
         }
     }
@@ -73,7 +73,7 @@ struct MappingController: EndpointController {
             throw Problem.noRoute(routes.explainMiss(url, method: method, status: status))
         }
         context.notes.model = match.model
-        return try await map(request, with: snapshot, reading: .upstream, headers: [.mapperModel: match.model]) {
+        return try await map(request, with: snapshot, reading: .upstream, headers: [.mapperModel: match.model], decoding: match.model) {
             session, body throws(MappingErrors) in
             try session.decodeToCanonical(body, as: match.model, now: now)
         }
@@ -81,17 +81,31 @@ struct MappingController: EndpointController {
 
     /// The skeleton of the endpoints above: the JSON body, this thread's session for what it reads,
     /// the answer with `Mapper-Revision` (and `headers`, on a problem too), and `MappingErrors` as
-    /// a problem.
+    /// a problem. `decoding`: the model an endpoint decodes external JSON as, whose `on_error`
+    /// warnings are counted, announced in `Mapper-Warnings` and, with `?warnings=true`, returned
+    /// as `{"output": …, "warnings": [...]}`; `?strict=true` makes them errors.
     private func map(
         _ request: Request, with snapshot: CatalogSnapshot, reading use: SessionCache.Use, headers: HTTPFields = [:],
-        _ work: (inout MappingSession, [UInt8]) throws(MappingErrors) -> [UInt8]
+        decoding model: String? = nil, _ work: (inout MappingSession, [UInt8]) throws(MappingErrors) -> [UInt8]
     ) async throws -> Response {
+        let strict = try request.flagParameter("strict")
+        let listsWarnings = try request.flagParameter("warnings")
         let body = try await request.jsonBody(limits)
         do {
-            let output = try sessions.withSession(for: snapshot.catalog, use, bodySize: body.count) { session throws(MappingErrors) in
-                try work(&session, body)
+            let (output, warnings) = try sessions.withSession(for: snapshot.catalog, use, bodySize: body.count) {
+                session throws(MappingErrors) in
+                session.strict = strict
+                let output = try work(&session, body)
+                return (output, session.warnings)
             }
-            return .json(output, headers: snapshot.headers + headers)
+            guard let model else { return .json(output, headers: snapshot.headers + headers) }
+            if !warnings.isEmpty { sessions.metrics.decodeWarnings.record(warnings.map(\.code.rawValue), in: model) }
+            var fields = snapshot.headers + headers
+            fields[.mapperWarnings] = String(warnings.count)
+            guard listsWarnings else { return .json(output, headers: fields) }
+            // The output was just written, so it parses.
+            let document = (try? JSONValue(parsing: output)) ?? .null
+            return .json(["output": document, "warnings": .array(warnings.map(\.jsonValue))], headers: fields)
         } catch {
             var problem = Problem.from(error)
             problem.headers.append(contentsOf: headers)
@@ -126,6 +140,16 @@ extension CatalogSnapshot {
 }
 
 extension Request {
+    /// `?name=true` or `?name=false` (absent: false).
+    func flagParameter(_ name: String) throws -> Bool {
+        guard let text = uri.queryParameters.get(name) else { return false }
+        switch text {
+        case "true": return true
+        case "false": return false
+        default: throw Problem.badRequest("\(name) '\(text.shortened(40))' must be true or false")
+        }
+    }
+
     /// `?now=2020-01-01T00:00:00Z` pins `computed: now`, as the CLI's `--now` does.
     func nowParameter() throws -> Instant? {
         guard let text = uri.queryParameters.get("now") else { return nil }

@@ -103,9 +103,13 @@ struct GatewayController: EndpointController {
             throw Problem.upstreamInvalidJSON(url: url, status: answer.status, model: match.model, reason: "it is \(encoding.shortened(40))-encoded")
         }
         let canonical: [UInt8]
+        let warnings: [MappingError]
         do {
-            canonical = try sessions.withSession(for: snapshot.catalog, .upstream, bodySize: answer.body.count) { session throws(MappingErrors) in
-                try session.decodeToCanonical(answer.body, as: match.model)
+            (canonical, warnings) = try sessions.withSession(for: snapshot.catalog, .upstream, bodySize: answer.body.count) {
+                session throws(MappingErrors) in
+                // The thread's session may come from a `?strict=true` request: gateway decoding is lenient.
+                session.strict = false
+                return (try session.decodeToCanonical(answer.body, as: match.model), session.warnings)
             }
         } catch {
             if let first = error.errors.first, first.code == .invalidJSON {
@@ -116,6 +120,8 @@ struct GatewayController: EndpointController {
         var headers = ForwardedHeaders.response(answer.headers, mapped: true, rewriter: rewriter)
         headers[.mapperModel] = match.model
         headers[.mapperRevision] = snapshot.catalog.revision
+        headers[.mapperWarnings] = String(warnings.count)
+        if !warnings.isEmpty { sessions.metrics.decodeWarnings.record(warnings.map(\.code.rawValue), in: match.model) }
         return .json(canonical, status: status, headers: headers)
     }
 }

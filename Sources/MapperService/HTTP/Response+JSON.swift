@@ -19,6 +19,8 @@ extension Response {
 extension HTTPField.Name {
     /// The model `POST /v1/route` chose.
     static let mapperModel = HTTPField.Name("Mapper-Model")!
+    /// How many values of the decoded document `on_error` let through as warnings.
+    static let mapperWarnings = HTTPField.Name("Mapper-Warnings")!
     /// The revision of the catalog that answered.
     static let mapperRevision = HTTPField.Name("Mapper-Revision")!
     /// How `/v1/validate` placed the posted file: `replace FILE`, `join FILE` or `standalone FILE`.

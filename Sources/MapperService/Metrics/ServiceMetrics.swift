@@ -16,6 +16,7 @@ private typealias Counter = Metrics.Counter
 /// | `mapper_reloads_total` | `result`: `success`, `unchanged`, `failure` |
 /// | `mapper_unknown_keys_total` | `model`, `key` |
 /// | `mapper_enum_fallback_total` | `enum`, `value` |
+/// | `mapper_decode_warnings_total` (values `on_error` let through) | `model` (decoded as), `code` |
 /// | `mapper_upstream_duration_seconds` (histogram, gateway mode) | `method`, `outcome`: the upstream's status, or `upstream-timeout`, `upstream-unreachable`, `upstream-body-too-large` |
 ///
 /// Label values never come straight from a request: `endpoint` is the route template, `model` is
@@ -36,6 +37,7 @@ final class ServiceMetrics: Sendable {
     private let upstreamTimers = Locked<[[String]: Metrics.Timer]>([:])
     let unknownKeys: DriftCounter
     let enumFallbacks: DriftCounter
+    let decodeWarnings: DriftCounter
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -54,6 +56,7 @@ final class ServiceMetrics: Sendable {
         })
         unknownKeys = DriftCounter(label: "mapper_unknown_keys_total", scope: "model", item: "key", factory: factory)
         enumFallbacks = DriftCounter(label: "mapper_enum_fallback_total", scope: "enum", item: "value", factory: factory)
+        decodeWarnings = DriftCounter(label: "mapper_decode_warnings_total", scope: "model", item: "code", factory: factory)
     }
 
     func recordRequest(endpoint: String, model: String, status: Int, duration: Duration) {

@@ -12,8 +12,8 @@ struct TryResult {
     var output: JSONValue?
     /// Data errors, each with where it sits in the input text when the client sent text.
     var errors: [JSONValue] = []
-    /// Warnings about the data. Always empty for now: the place lenient decoding will report
-    /// what it let through.
+    /// Values of the input that did not convert and that `on_error` let through (null, the
+    /// default, or left out), located like `errors`.
     var warnings: [JSONValue] = []
     /// A golden test expecting `output` for the input.
     var test: GoldenTest?
@@ -52,6 +52,7 @@ struct TryResult {
             return
         }
         self.model = model
+        warnings = Self.located(session.warnings, in: request.inputIsText ? input : nil)
         // Both are JSON: the input was just read, the output just written.
         guard let output = try? JSONValue(parsing: bytes), let inputValue = try? JSONValue(parsing: input) else { return }
         self.output = output

@@ -16,8 +16,10 @@ import uuid
 
 from . import constraints, instants
 from .catalog import key_paths
+from .errors import MAX_ERRORS, ErrorList
 from .jsonvalue import ABSENT, child_pointer, describe, json_equal
 from .typedreader import TypedReader
+from .types import ArrayType, DictType, UnionType
 
 _CONFLICT = object()
 
@@ -25,8 +27,10 @@ _CONFLICT = object()
 class Decoder(TypedReader):
     side = 'external'
 
-    def __init__(self, catalog, now=None):
+    def __init__(self, catalog, now=None, strict=False):
         super().__init__(catalog)
+        self.warnings = ErrorList()  # values on_error let through, shaped like errors
+        self.strict = strict  # on_error ignored: every value that does not convert is an error
         self.now = now if now is not None else int(time.time() * 1000)
         self.fell_back = False  # an enum value of the property being read took the enum's default
 
@@ -105,12 +109,58 @@ class Decoder(TypedReader):
             return
         before = len(self.errors)
         self.fell_back = False
-        value = self.value(found, prop.type, prop.conversion, leaf_pointer, path)
+        mode = 'fail' if self.strict else prop.on_error
+        if mode == 'drop':
+            value = self.keep_good(found, prop, leaf_pointer, path)
+        else:
+            value = self.value(found, prop.type, prop.conversion, leaf_pointer, path)
         if len(self.errors) == before:
             constraints.check(prop, value, leaf_pointer, path, self.errors)
+        if len(self.errors) > before and mode != 'fail':
+            # on_error: what went wrong in this value is a warning, and the value is replaced.
+            self.warn(before)
+            if mode == 'null':
+                out[prop.name] = None
+            elif mode == 'default':
+                out[prop.name] = copy.deepcopy(prop.default)
+            return  # drop: absent
         if self.fell_back:
             fallbacks.append((prop.key, found))  # the whole value of the property
         out[prop.name] = value
+
+    def warn(self, start):
+        for error in self.errors[start:]:
+            if len(self.warnings) < MAX_ERRORS:
+                self.warnings.append(error)
+        del self.errors[start:]
+
+    def keep_good(self, found, prop, pointer, path):
+        """on_error: drop. The elements of an array (entries of a dictionary) that do not read are
+        left out, each a warning; any other value reads as usual (and is left out whole if bad)."""
+        type_ = prop.type
+        if isinstance(type_, UnionType):
+            type_ = type_.member(self.side, found) or type_
+        if isinstance(type_, ArrayType) and isinstance(found, list):
+            kept = []
+            for index, item in enumerate(found):
+                before = len(self.errors)
+                value = self.value(item, type_.element, prop.conversion, child_pointer(pointer, index), f'{path}[{index}]')
+                if len(self.errors) > before:
+                    self.warn(before)
+                else:
+                    kept.append(value)
+            return kept
+        if isinstance(type_, DictType) and isinstance(found, dict):
+            kept = {}
+            for key, item in found.items():
+                before = len(self.errors)
+                value = self.value(item, type_.value, prop.conversion, child_pointer(pointer, key), f'{path}[{key}]')
+                if len(self.errors) > before:
+                    self.warn(before)
+                else:
+                    kept[key] = value
+            return kept
+        return self.value(found, prop.type, prop.conversion, pointer, path)
 
     def lookup(self, obj, key, pointer, path):
         """(value or ABSENT or _CONFLICT, pointer of the key path's end)."""

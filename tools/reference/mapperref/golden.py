@@ -11,7 +11,9 @@ default `Mappings/` of the repository), and the reference computes the result it
 - with `roundtrip: true`, the reference also checks decode(encode(decode(input))) == decode(input);
 - for `expect_error` the reference must reject the input with an error at the same pointer (with
   the same code and model path when the test names them, and for malformed JSON at the same line
-  and column); a test that names none of these can only check that the input is rejected.
+  and column); a test that names none of these can only check that the input is rejected;
+- `expect_warnings` (decode): the reference must let through exactly as many values by `on_error`,
+  in the same order, with the pointer, code and path each entry gives.
 Tests the reference cannot check are listed as not checked, with the reason.
 """
 import os
@@ -116,6 +118,8 @@ class Checker:
         if 'expect_error' in test:
             return Outcome(shown, name, 'disagree', f'the reference accepts the input and gives {write_json(result, pretty=False)[:300]}')
         problems = compare(result, test['expect'], base, text=operation in CANONICAL_RESULTS)
+        if not problems and 'expect_warnings' in test:
+            problems = compare_warnings(test['expect_warnings'], self.warnings)
         if not problems and operation == 'decode' and test.get('roundtrip') is True:
             problems = self.roundtrip(test, catalog, result)
         if problems:
@@ -123,6 +127,7 @@ class Checker:
         return Outcome(shown, name, 'agree', operation)
 
     def run_operation(self, test, operation, base, catalog):
+        self.warnings = []  # what on_error let through, for `expect_warnings` (decode only)
         try:
             if operation == 'unarchive':
                 return unarchive(catalog, read_input(test.get('input'), base))
@@ -132,7 +137,10 @@ class Checker:
             value = read_input(test.get('input'), base)
             if operation == 'decode':
                 now = test.get('now')
-                return Decoder(catalog, now=None if now is None else parse_iso8601(now)).document(value, model)
+                decoder = Decoder(catalog, now=None if now is None else parse_iso8601(now))
+                result = decoder.document(value, model)
+                self.warnings = decoder.warnings
+                return result
             if operation == 'diff':
                 return diff(catalog, model, value, read_input(test.get('other'), base))
             if operation == 'archive':
@@ -179,6 +187,20 @@ class _Error:
 
     def __repr__(self):
         return self.message
+
+
+def compare_warnings(expected, warnings):
+    """`expect_warnings`: exactly these warnings in this order, each with the pointer, code and
+    path the test gives (the message is mapper's own wording, not checked here)."""
+    listed = '; '.join(f'{w.pointer or "/"} [{w.code}] {w.message}' for w in warnings[:5]) or 'none'
+    if not isinstance(expected, list) or len(expected) != len(warnings):
+        count = len(expected) if isinstance(expected, list) else expected
+        return f'expected {count} warnings, the reference gives {len(warnings)}: {listed}'
+    for wanted, warning in zip(expected, warnings):
+        for key in ('pointer', 'code', 'path'):
+            if key in wanted and getattr(warning, key) != wanted[key]:
+                return f'expected a warning with {key} {wanted[key]}, the reference gives: {listed}'
+    return ''
 
 
 def _number(value):

@@ -25,7 +25,7 @@ MODEL_NAME = re.compile(r'[A-Z][A-Za-z0-9_]*')
 FORMAT_NAME = re.compile(r'[a-z][a-z0-9_]*')
 TOP_KEYS = {'mapper', 'defaults', 'models', 'enums', 'formats', 'routes'}
 UNKNOWN_KEYS = ('ignore', 'reject', 'keep')
-MODEL_FIELDS = {'doc', 'key_style', 'unknown_keys', 'extra', 'version', 'extends', 'properties', 'variants', 'migrations'}
+MODEL_FIELDS = {'doc', 'key_style', 'unknown_keys', 'extra', 'version', 'extends', 'properties', 'variants', 'migrations', 'on_error'}
 
 
 class Loader:

@@ -3,13 +3,14 @@ redefinition keeps its place; `key_style`, `unknown_keys` inherited unless set),
 types, key paths (several properties may read one key), variants, migrations and defaults (read as
 canonical JSON).
 """
+import copy
 import re
 
 from . import keystyle
 from .canonical import CanonicalReader
 from .catalog import EXTRA, TEMPLATE_FIELD, Migration, Variants, parse_key_path
 from .jsonvalue import ABSENT, Number
-from .properties import MEMBER_NAME, check_property, read_property
+from .properties import MEMBER_NAME, check_property, on_error_conflict, read_on_error, read_property
 from .types import NamedType
 from .yamlload import to_json
 
@@ -38,18 +39,24 @@ class ModelResolver:
                 if prop.declared_in == model.name:
                     check_property(self.catalog, model, prop, self.problem)
         for model in models.values():
+            self.spread_on_error(model)  # after the checks: a copied property keeps what they resolved
+        for model in models.values():
             if self.flatten_cycle(model, []):
                 continue
             if 'variants' in model.spec:
                 self.add_variants(model, model.spec['variants'])
             self.add_migrations(model)
+        read = set()  # property objects (a model's on_error may have copied an inherited one)
         for model in models.values():
             for prop in model.properties:
-                if prop.declared_in == model.name and prop.default is not ABSENT:
+                if id(prop) not in read and prop.default is not ABSENT:
+                    read.add(id(prop))
+                    owner = prop.declared_in
                     reader = CanonicalReader(self.catalog)
-                    value = reader.value(prop.default, prop.type, prop.conversion, '', f'{model.name}.{prop.name}')
+                    value = reader.value(prop.default, prop.type, prop.conversion, '', f'{owner}.{prop.name}')
                     if reader.errors:
-                        self.problem(prop.mark, f"default of '{model.name}.{prop.name}': {reader.errors[0].message}")
+                        if prop.declared_in == model.name:
+                            self.problem(prop.mark, f"default of '{owner}.{prop.name}': {reader.errors[0].message}")
                     else:
                         prop.default = value
 
@@ -85,6 +92,7 @@ class ModelResolver:
             model.key_style = model.base.key_style
             model.unknown_keys = model.base.unknown_keys
             model.extra = dict(model.base.extra)
+            model.on_error = model.base.on_error
         defaults = model.file_defaults  # a file default counts as the model's own setting
         model.key_style = defaults.key_style or model.key_style
         model.unknown_keys = defaults.unknown_keys or model.unknown_keys
@@ -120,6 +128,26 @@ class ModelResolver:
                 model.properties.append(prop)
             else:
                 model.properties[index] = prop  # a redefinition keeps its place
+        if 'on_error' in spec:
+            model.on_error = read_on_error(spec['on_error'], f"on_error of model '{model.name}'", spec.mark_of('on_error'), self.problem)
+
+    def spread_on_error(self, model):
+        """A model's on_error is the setting of each property that has none of its own and that can
+        take it; a model that sets one no property can take is a problem."""
+        mode = model.on_error
+        if mode is None or mode == 'fail':
+            return
+        taken = False
+        for index, prop in enumerate(model.properties):
+            if prop.on_error_written or on_error_conflict(prop, mode):
+                continue
+            if prop.on_error != mode:
+                prop = copy.copy(prop)  # inherited properties are shared with the base
+                prop.on_error = mode
+                model.properties[index] = prop
+            taken = True
+        if not taken and 'on_error' in model.spec:
+            self.problem(model.spec.mark_of('on_error'), f"'on_error: {mode}' of model '{model.name}' fits none of its properties")
 
     def read_extra(self, model, spec):
         """`extra: { compare, archive, merge }`: set, it replaces the inherited one (the fields it

@@ -5,7 +5,7 @@ import re
 
 from . import keystyle
 from .catalog import Property, parse_key_path
-from .jsonvalue import Number
+from .jsonvalue import ABSENT, Number
 from .scalars import Conversion
 from . import constraints, unions
 from .re2syntax import RE2Pattern, backtracking_construct
@@ -15,7 +15,8 @@ from .yamlload import to_json
 MEMBER_NAME = re.compile(r'[A-Za-z_][A-Za-z0-9_]*')
 PROPERTY_FIELDS = {'type', 'key', 'required', 'default', 'json', 'format', 'transient', 'computed', 'compare',
                    'archive', 'merge', 'flatten', 'transform', 'min_length', 'max_length', 'minimum', 'maximum',
-                   'pattern', 'doc'}
+                   'pattern', 'doc', 'on_error'}
+ON_ERROR = ('fail', 'null', 'default', 'drop')
 FLAGS = ('required', 'transient', 'flatten', 'compare', 'archive')
 MERGE_STRATEGIES = ('replace', 'keep', 'sum', 'max', 'min', 'append', 'union', 'deep')
 
@@ -66,6 +67,13 @@ def read_property(model, name, declaration, mark, problem):
             prop.default = to_json(fields['default'])
         except ValueError as error:
             problem(mark, f'default of {where}: {error}')
+    if 'on_error' in fields:
+        prop.on_error = read_on_error(fields['on_error'], f'on_error of {where}', fields.mark_of('on_error'), problem)
+        prop.on_error_written = True
+        reason = on_error_conflict(prop, prop.on_error)
+        if reason:
+            problem(fields.mark_of('on_error'), f"'on_error: {prop.on_error}' does not fit {where}: {reason}")
+            prop.on_error = 'fail'
     prop.merge = fields.get('merge', 'replace')
     if prop.merge not in MERGE_STRATEGIES:
         problem(mark, f"unknown merge strategy '{prop.merge}' of {where}")
@@ -85,6 +93,29 @@ def read_property(model, name, declaration, mark, problem):
         except ValueError as error:
             problem(mark, str(error))
     return prop
+
+
+def read_on_error(value, what, mark, problem):
+    """One of fail, null, default, drop (a YAML null stands for `null`); `fail` after a problem."""
+    word = 'null' if value is None else value
+    if word not in ON_ERROR:
+        problem(mark, f"{what} must be one of {', '.join(ON_ERROR)}")
+        return 'fail'
+    return word
+
+
+def on_error_conflict(prop, mode):
+    """Why a lenient mode cannot be this property's, or None. Never read from JSON: no mode but
+    fail. null and drop leave a required property without a value; default needs a default."""
+    if mode == 'fail':
+        return None
+    if prop.transient or prop.flatten or prop.computed is not None:
+        return 'the property is not read from JSON'
+    if mode in ('null', 'drop') and prop.required:
+        return 'the property is required'
+    if mode == 'default' and prop.default is ABSENT:
+        return 'the property has no default'
+    return None
 
 
 def check_property(catalog, model, prop, problem):

@@ -1,6 +1,8 @@
 extension PlanBuilder {
     /// Which types the transcoder handles: plain representations, constraints it checks, no kept
     /// unknown keys, no transformers, nested and flattened models (without variants) that qualify too.
+    /// `on_error` does not matter: a value that does not convert makes `transcode` return false
+    /// and the general reader, which applies `on_error` and records the warnings, does the document.
     static func transcodable(_ types: [ModelType]) -> [Bool] {
         var memo: [Int: Bool] = [:]
         func typeQualifies(_ index: Int, _ visiting: Set<Int>) -> Bool {

@@ -3,6 +3,10 @@ extension ValueReader {
     /// canonical mode per the canonical form.
     mutating func convert(_ document: JSONDocument, at index: Int, _ conversion: Conversion, source: String) -> Value? {
         let kind = document.kind(at: index)
+        // `on_error: drop` leaves out elements of the property's own array or dictionary only;
+        // deeper collections fail (or not) as a whole.
+        let drops = dropsElements
+        dropsElements = false
         func mismatch(_ expected: String) -> Value? {
             fail(.typeMismatch, "expected \(expected), found \(document.quoted(at: index))", source: source)
             return nil
@@ -28,10 +32,13 @@ extension ValueReader {
             for (position, item) in document.elements(ofArrayAt: index).enumerated() {
                 guard !isFull else { return nil }
                 path.push(.element(position))
+                let before = errors.count
                 if document.kind(at: item) == .null {
                     values.append(.null)
                 } else if let value = convert(document, at: item, element, source: source) {
                     values.append(value)
+                } else if drops && errors.count > before {
+                    demote(from: before, outcome: "element left out (on_error: drop)")
                 } else {
                     failed = true
                 }
@@ -46,10 +53,13 @@ extension ValueReader {
                 guard !isFull else { return nil }
                 let name = document.string(at: key)
                 path.push(.key(name))
+                let before = errors.count
                 if document.kind(at: item) == .null {
                     entries.append(.init(key: name, value: .null))
                 } else if let value = convert(document, at: item, element, source: source) {
                     entries.append(.init(key: name, value: value))
+                } else if drops && errors.count > before {
+                    demote(from: before, outcome: "entry left out (on_error: drop)")
                 } else {
                     failed = true
                 }
@@ -60,6 +70,7 @@ extension ValueReader {
             guard let kind = JSONKind(kind), let member = plan.member(for: kind, canonical: canonical) else {
                 return mismatch(plan.expected(canonical: canonical))
             }
+            dropsElements = drops
             return convert(document, at: index, plan.members[member], source: source)
         case .transformed(let name, let transformer, let inner):
             if canonical { return convert(document, at: index, inner, source: source) }

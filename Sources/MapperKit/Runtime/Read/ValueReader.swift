@@ -16,6 +16,13 @@ struct ValueReader {
     /// The instant `computed: now` properties get; one per document.
     var now: Instant
     var errors: [MappingError] = []
+    /// Values that did not convert and were handled by their property's `on_error`.
+    var warnings: [MappingError] = []
+    /// Whether `on_error` applies; off with `--strict`, where every such value is an error again.
+    var lenient = true
+    /// Set just before reading the value of a property with `on_error: drop`: the array or
+    /// dictionary read next leaves out the elements that do not convert (taken by `convert`).
+    var dropsElements = false
     var path = PathStack(root: "")
     /// Node slots of the models being read: for each open model, one entry per key tree node
     /// holding the tape index of the member's value, or -1.
@@ -50,6 +57,7 @@ struct ValueReader {
     /// Starts a new document: errors cleared, paths rooted at `root`.
     mutating func begin(root: String, now: Instant) {
         errors.removeAll(keepingCapacity: true)
+        warnings.removeAll(keepingCapacity: true)
         path.reset(root: root)
         slots.removeAll(keepingCapacity: true)
         self.now = now
@@ -257,13 +265,49 @@ struct ValueReader {
             return plan.defaultValue
         }
         let fallbacksBefore = fallbacks
-        let value = readPresent(document, at: valueIndex, plan: plan)
+        let value: Value?
+        if lenient, spec.onError != .fail, document.kind(at: valueIndex) != .null {
+            value = readLeniently(document, at: valueIndex, plan: plan)
+        } else {
+            value = readPresent(document, at: valueIndex, plan: plan)
+        }
         if keepsRaw && fallbacks > fallbacksBefore {
             // Kept so that encode writes the upstream's value back while the property still holds
             // what it decoded to (lossless enum fallback).
             keptRaw.append((key.segments, document.jsonValue(at: valueIndex)))
         }
         return value
+    }
+
+    /// A present, non-null value of a property with `on_error`: what goes wrong becomes warnings
+    /// and the property null, its default or absent. Only values that are there and do not convert:
+    /// a missing or null required key and a key path through a non-object stay errors.
+    private mutating func readLeniently(_ document: JSONDocument, at index: Int, plan: PropertyPlan) -> Value? {
+        let errorsBefore = errors.count
+        dropsElements = plan.spec.onError == .drop
+        let value = readPresent(document, at: index, plan: plan)
+        dropsElements = false
+        guard errors.count > errorsBefore else { return value }
+        switch plan.spec.onError {
+        case .null:
+            demote(from: errorsBefore, outcome: "decoded as null (on_error: null)")
+            return .null
+        case .default:
+            demote(from: errorsBefore, outcome: "decoded as its default (on_error: default)")
+            return plan.defaultValue
+        case .drop, .fail:
+            demote(from: errorsBefore, outcome: "left out (on_error: drop)")
+            return nil
+        }
+    }
+
+    /// Turns the errors recorded since `start` into warnings that say what became of the value.
+    mutating func demote(from start: Int, outcome: String) {
+        for var error in errors[start...] where warnings.count < MappingErrors.limit {
+            error.message += "; \(outcome)"
+            warnings.append(error)
+        }
+        errors.removeSubrange(start...)
     }
 
     /// A present value: null rules, then conversion, then constraints.
