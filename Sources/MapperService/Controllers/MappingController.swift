@@ -10,6 +10,8 @@ struct MappingController: EndpointController {
     let store: CatalogStore
     let sessions: SessionCache
     let limits: BodyLimits
+    /// With `--shadow`: where answered requests go to be compared with the candidate.
+    let shadow: Shadow?
 
     var endpoints: [Endpoint] {
         [
@@ -25,8 +27,9 @@ struct MappingController: EndpointController {
     @Sendable func decode(_ request: Request, context: Context) async throws -> Response {
         let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
-        let now = try request.nowParameter()
-        return try await map(request, with: snapshot, reading: .upstream) { session, body throws(MappingErrors) in
+        let now = try pinnedNow(request)
+        let replay = ShadowJob.Request(operation: .decode, model: model, now: now)
+        return try await map(request, with: snapshot, reading: .upstream, shadow: replay) { session, body throws(MappingErrors) in
             try session.decodeToCanonical(body, as: model, now: now)
         }
     }
@@ -35,7 +38,8 @@ struct MappingController: EndpointController {
     @Sendable func encode(_ request: Request, context: Context) async throws -> Response {
         let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
-        return try await map(request, with: snapshot, reading: .canonical) { session, body throws(MappingErrors) in
+        let replay = ShadowJob.Request(operation: .encode, model: model)
+        return try await map(request, with: snapshot, reading: .canonical, shadow: replay) { session, body throws(MappingErrors) in
             try session.encodeCanonical(body, as: model)
         }
     }
@@ -45,8 +49,9 @@ struct MappingController: EndpointController {
         let snapshot = try store.live()
         let source = try snapshot.requireModel(context.parameters.get("from") ?? "", notes: context.notes)
         let target = try snapshot.requireModel(context.parameters.get("to") ?? "", notes: nil)
-        let now = try request.nowParameter()
-        return try await map(request, with: snapshot, reading: .upstream) { session, body throws(MappingErrors) in
+        let now = try pinnedNow(request)
+        let replay = ShadowJob.Request(operation: .convert, model: source, target: target, now: now)
+        return try await map(request, with: snapshot, reading: .upstream, shadow: replay) { session, body throws(MappingErrors) in
             try session.convert(body, from: source, to: target, now: now)
         }
     }
@@ -67,13 +72,14 @@ struct MappingController: EndpointController {
             }
             status = value
         }
-        let now = try request.nowParameter()
+        let now = try pinnedNow(request)
         let routes = snapshot.catalog.routes
         guard let match = routes.match(url, method: method, status: status) else {
             throw Problem.noRoute(routes.explainMiss(url, method: method, status: status))
         }
         context.notes.model = match.model
-        return try await map(request, with: snapshot, reading: .upstream, headers: [.mapperModel: match.model]) {
+        let replay = ShadowJob.Request(operation: .decode, model: match.model, now: now)
+        return try await map(request, with: snapshot, reading: .upstream, headers: [.mapperModel: match.model], shadow: replay) {
             session, body throws(MappingErrors) in
             try session.decodeToCanonical(body, as: match.model, now: now)
         }
@@ -81,22 +87,32 @@ struct MappingController: EndpointController {
 
     /// The skeleton of the endpoints above: the JSON body, this thread's session for what it reads,
     /// the answer with `Mapper-Revision` (and `headers`, on a problem too), and `MappingErrors` as
-    /// a problem.
+    /// a problem. With a shadow, a successful answer's input and output are queued for the
+    /// candidate (`replay`), once the answer is made.
     private func map(
         _ request: Request, with snapshot: CatalogSnapshot, reading use: SessionCache.Use, headers: HTTPFields = [:],
-        _ work: (inout MappingSession, [UInt8]) throws(MappingErrors) -> [UInt8]
+        shadow replay: ShadowJob.Request? = nil, _ work: (inout MappingSession, [UInt8]) throws(MappingErrors) -> [UInt8]
     ) async throws -> Response {
         let body = try await request.jsonBody(limits)
         do {
             let output = try sessions.withSession(for: snapshot.catalog, use, bodySize: body.count) { session throws(MappingErrors) in
                 try work(&session, body)
             }
-            return .json(output, headers: snapshot.headers + headers)
+            let response = Response.json(output, headers: snapshot.headers + headers)
+            if let shadow, let replay { shadow.offer(ShadowJob(request: replay, input: body, live: output)) }
+            return response
         } catch {
             var problem = Problem.from(error)
             problem.headers.append(contentsOf: headers)
             throw problem
         }
+    }
+
+    /// `?now=`, or with a shadow the current time: the live and candidate mappings then see the
+    /// same `computed: now` (the live answer is the same either way).
+    private func pinnedNow(_ request: Request) throws -> Instant? {
+        let now = try request.nowParameter()
+        return now ?? (shadow == nil ? nil : Instant.now)
     }
 
     /// `POST /v1/merge/{Model}` with `{"target": …, "source": …}` (canonical JSON) → merged
