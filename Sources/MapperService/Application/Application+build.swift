@@ -62,7 +62,7 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Cata
     let reloadService = ReloadService(
         reloader: reloader, paths: paths,
         watch: fingerprint.map { (configuration.watchInterval, $0) }, onHangup: configuration.reloadOnHangup,
-        shadow: shadow.map { ($0, shadowFingerprint) })
+        shadow: shadow.map { (shadow: $0, initial: shadowFingerprint) })
     let idle = configuration.requestTimeout.components
     return Application(
         router: buildRouter(state),

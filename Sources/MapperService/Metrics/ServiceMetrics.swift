@@ -85,7 +85,7 @@ final class ServiceMetrics: Sendable {
     /// output documents, so at most `DriftCounter.limit` distinct ones per model get a series of
     /// their own, the rest count under `other`.
     func recordShadow(_ result: ShadowResult, operation: String, model: String, property: String? = nil) {
-        let counter = shadowCounters.withLock { counters in
+        let counter: Counter = shadowCounters.withLock { counters in
             var key = [result.rawValue, operation, model]
             if let property { key.append(property) }
             if let found = counters[key] { return found }

@@ -41,7 +41,7 @@ final class Shadow: Sendable {
         loader = ShadowLoader(loader: CatalogLoader(paths: paths, options: options, gate: nil), state: state, tally: tally, metrics: metrics, logger: logger)
         let (stream, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.wake = wake
-        Self.load(loader: CatalogLoader(paths: paths, options: options, gate: nil), into: state, tally: tally, metrics: metrics, logger: logger, trigger: .startup)
+        _ = Shadow.load(loader: CatalogLoader(paths: paths, options: options, gate: nil), into: state, tally: tally, metrics: metrics, logger: logger, trigger: .startup)
         Task.detached(priority: .background) {
             var session: MappingSession?
             for await _ in stream {
