@@ -88,9 +88,8 @@ struct ShadowTests {
         let candidate = try Self.candidate(Self.renamed)
         let app = try buildApplication(Self.configuration(shadow: candidate.path))
         let plain = try buildApplication(.testing())
-        var withoutShadow = ""
-        try await plain.test(.router) { client in
-            withoutShadow = try await client.post("/v1/decode/Product", json: Self.product).text
+        let withoutShadow = try await plain.test(.router) { client in
+            try await client.post("/v1/decode/Product", json: Self.product).text
         }
         try await app.test(.router) { client in
             let response = try await client.post("/v1/decode/Product", json: Self.product)
