@@ -171,13 +171,15 @@ struct ShadowTests {
             #expect(try product.json["title"] == "Lamp")
             #expect(try product.json["name"] == nil)
             // The slot is empty until the shadow path reloads.
-            #expect(try await client.get("/v1/shadow").json["candidate"] == .null)
+            let r1 = try await client.get("/v1/shadow")
+            #expect(try r1.json["candidate"] == .null)
             let again = try await client.post("/v1/shadow/promote", json: "")
             #expect(again.status == .conflict)
             #expect(try again.problem.type == problemType("no-shadow-candidate"))
             let reload = try await client.post("/v1/reload", json: "")
             #expect(try reload.json["shadow"]?["status"] == "loaded")
-            #expect(try await client.get("/v1/shadow").json["candidate"]?["revision"] == candidateRevision)
+            let r2 = try await client.get("/v1/shadow")
+            #expect(try r2.json["candidate"]?["revision"] == candidateRevision)
         }
     }
 
@@ -194,14 +196,18 @@ struct ShadowTests {
             #expect(problem["revision"] == live)
             #expect(problem["lastReloadError"]?["trigger"] == "promote")
             #expect(problem["lastReloadError"]?["diagnostics"]?.array?.first?["code"] == "golden-test-failed")
-            #expect(try await client.get("/v1/catalog").json["revision"] == live)
-            #expect(try await client.post("/v1/decode/Product", json: Self.product).json["name"] == "Lamp")
-            #expect(try await client.get("/v1/shadow").json["candidate"] != .null)
+            let r3 = try await client.get("/v1/catalog")
+            #expect(try r3.json["revision"] == live)
+            let r4 = try await client.post("/v1/decode/Product", json: Self.product)
+            #expect(try r4.json["name"] == "Lamp")
+            let r5 = try await client.get("/v1/shadow")
+            #expect(try r5.json["candidate"] != .null)
 
             // A candidate that passes goes live.
             try candidate.write("shop.yaml", try candidate.read("shop.yaml").replacingOccurrences(
                 of: "      title: { type: string, key: name }\n", with: "      name: string\n      color: string\n"))
-            #expect(try await client.post("/v1/reload", json: "").json["shadow"]?["status"] == "loaded")
+            let r6 = try await client.post("/v1/reload", json: "")
+            #expect(try r6.json["shadow"]?["status"] == "loaded")
             let promoted = try await client.post("/v1/shadow/promote", json: "")
             #expect(promoted.status == .ok)
             #expect(try promoted.json["status"] == "promoted")
@@ -220,13 +226,15 @@ struct ShadowTests {
             #expect(report["candidate"] == .null)
             #expect(report["lastLoadError"]?["errors"] == 1)
             #expect(report["lastLoadError"]?["diagnostics"]?.array?.first?["code"] == "unknown-type")
-            #expect(try await client.post("/v1/shadow/promote", json: "").status == .conflict)
+            let r7 = try await client.post("/v1/shadow/promote", json: "")
+            #expect(r7.status == .conflict)
             // Fixed, and reloaded.
             try candidate.write("shop.yaml", try candidate.read("shop.yaml").replacingOccurrences(of: "Statsu", with: "Status"))
             let reload = try await client.post("/v1/reload", json: "")
             #expect(try reload.json["status"] == "unchanged")
             #expect(try reload.json["shadow"]?["status"] == "loaded")
-            #expect(try await client.get("/v1/shadow").json["lastLoadError"] == .null)
+            let r8 = try await client.get("/v1/shadow")
+            #expect(try r8.json["lastLoadError"] == .null)
         }
     }
 
@@ -234,13 +242,18 @@ struct ShadowTests {
         let candidate = try Self.candidate()
         let app = try buildApplication(Self.configuration(shadow: candidate.path, adminToken: "admin-token"))
         try await app.test(.router) { client in
-            #expect(try await client.get("/v1/shadow").status == .unauthorized)
-            #expect(try await client.post("/v1/shadow/promote", json: "").status == .unauthorized)
+            let r9 = try await client.get("/v1/shadow")
+            #expect(r9.status == .unauthorized)
+            let r10 = try await client.post("/v1/shadow/promote", json: "")
+            #expect(r10.status == .unauthorized)
             let admin: HTTPFields = [.authorization: "Bearer admin-token", .contentType: "application/json"]
-            #expect(try await client.get("/v1/shadow", headers: admin).status == .ok)
-            #expect(try await client.post("/v1/shadow/promote", json: "", headers: admin).status == .ok)
+            let r11 = try await client.get("/v1/shadow", headers: admin)
+            #expect(r11.status == .ok)
+            let r12 = try await client.post("/v1/shadow/promote", json: "", headers: admin)
+            #expect(r12.status == .ok)
             // The mapping endpoints stay open.
-            #expect(try await client.post("/v1/decode/Product", json: Self.product).status == .ok)
+            let r13 = try await client.post("/v1/decode/Product", json: Self.product)
+            #expect(r13.status == .ok)
         }
     }
 
