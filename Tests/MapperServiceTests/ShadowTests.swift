@@ -225,7 +225,7 @@ struct ShadowTests {
             let report = try await client.get("/v1/shadow").json
             #expect(report["candidate"] == .null)
             #expect(report["lastLoadError"]?["errors"] == 1)
-            #expect(report["lastLoadError"]?["diagnostics"]?.array?.first?["code"] == "unknown-type")
+            #expect(report["lastLoadError"]?["diagnostics"]?.array?.first { $0["severity"] == "error" }?["code"] == "unknown-type")
             let r7 = try await client.post("/v1/shadow/promote", json: "")
             #expect(r7.status == .conflict)
             // Fixed, and reloaded.
