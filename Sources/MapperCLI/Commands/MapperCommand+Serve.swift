@@ -39,11 +39,21 @@ extension MapperCommand {
                                    valueName: "path"))
         var gate: String?
 
+        @Option(help: ArgumentHelp(
+            "A candidate catalog (file or directory) every mapped request is also mapped with, off the response path, and compared (GET /v1/shadow).",
+            valueName: "path"))
+        var shadow: String?
+
+        @Option(help: ArgumentHelp(
+            "Keep this many differing documents with their values in GET /v1/shadow (default: the last 10, redacted to pointers and kinds).",
+            valueName: "n"))
+        var shadowSamples: Int?
+
         @Option(help: ArgumentHelp("A file holding the bearer token every /v1 and /proxy endpoint requires.", valueName: "file"))
         var tokenFile: String?
 
         @Option(help: ArgumentHelp(
-            "A file holding the bearer token the admin endpoints (/v1/reload, /v1/validate) require instead of --token-file's.",
+            "A file holding the bearer token the admin endpoints (/v1/reload, /v1/validate, /v1/shadow) require instead of --token-file's.",
             valueName: "file"))
         var adminTokenFile: String?
 
@@ -99,6 +109,15 @@ extension MapperCommand {
                 }
             }
             try validateGateway()
+            if let shadowSamples {
+                guard shadow != nil else { throw ValidationError("--shadow-samples goes with --shadow PATH.") }
+                guard (1...1000).contains(shadowSamples) else {
+                    throw ValidationError("--shadow-samples \(shadowSamples) is not a number of samples from 1 to 1000.")
+                }
+            }
+            if let shadow, !FileManager.default.fileExists(atPath: shadow) {
+                throw ValidationError("--shadow '\(shadow)': no such file or directory; give the candidate catalog's mapping file or directory.")
+            }
             guard Logger.Level(rawValue: logLevel.lowercased()) != nil else {
                 throw ValidationError("--log-level '\(logLevel)' is not one of trace, debug, info, notice, warning, error, critical.")
             }
@@ -152,6 +171,8 @@ extension MapperCommand {
             configuration.watch = watch
             configuration.watchInterval = DurationText.parse(watchInterval) ?? configuration.watchInterval
             configuration.gate = gate
+            configuration.shadow = shadow.map { [$0] }
+            configuration.shadowSamples = shadowSamples ?? 0
             configuration.token = try tokenFile.map(Self.readToken)
             configuration.adminToken = try adminTokenFile.map(Self.readToken)
             configuration.maxBodySize = ByteSize.parse(maxBodySize) ?? configuration.maxBodySize

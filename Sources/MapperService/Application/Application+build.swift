@@ -16,6 +16,8 @@ struct ServiceState: Sendable {
     let sessions: SessionCache
     /// Gateway mode's HTTP client, when `--upstream` is set.
     let upstream: UpstreamClient?
+    /// The candidate catalog and its comparisons, with `--shadow`.
+    let shadow: Shadow?
     /// The playground's page and editor, or why it cannot run.
     let playground: Result<PlaygroundAssets, PlaygroundUnavailable>
 
@@ -32,6 +34,7 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Cata
     let paths = configuration.mappings
     // Taken before the first load, so that a change made while loading is seen by --watch.
     let fingerprint = configuration.watch ? FileFingerprint(paths: paths) : nil
+    let shadowFingerprint = configuration.watch ? configuration.shadow.map { FileFingerprint(paths: $0) } : nil
     let loader = CatalogLoader(paths: paths, options: configuration.loadOptions, gate: configuration.gate)
     let snapshot: CatalogSnapshot
     switch loader.load() {
@@ -47,15 +50,19 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Cata
     let store = CatalogStore(snapshot)
     let metrics = ServiceMetrics()
     let reloader = Reloader(store: store, loader: loader, metrics: metrics, logger: logger)
+    let shadow = configuration.shadow.map { paths in
+        Shadow(paths: paths, options: configuration.loadOptions, samples: configuration.shadowSamples, metrics: metrics, logger: logger)
+    }
     let upstream = configuration.gateway.map { UpstreamClient(configuration: $0, metrics: metrics) }
     let playground = PlaygroundAssets.load(codeMirror: configuration.codeMirrorDirectory)
     if case .failure(let unavailable) = playground { logger.warning("\(unavailable.description)") }
     let state = ServiceState(
         configuration: configuration, store: store, reloader: reloader, metrics: metrics, sessions: SessionCache(metrics: metrics),
-        upstream: upstream, playground: playground)
+        upstream: upstream, shadow: shadow, playground: playground)
     let reloadService = ReloadService(
         reloader: reloader, paths: paths,
-        watch: fingerprint.map { (configuration.watchInterval, $0) }, onHangup: configuration.reloadOnHangup)
+        watch: fingerprint.map { (configuration.watchInterval, $0) }, onHangup: configuration.reloadOnHangup,
+        shadow: shadow.map { (shadow: $0, initial: shadowFingerprint) })
     let idle = configuration.requestTimeout.components
     return Application(
         router: buildRouter(state),
@@ -89,8 +96,10 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Cata
 func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
     var controllers: [any EndpointController] = [
         HealthController(store: state.store, metrics: state.metrics, gated: state.configuration.gate != nil),
-        CatalogController(store: state.store, reloader: state.reloader, limits: state.limits, loadOptions: state.configuration.loadOptions),
-        MappingController(store: state.store, sessions: state.sessions, limits: state.limits),
+        CatalogController(
+            store: state.store, reloader: state.reloader, shadow: state.shadow, limits: state.limits, loadOptions: state.configuration.loadOptions),
+        MappingController(store: state.store, sessions: state.sessions, limits: state.limits, shadow: state.shadow),
+        ShadowController(store: state.store, reloader: state.reloader, shadow: state.shadow),
         TryController(
             store: state.store, limits: state.limits, loadOptions: state.configuration.loadOptions,
             graphviz: Graphviz(executable: state.configuration.dotExecutable, timeout: state.configuration.requestTimeout)),

@@ -17,6 +17,12 @@ package struct ServiceConfiguration: Sendable {
     package var watchInterval: Duration
     /// Golden tests (`*.test.yaml`) a new catalog must pass before it goes live.
     package var gate: String?
+    /// A candidate catalog (`--shadow`, files and directories) every mapped request is also
+    /// mapped with, off the response path, to compare with the live answer.
+    package var shadow: [String]?
+    /// How many differing documents `GET /v1/shadow` keeps with their values (`--shadow-samples`);
+    /// 0 keeps the last few redacted to pointers and kinds.
+    package var shadowSamples = 0
     /// The bearer token every `/v1` and `/proxy` endpoint requires, when set.
     package var token: String?
     /// The bearer token the admin endpoints (reload, validate) require instead of `token`, when set.

@@ -18,16 +18,21 @@ struct CatalogLoader: Sendable {
     func load() -> Outcome {
         let check = Catalog.check(paths: paths, options: options)
         guard let catalog = check.catalog else { return .failed(check.diagnostics) }
-        if let gate {
-            let failures = runGate(gate, on: catalog)
-            if !failures.isEmpty { return .failed(failures) }
-        }
+        let failures = gateFailures(on: catalog)
+        if !failures.isEmpty { return .failed(failures) }
         return .loaded(catalog)
+    }
+
+    /// The gate's failures for `catalog` (none without a gate): the golden tests belonging to
+    /// these paths and to `otherPaths` (a shadow catalog's, when it is promoted).
+    func gateFailures(on catalog: Catalog, otherPaths: [String] = []) -> [Diagnostic] {
+        guard let gate else { return [] }
+        return runGate(gate, on: catalog, paths: paths + otherPaths)
     }
 
     /// Failed golden tests as diagnostics (code `golden-test-failed`), so that a gate failure is
     /// reported like any other reload failure.
-    private func runGate(_ gate: String, on catalog: Catalog) -> [Diagnostic] {
+    private func runGate(_ gate: String, on catalog: Catalog, paths: [String]) -> [Diagnostic] {
         let (found, missing) = GoldenRunner.files(under: [gate])
         let mark = Mark(file: gate, line: 1, column: 1)
         if !missing.isEmpty {

@@ -59,7 +59,7 @@ final class CatalogStore: Sendable {
 
 /// What made the service try to reload.
 enum ReloadTrigger: String, Sendable {
-    case startup, watch, signal, request
+    case startup, watch, signal, request, promote
 }
 
 /// A reload attempt that did not go live: when, why, and every diagnostic (or failed golden test).

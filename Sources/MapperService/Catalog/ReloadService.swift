@@ -10,6 +10,8 @@ struct ReloadService: Service {
     /// Set with `--watch`: the poll interval and the files as they were before the first load.
     let watch: (interval: Duration, initial: FileFingerprint)?
     let onHangup: Bool
+    /// With `--shadow`: the candidate, and (with `--watch`) its files before the first load.
+    var shadow: (shadow: Shadow, initial: FileFingerprint?)?
 
     func run() async throws {
         // Return only at shutdown: a service that ends early would stop the whole group.
@@ -18,12 +20,16 @@ struct ReloadService: Service {
                 if onHangup {
                     group.addTask {
                         for await _ in await UnixSignalsSequence(trapping: .sighup) {
+                            if let shadow { await shadow.shadow.reload(.signal) }
                             await reloader.reload(.signal)
                         }
                     }
                 }
                 if let watch {
-                    group.addTask { await poll(every: watch.interval, from: watch.initial) }
+                    group.addTask { await poll(paths, every: watch.interval, from: watch.initial) { _ = await reloader.reload(.watch) } }
+                    if let shadow, let initial = shadow.initial {
+                        group.addTask { await poll(shadow.shadow.paths, every: watch.interval, from: initial) { _ = await shadow.shadow.reload(.watch) } }
+                    }
                 }
                 group.addTask {
                     // Keeps the group alive until shutdown cancels it.
@@ -37,7 +43,7 @@ struct ReloadService: Service {
     /// Polls the files; when they change, waits until they stop changing (an editor or a copy
     /// may write in several steps) and reloads. A reload that catches a half-written file fails
     /// harmlessly, and the write that completes it is the next change.
-    private func poll(every interval: Duration, from initial: FileFingerprint) async {
+    private func poll(_ paths: [String], every interval: Duration, from initial: FileFingerprint, reload: @Sendable () async -> Void) async {
         var applied = initial
         let settle = min(interval / 4, .milliseconds(250))
         while !Task.isCancelled {
@@ -51,7 +57,7 @@ struct ReloadService: Service {
                 seen = again
             }
             applied = seen
-            await reloader.reload(.watch)
+            await reload()
         }
     }
 }

@@ -8,6 +8,7 @@ struct CatalogController: EndpointController {
 
     let store: CatalogStore
     let reloader: Reloader
+    let shadow: Shadow?
     let limits: BodyLimits
     let loadOptions: LoadOptions
 
@@ -48,15 +49,19 @@ struct CatalogController: EndpointController {
 
     /// `POST /v1/reload`: reload now. 200 with what is live (`status` `reloaded` or `unchanged`),
     /// or 422 `reload-failed` with the diagnostics while the previous catalog keeps serving.
+    /// With `--shadow` the candidate reloads first, and `shadow` says how (its failure never
+    /// fails the reply).
     @Sendable func reload(_ request: Request, context: Context) async throws -> Response {
+        var shadowMember: JSONObject = [:]
+        if let shadow { shadowMember.append("shadow", Shadow.describe(await shadow.reload(.request))) }
         switch await reloader.reload(.request) {
         case .reloaded(let snapshot, let previous):
             var object: JSONObject = ["status": "reloaded", "previousRevision": .string(previous)]
-            object.members += Self.summary(snapshot).members
+            object.members += Self.summary(snapshot).members + shadowMember.members
             return .json(.object(object), headers: snapshot.headers)
         case .unchanged(let snapshot):
             var object: JSONObject = ["status": "unchanged"]
-            object.members += Self.summary(snapshot).members
+            object.members += Self.summary(snapshot).members + shadowMember.members
             return .json(.object(object), headers: snapshot.headers)
         case .failed(let failure, let serving):
             var problem = Problem.reloadFailed(failure, serving: serving.catalog.revision)
@@ -87,7 +92,7 @@ struct CatalogController: EndpointController {
     }
 
     /// `revision`, `loadedAt`, `files`, `warnings`.
-    private static func summary(_ snapshot: CatalogSnapshot) -> JSONObject {
+    static func summary(_ snapshot: CatalogSnapshot) -> JSONObject {
         [
             "revision": .string(snapshot.catalog.revision),
             "loadedAt": .string(snapshot.loadedAt.iso8601),

@@ -10,6 +10,8 @@ struct MappingController: EndpointController {
     let store: CatalogStore
     let sessions: SessionCache
     let limits: BodyLimits
+    /// With `--shadow`: where answered requests go to be compared with the candidate.
+    let shadow: Shadow?
 
     var endpoints: [Endpoint] {
         [
@@ -25,8 +27,10 @@ struct MappingController: EndpointController {
     @Sendable func decode(_ request: Request, context: Context) async throws -> Response {
         let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
-        let now = try request.nowParameter()
-        return try await map(request, with: snapshot, reading: .upstream, decoding: model) { session, body throws(MappingErrors) in
+        let now = try pinnedNow(request)
+        let replay = ShadowJob.Request(operation: .decode, model: model, now: now)
+        return try await map(request, with: snapshot, reading: .upstream, decoding: model, shadow: replay) {
+            session, body throws(MappingErrors) in
             try session.decodeToCanonical(body, as: model, now: now)
         }
     }
@@ -35,7 +39,8 @@ struct MappingController: EndpointController {
     @Sendable func encode(_ request: Request, context: Context) async throws -> Response {
         let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
-        return try await map(request, with: snapshot, reading: .canonical) { session, body throws(MappingErrors) in
+        let replay = ShadowJob.Request(operation: .encode, model: model)
+        return try await map(request, with: snapshot, reading: .canonical, shadow: replay) { session, body throws(MappingErrors) in
             try session.encodeCanonical(body, as: model)
         }
     }
@@ -45,8 +50,10 @@ struct MappingController: EndpointController {
         let snapshot = try store.live()
         let source = try snapshot.requireModel(context.parameters.get("from") ?? "", notes: context.notes)
         let target = try snapshot.requireModel(context.parameters.get("to") ?? "", notes: nil)
-        let now = try request.nowParameter()
-        return try await map(request, with: snapshot, reading: .upstream, decoding: source) { session, body throws(MappingErrors) in
+        let now = try pinnedNow(request)
+        let replay = ShadowJob.Request(operation: .convert, model: source, target: target, now: now)
+        return try await map(request, with: snapshot, reading: .upstream, decoding: source, shadow: replay) {
+            session, body throws(MappingErrors) in
             try session.convert(body, from: source, to: target, now: now)
         }
     }
@@ -67,13 +74,16 @@ struct MappingController: EndpointController {
             }
             status = value
         }
-        let now = try request.nowParameter()
+        let now = try pinnedNow(request)
         let routes = snapshot.catalog.routes
         guard let match = routes.match(url, method: method, status: status) else {
             throw Problem.noRoute(routes.explainMiss(url, method: method, status: status))
         }
         context.notes.model = match.model
-        return try await map(request, with: snapshot, reading: .upstream, headers: [.mapperModel: match.model], decoding: match.model) {
+        let replay = ShadowJob.Request(operation: .decode, model: match.model, now: now)
+        return try await map(
+            request, with: snapshot, reading: .upstream, headers: [.mapperModel: match.model], decoding: match.model, shadow: replay
+        ) {
             session, body throws(MappingErrors) in
             try session.decodeToCanonical(body, as: match.model, now: now)
         }
@@ -83,10 +93,13 @@ struct MappingController: EndpointController {
     /// the answer with `Mapper-Revision` (and `headers`, on a problem too), and `MappingErrors` as
     /// a problem. `decoding`: the model an endpoint decodes external JSON as, whose `on_error`
     /// warnings are counted, announced in `Mapper-Warnings` and, with `?warnings=true`, returned
-    /// as `{"output": …, "warnings": [...]}`; `?strict=true` makes them errors.
+    /// as `{"output": …, "warnings": [...]}`; `?strict=true` makes them errors. With a shadow, a
+    /// successful answer's input and output are queued for the candidate (`replay`), once the
+    /// answer is made.
     private func map(
         _ request: Request, with snapshot: CatalogSnapshot, reading use: SessionCache.Use, headers: HTTPFields = [:],
-        decoding model: String? = nil, _ work: (inout MappingSession, [UInt8]) throws(MappingErrors) -> [UInt8]
+        decoding model: String? = nil, shadow replay: ShadowJob.Request? = nil,
+        _ work: (inout MappingSession, [UInt8]) throws(MappingErrors) -> [UInt8]
     ) async throws -> Response {
         let strict = try request.flagParameter("strict")
         let listsWarnings = try request.flagParameter("warnings")
@@ -98,19 +111,34 @@ struct MappingController: EndpointController {
                 let output = try work(&session, body)
                 return (output, session.warnings)
             }
-            guard let model else { return .json(output, headers: snapshot.headers + headers) }
-            if !warnings.isEmpty { sessions.metrics.decodeWarnings.record(warnings.map(\.code.rawValue), in: model) }
-            var fields = snapshot.headers + headers
-            fields[.mapperWarnings] = String(warnings.count)
-            guard listsWarnings else { return .json(output, headers: fields) }
-            // The output was just written, so it parses.
-            let document = (try? JSONValue(parsing: output)) ?? .null
-            return .json(["output": document, "warnings": .array(warnings.map(\.jsonValue))], headers: fields)
+            let response = respond(output, warnings: warnings, listed: listsWarnings, model: model, headers: snapshot.headers + headers)
+            if let shadow, let replay { shadow.offer(ShadowJob(request: replay, input: body, live: output)) }
+            return response
         } catch {
             var problem = Problem.from(error)
             problem.headers.append(contentsOf: headers)
             throw problem
         }
+    }
+
+    /// The answer to a mapping request: the output, with `Mapper-Warnings` when the endpoint decodes
+    /// (`model`), the warnings counted, and with `?warnings=true` `{"output": …, "warnings": [...]}`.
+    private func respond(_ output: [UInt8], warnings: [MappingError], listed: Bool, model: String?, headers: HTTPFields) -> Response {
+        guard let model else { return .json(output, headers: headers) }
+        if !warnings.isEmpty { sessions.metrics.decodeWarnings.record(warnings.map(\.code.rawValue), in: model) }
+        var fields = headers
+        fields[.mapperWarnings] = String(warnings.count)
+        guard listed else { return .json(output, headers: fields) }
+        // The output was just written, so it parses.
+        let document = (try? JSONValue(parsing: output)) ?? .null
+        return .json(["output": document, "warnings": .array(warnings.map(\.jsonValue))], headers: fields)
+    }
+
+    /// `?now=`, or with a shadow the current time: the live and candidate mappings then see the
+    /// same `computed: now` (the live answer is the same either way).
+    private func pinnedNow(_ request: Request) throws -> Instant? {
+        let now = try request.nowParameter()
+        return now ?? (shadow == nil ? nil : Instant.now)
     }
 
     /// `POST /v1/merge/{Model}` with `{"target": …, "source": …}` (canonical JSON) → merged

@@ -18,6 +18,11 @@ private typealias Counter = Metrics.Counter
 /// | `mapper_enum_fallback_total` | `enum`, `value` |
 /// | `mapper_decode_warnings_total` (values `on_error` let through) | `model` (decoded as), `code` |
 /// | `mapper_upstream_duration_seconds` (histogram, gateway mode) | `method`, `outcome`: the upstream's status, or `upstream-timeout`, `upstream-unreachable`, `upstream-body-too-large` |
+/// | `mapper_shadow_agreements_total` (`--shadow`) | `operation`, `model` |
+/// | `mapper_shadow_differences_total` | `operation`, `model`, `property` (the first difference's top-level property) |
+/// | `mapper_shadow_candidate_errors_total` | `operation`, `model` |
+/// | `mapper_shadow_dropped_total` | (requests not compared: the shadow queue was full) |
+/// | `mapper_shadow_loads_total` | `result`: `success`, `unchanged`, `failure` |
 ///
 /// Label values never come straight from a request: `endpoint` is the route template, `model` is
 /// empty unless the catalog has that model, and the drift counters keep the first 100 distinct
@@ -38,6 +43,14 @@ final class ServiceMetrics: Sendable {
     let unknownKeys: DriftCounter
     let enumFallbacks: DriftCounter
     let decodeWarnings: DriftCounter
+    private let shadowLoads: [ReloadResult: Counter]
+    private let shadowDropped: Counter
+    private let shadowCounters = Locked<[[String]: Counter]>([:])
+
+    /// How the shadow catalog's answer compared with the live one.
+    enum ShadowResult: String {
+        case agreement, difference, candidateError
+    }
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -57,6 +70,50 @@ final class ServiceMetrics: Sendable {
         unknownKeys = DriftCounter(label: "mapper_unknown_keys_total", scope: "model", item: "key", factory: factory)
         enumFallbacks = DriftCounter(label: "mapper_enum_fallback_total", scope: "enum", item: "value", factory: factory)
         decodeWarnings = DriftCounter(label: "mapper_decode_warnings_total", scope: "model", item: "code", factory: factory)
+        shadowLoads = Dictionary(uniqueKeysWithValues: [ReloadResult.success, .unchanged, .failure].map { result in
+            (result, Counter(label: "mapper_shadow_loads_total", dimensions: [("result", result.rawValue)], factory: factory))
+        })
+        shadowDropped = Counter(label: "mapper_shadow_dropped_total", dimensions: [], factory: factory)
+    }
+
+    func recordShadowLoad(_ result: ReloadResult) {
+        shadowLoads[result]?.increment()
+    }
+
+    func recordShadowDrop() {
+        shadowDropped.increment()
+    }
+
+    /// One comparison. `model` is a model of the live catalog (or `From/To`); `property` comes from
+    /// output documents, so at most `DriftCounter.limit` distinct ones per model get a series of
+    /// their own, the rest count under `other`.
+    func recordShadow(_ result: ShadowResult, operation: String, model: String, property: String? = nil) {
+        let counter: Counter = shadowCounters.withLock { counters in
+            var key = [result.rawValue, operation, model]
+            if let property { key.append(property) }
+            if let found = counters[key] { return found }
+            var dimensions = [("operation", operation), ("model", model)]
+            let label: String
+            switch result {
+            case .agreement: label = "mapper_shadow_agreements_total"
+            case .candidateError: label = "mapper_shadow_candidate_errors_total"
+            case .difference:
+                label = "mapper_shadow_differences_total"
+                let seen = counters.keys.filter { $0.count == 4 && $0[1] == operation && $0[2] == model }.count
+                let name = seen < DriftCounter.limit ? (property ?? "") : DriftCounter.other
+                let cut = [result.rawValue, operation, model, name]
+                if let found = counters[cut] { counters[key] = found; return found }
+                dimensions.append(("property", name))
+                let made = Counter(label: label, dimensions: dimensions, factory: factory)
+                counters[cut] = made
+                counters[key] = made
+                return made
+            }
+            let made = Counter(label: label, dimensions: dimensions, factory: factory)
+            counters[key] = made
+            return made
+        }
+        counter.increment()
     }
 
     func recordRequest(endpoint: String, model: String, status: Int, duration: Duration) {
