@@ -98,10 +98,10 @@ extension CatalogCompiler {
                 error(.missingKey, "\(what) has no 'message'", at: item.mark, hint: "add 'message: TEXT', what the data error says when the rule fails")
                 continue
             }
-            guard let expression = expression(ruleNode, what: "the rule of model '\(model)'", variables: Self.decodeVariables),
+            guard let compiled = expression(ruleNode, what: "the rule of model '\(model)'", variables: Self.decodeVariables),
                   let message = string(messageNode, what: "the message of \(what)")
             else { continue }
-            found.append(ModelRule(rule: expression, message: message))
+            found.append(ModelRule(rule: compiled, message: message))
         }
         return found
     }

@@ -6,7 +6,7 @@ enum MapperFunctions {
     static let all: [CELFunction] = [
         // json.parse(string) -> dyn: the JSON value a string holds.
         CELFunction(name: "json.parse") { args throws(CELError) in
-            guard args.count == 1, case .string(let text) = args[0] else { throw usage("json.parse(string)", args) }
+            guard args.count == 1, case .string(let text) = args[0] else { throw MapperFunctions.usage("json.parse(string)", args) }
             do {
                 return CELBridge.cel(try JSONValue(parsing: text))
             } catch {
@@ -15,7 +15,7 @@ enum MapperFunctions {
         },
         // json.stringify(dyn) -> string: compact JSON text.
         CELFunction(name: "json.stringify") { args throws(CELError) in
-            guard args.count == 1 else { throw usage("json.stringify(value)", args) }
+            guard args.count == 1 else { throw MapperFunctions.usage("json.stringify(value)", args) }
             switch CELBridge.json(args[0]) {
             case .success(let json): return .string(JSONWriter.write(json))
             case .failure(let problem): throw CELError(.invalidArgument, "json.stringify: \(problem.message)", column: 0)
@@ -23,16 +23,16 @@ enum MapperFunctions {
         },
         // base64.encode(bytes | string) -> string (RFC 4648, padded).
         CELFunction(name: "base64.encode") { args throws(CELError) in
-            guard args.count == 1 else { throw usage("base64.encode(bytes)", args) }
+            guard args.count == 1 else { throw MapperFunctions.usage("base64.encode(bytes)", args) }
             switch args[0] {
             case .bytes(let bytes): return .string(Base64.encode(bytes))
             case .string(let text): return .string(Base64.encode(Array(text.utf8)))
-            default: throw usage("base64.encode(bytes)", args)
+            default: throw MapperFunctions.usage("base64.encode(bytes)", args)
             }
         },
         // base64.decode(string) -> bytes (padding optional); `string(base64.decode(s))` for text.
         CELFunction(name: "base64.decode") { args throws(CELError) in
-            guard args.count == 1, case .string(let text) = args[0] else { throw usage("base64.decode(string)", args) }
+            guard args.count == 1, case .string(let text) = args[0] else { throw MapperFunctions.usage("base64.decode(string)", args) }
             guard let bytes = Base64.decode(text) else {
                 throw CELError(.invalidArgument, "base64.decode: '\(text.prefix(40))' is not base64", column: 0)
             }
