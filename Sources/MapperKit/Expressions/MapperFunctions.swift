@@ -10,7 +10,7 @@ enum MapperFunctions {
             do {
                 return CELBridge.cel(try JSONValue(parsing: text))
             } catch {
-                throw CELError(.invalidArgument, "json.parse: the string is not JSON: \(error.description)", column: 0)
+                throw CELError(.invalidArgument, "json.parse: the string is not JSON: \(error)", column: 0)
             }
         },
         // json.stringify(dyn) -> string: compact JSON text.
