@@ -25,7 +25,7 @@ extension RuntimeTests {
                       first: { type: string, key: given }
                       last: { type: string, key: family }
                       full: { type: string, decode: "self.first + ' ' + self.last" }
-                      shout: { type: string, decode: "upperAscii(input.given)" }
+                      shout: { type: string, decode: "input.given.upperAscii()" }
                       age: { type: int, decode: "input.years", encode: "self.age" }
                   Box:
                     properties:
