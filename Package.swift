@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(name: "CELConformance", dependencies: ["MapperCEL"]),
         .target(name: "MapperJSON"),
         .target(name: "MapperFormats", dependencies: ["MapperSupport", "MapperJSON"]),
-        .target(name: "MapperKit", dependencies: ["MapperSupport", "MapperYAML", "MapperJSON", "MapperFormats", "MapperRegex"]),
+        .target(name: "MapperKit", dependencies: ["MapperSupport", "MapperYAML", "MapperJSON", "MapperFormats", "MapperRegex", "MapperCEL"]),
         .target(
             name: "MapperImport",
             dependencies: [

@@ -11,6 +11,8 @@ public struct CELProgram: Sendable {
     public let container: String
     /// The most evaluation steps one `evaluate` may take; beyond it evaluation fails with `costLimit`.
     public let costLimit: Int
+    /// Functions beyond CEL's library that the embedding program defines, by qualified name.
+    public let functions: [String: CELFunction]
     let root: Expr
 
     /// The default `costLimit`: enough for comprehensions over tens of thousands of elements.
@@ -19,19 +21,25 @@ public struct CELProgram: Sendable {
     /// Parses `source`. With `variables`, every free name must be one of them (or a type name) and
     /// every function one the library defines, so a misspelt name fails here, with its column,
     /// rather than at evaluation.
-    public init(source: String, variables: Set<String>? = nil, container: String = "", costLimit: Int = defaultCostLimit) throws(CELError) {
+    /// `functions` adds functions the library does not define (`json.parse`), called by their
+    /// qualified names.
+    public init(
+        source: String, variables: Set<String>? = nil, container: String = "", costLimit: Int = defaultCostLimit,
+        functions: [CELFunction] = []
+    ) throws(CELError) {
         self.source = source
         self.container = container
         self.costLimit = costLimit
+        self.functions = Dictionary(functions.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         root = try Parser.parse(source)
         if let variables {
-            try Declarations(variables: variables, container: container).check(root, locals: [])
+            try Declarations(variables: variables, container: container, functions: Set(self.functions.keys)).check(root, locals: [])
         }
     }
 
     /// Evaluates the expression with these variable values.
     public func evaluate(_ variables: [String: CELValue] = [:]) throws(CELError) -> CELValue {
-        var evaluator = Evaluator(variables: variables, container: container, costLimit: costLimit)
+        var evaluator = Evaluator(variables: variables, container: container, costLimit: costLimit, functions: functions)
         return try evaluator.evaluate(root)
     }
 }
@@ -40,6 +48,7 @@ public struct CELProgram: Sendable {
 struct Declarations {
     let variables: Set<String>
     let container: String
+    var functions: Set<String> = []
 
     func check(_ expr: Expr, locals: Set<String>) throws(CELError) {
         switch expr.kind {
@@ -60,13 +69,14 @@ struct Declarations {
             if case .select(let operand, _, _) = expr.kind { try check(operand, locals: locals) }
         case .call(let name, let target, let arguments):
             var namespaced = false
-            if let target, let (qualified, rooted) = target.qualifiedName, Library.namespaced.contains(qualified + "." + name) {
+            if let target, let (qualified, rooted) = target.qualifiedName,
+               Library.namespaced.contains(qualified + "." + name) || functions.contains(qualified + "." + name) {
                 let first = String(qualified.prefix { $0 != "." })
                 namespaced = rooted || !(locals.contains(first) || variables.contains(first) || variables.contains(qualified))
             }
             let isOperator = name.hasPrefix("_") || name.hasPrefix("@") || name == "!_" || name == "-_"
             let plain = name.hasPrefix(".") ? String(name.dropFirst()) : name
-            if !isOperator, !namespaced, !Library.known.contains(plain) {
+            if !isOperator, !namespaced, !Library.known.contains(plain), !functions.contains(plain) {
                 throw CELError(.noSuchOverload, "unknown function '\(plain)'", column: expr.offset + 1)
             }
             if let target, !namespaced { try check(target, locals: locals) }
@@ -107,5 +117,26 @@ enum Names {
         }
         result.append(name)
         return result
+    }
+}
+
+/// A function the embedding program adds to CEL's library, called with its arguments evaluated.
+///
+/// ```swift
+/// let twice = CELFunction(name: "math.twice") { args throws(CELError) in
+///     guard args.count == 1, case .int(let x) = args[0] else { throw CELError(.noSuchOverload, "math.twice(int)", column: 0) }
+///     return .int(x * 2)
+/// }
+/// try CELProgram(source: "math.twice(2)", functions: [twice]).evaluate()   // .int(4)
+/// ```
+public struct CELFunction: Sendable {
+    /// The name expressions call it by, qualified with its namespace (`json.parse`) or plain.
+    public let name: String
+    /// The function; an error's column is replaced by the call's.
+    public let body: @Sendable ([CELValue]) throws(CELError) -> CELValue
+
+    public init(name: String, body: @escaping @Sendable ([CELValue]) throws(CELError) -> CELValue) {
+        self.name = name
+        self.body = body
     }
 }

@@ -16,7 +16,8 @@ extension Evaluator {
         var values: [CELValue] = []
         values.reserveCapacity(arguments.count + 1)
         if let target {
-            if let (qualified, rooted) = target.qualifiedName, Library.namespaced.contains(qualified + "." + name),
+            if let (qualified, rooted) = target.qualifiedName,
+               Library.namespaced.contains(qualified + "." + name) || functions[qualified + "." + name] != nil,
                !isLocal(qualified, rooted: rooted), resolveName(qualified, rooted: rooted) == nil {
                 function = qualified + "." + name
             } else {
@@ -27,7 +28,12 @@ extension Evaluator {
         for argument in arguments { values.append(try evaluate(argument)) }
         // Indexing, size and type are constant-time whatever the size of their operand.
         if !["_[_]", "size", "dyn", "type"].contains(function) { try charge(Self.cost(of: values), at: expr) }
-        let result = try located(expr) { () throws(CELError) in try Library.call(function, member: member, values) }
+        let result: CELValue
+        if !member, let added = functions[function] {
+            result = try located(expr) { () throws(CELError) in try added.body(values) }
+        } else {
+            result = try located(expr) { () throws(CELError) in try Library.call(function, member: member, values) }
+        }
         // What a function builds costs as much as what it reads (`replace`, `split`, `+` on lists).
         if !["_[_]", "size", "dyn", "type"].contains(function) { try charge(Self.cost(of: [result]), at: expr) }
         return result

@@ -6,11 +6,14 @@ struct Evaluator {
     var steps = 0
     /// Comprehension variables, innermost last.
     var locals: [(name: String, value: CELValue)] = []
+    /// The embedding program's functions, by qualified name.
+    let functions: [String: CELFunction]
 
-    init(variables: [String: CELValue], container: String, costLimit: Int) {
+    init(variables: [String: CELValue], container: String, costLimit: Int, functions: [String: CELFunction] = [:]) {
         self.variables = variables
         self.container = container
         self.costLimit = costLimit
+        self.functions = functions
     }
 
     /// Counts `cost` steps; fails once the total passes the limit.

@@ -54,6 +54,7 @@ struct CatalogListing {
                 lines.append("    " + pad(property.name, width) + "  " + pad(property.type.description, typeWidth) + "  " + detail(property))
             }
             if let variants = model.variants { lines.append("    variants: " + describe(variants)) }
+            for rule in model.rules { lines.append("    rule: \(rule.rule.source) — \(rule.message)") }
         }
         lines.append("")
         lines.append("Enums (\(catalog.enumNames.count))")
@@ -104,6 +105,10 @@ struct CatalogListing {
         if !property.compare { parts.append("compare: false") }
         if !property.archive { parts.append("archive: false") }
         if let transform = property.transform { parts.append("transform: \(transform)") }
+        if let decode = property.decode { parts.append("decode: \(decode.source)") }
+        if let encode = property.encode { parts.append("encode: \(encode.source)") }
+        if property.isDecodeOnly { parts.append("decode-only (encode omits it)") }
+        if let expression = property.defaultExpression { parts.append("default: {expr: \(expression.source)}") }
         return parts.joined(separator: ", ")
     }
 

@@ -30,6 +30,7 @@ extension Catalog {
                         let members = expected.sorted { $0.key.description < $1.key.description }
                             .map { JSONObject.Member(key: $0.key.description, value: $0.value) }
                         return ["equals": .object(JSONObject(members)), "model": .string(predicate.model)]
+                    case .expression(let expression): return ["if": .string(expression.source), "model": .string(predicate.model)]
                     }
                 }))
             }
@@ -60,6 +61,10 @@ extension Catalog {
         if property.flatten { object.append("flatten", true) }
         if property.onError != .fail { object.append("onError", .string(property.onError.rawValue)) }
         if let transform = property.transform { object.append("transform", .string(transform)) }
+        if let decode = property.decode { object.append("decode", .string(decode.source)) }
+        if let encode = property.encode { object.append("encode", .string(encode.source)) }
+        if property.isDecodeOnly { object.append("decodeOnly", true) }
+        if let expression = property.defaultExpression { object.append("default", ["expr": .string(expression.source)]) }
         if let doc = property.doc { object.append("doc", .string(doc)) }
         if property.declaredIn != "" { object.append("declaredIn", .string(property.declaredIn)) }
         object.append("source", .string(property.mark.description))

@@ -38,6 +38,8 @@ public struct ModelSpec: Sendable, Hashable {
     public var onError: OnError? = nil
     /// Where the model is declared; errors about the model as a whole cite it.
     public var mark: Mark
+    /// `rules:`: conditions every decoded model must satisfy, inherited ones first.
+    public var rules: [ModelRule] = []
 
     /// The property with this name, own or inherited; nil when the model has none.
     public func property(named name: String) -> PropertySpec? {
@@ -92,6 +94,8 @@ public struct Variants: Sendable, Hashable {
             case has(JSONKeyPath)
             /// Every key path equals its JSON value.
             case equals([JSONKeyPath: JSONValue])
+            /// `if: EXPR`: the CEL expression (variable `input`, the object) gives true.
+            case expression(Expression)
         }
 
         /// The condition the object must meet.
@@ -124,6 +128,7 @@ public struct Variants: Sendable, Hashable {
             case .has(let path): return (predicate.model, "has \(path)")
             case .equals(let expected):
                 return (predicate.model, expected.map { "\($0.key) = \(JSONWriter.write($0.value))" }.sorted().joined(separator: " and "))
+            case .expression(let expression): return (predicate.model, "if \(expression.source)")
             }
         }
         if let discriminator {

@@ -53,10 +53,25 @@ public struct PropertySpec: Sendable, Hashable {
     public var onError: OnError = .fail
     /// The property's `doc:` text, carried into JSON Schema descriptions.
     public var doc: String?
+    /// `decode:`: the expression that computes the canonical value when decoding (variables `input`,
+    /// the model's external JSON object, and `self`, the properties decoded before this one).
+    public var decode: Expression?
+    /// `encode:`: the expression that computes the external value written at the key path when
+    /// encoding (variable `self`, the canonical model). A property with `decode` and no `encode` is
+    /// decode-only: encoding leaves it out.
+    public var encode: Expression?
+    /// `default: {expr: EXPR}`: the default computed when the key is absent (variables as for `decode`).
+    public var defaultExpression: Expression?
     /// The model whose `properties` declare this property (differs from the owner when inherited).
     public var declaredIn: String
     /// Where the declaration is: runtime errors cite it as their `source`.
     public var mark: Mark
+
+    /// Whether encoding leaves the property out: it has `decode` and no `encode`.
+    public var isDecodeOnly: Bool { decode != nil && encode == nil }
+
+    /// Whether an expression computes or writes the property.
+    public var usesExpressions: Bool { decode != nil || encode != nil || defaultExpression != nil }
 }
 
 /// `on_error: fail | null | default | drop`: what decoding does with a present value that does not

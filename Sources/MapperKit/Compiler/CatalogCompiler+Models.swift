@@ -4,6 +4,7 @@ import MapperYAML
 extension CatalogCompiler {
     static let modelFields = [
         "doc", "extends", "key_style", "unknown_keys", "extra", "version", "properties", "variants", "migrations", "on_error",
+        "rules",
     ]
 
     /// A model's own settings as written, before inheritance is applied.
@@ -63,7 +64,49 @@ extension CatalogCompiler {
                 models[name]?.migrations = migrations
             }
         }
+        var ownRules: [String: [ModelRule]] = [:]
+        for name in modelOrder {
+            guard let header = headers[name], let node = header.fields["rules"] else { continue }
+            ownRules[name] = rules(node, of: name)
+        }
+        for name in modelOrder where models[name] != nil {
+            // Inherited rules first: a model extending another satisfies its rules too.
+            var chain: [String] = []
+            var current: String? = name
+            while let model = current, !chain.contains(model) {
+                chain.append(model)
+                current = headers[model]?.base
+            }
+            models[name]?.rules = chain.reversed().flatMap { ownRules[$0] ?? [] }
+        }
         checkFlattenCycles()
+    }
+
+    /// `rules: [{rule: EXPR, message: TEXT}]`.
+    private mutating func rules(_ node: Node, of model: String) -> [ModelRule] {
+        guard let items = node.sequence else {
+            error(.invalidValue, "the rules of model '\(model)' must be a list of {rule, message}, not \(node.kindDescription)", at: node.mark,
+                  hint: "write '- { rule: \"self.end >= self.start\", message: \"end before start\" }'")
+            return []
+        }
+        var found: [ModelRule] = []
+        for item in items {
+            let what = "a rule of model '\(model)'"
+            guard let fields = record(item, allowed: ["rule", "message"], what: what) else { continue }
+            guard let ruleNode = fields["rule"] else {
+                error(.missingKey, "\(what) has no 'rule'", at: item.mark, hint: "add 'rule: EXPR', a CEL expression giving true or false")
+                continue
+            }
+            guard let messageNode = fields["message"] else {
+                error(.missingKey, "\(what) has no 'message'", at: item.mark, hint: "add 'message: TEXT', what the data error says when the rule fails")
+                continue
+            }
+            guard let compiled = expression(ruleNode, what: "the rule of model '\(model)'", variables: Self.decodeVariables),
+                  let message = string(messageNode, what: "the message of \(what)")
+            else { continue }
+            found.append(ModelRule(rule: compiled, message: message))
+        }
+        return found
     }
 
     private mutating func modelHeader(_ name: String) -> ModelHeader? {

@@ -5,6 +5,7 @@ extension CatalogCompiler {
     static let propertyFields = [
         "type", "key", "required", "default", "json", "format", "transient", "computed", "compare", "archive",
         "merge", "flatten", "transform", "min_length", "max_length", "minimum", "maximum", "pattern", "doc", "on_error",
+        "decode", "encode",
     ]
 
     /// The properties a model declares itself, in order.
@@ -155,6 +156,12 @@ struct PropertyReader {
             ("computed", "required", "a computed property is never read from JSON"),
             ("flatten", "key", "a flattened model reads its keys from the parent's object"),
             ("json", "format", "a format already decides the JSON form"),
+            ("computed", "decode", "a computed value is made by the decoder"),
+            ("required", "decode", "a decoded expression's value is computed, not read from a key"),
+            ("decode", "default", "the decode expression always gives the value"),
+            ("transform", "decode", "the decode expression already gives the canonical value"),
+            ("transform", "encode", "the encode expression already gives the external value"),
+            ("transient", "encode", "a transient property is never written to JSON"),
         ]
         // One report per field to remove: `computed` with `transient` and `key` is one problem.
         var conflicting: Set<String> = []
@@ -177,7 +184,7 @@ struct PropertyReader {
                                at: fields.keyMark("flatten") ?? keyMark)
                 return nil
             }
-            for field in ["required", "default", "json", "format", "transform", "transient", "computed"] where fields.has(field) {
+            for field in ["required", "default", "json", "format", "transform", "transient", "computed", "decode", "encode"] where fields.has(field) {
                 compiler.error(.invalidFlatten, "'\(field)' does not apply to flattened \(what)",
                                at: fields.keyMark(field) ?? keyMark, hint: "remove '\(field)'")
                 ok = false
@@ -215,7 +222,21 @@ struct PropertyReader {
                 ok = false
             }
         }
-        defaultNode = fields["default"]
+        if let node = fields["decode"] {
+            property.decode = compiler.expression(node, what: "the decode expression of \(what)", variables: CatalogCompiler.decodeVariables)
+            ok = ok && property.decode != nil
+        }
+        if let node = fields["encode"] {
+            property.encode = compiler.expression(node, what: "the encode expression of \(what)", variables: CatalogCompiler.encodeVariables)
+            ok = ok && property.encode != nil
+        }
+        if let node = fields["default"], let pairs = node.mapping, pairs.count == 1, pairs[0].key.string == "expr" {
+            property.defaultExpression = compiler.expression(
+                pairs[0].value, what: "the default expression of \(what)", variables: CatalogCompiler.decodeVariables)
+            ok = ok && property.defaultExpression != nil
+        } else {
+            defaultNode = fields["default"]
+        }
         if let node = fields["on_error"] {
             setsOnError = true
             ok = readOnError(node, fields: fields, into: &property, compiler: &compiler) && ok
@@ -227,6 +248,7 @@ struct PropertyReader {
         PropertySpec(
             name: name, type: type, key: key, required: false, defaultValue: nil, representation: nil,
             format: nil, transient: false, computed: nil, compare: true, archive: true, merge: .replace,
-            flatten: false, transform: nil, constraints: Constraints(), doc: nil, declaredIn: model, mark: keyMark)
+            flatten: false, transform: nil, constraints: Constraints(), doc: nil, decode: nil, encode: nil,
+            defaultExpression: nil, declaredIn: model, mark: keyMark)
     }
 }

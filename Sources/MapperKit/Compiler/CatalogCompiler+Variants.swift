@@ -96,17 +96,19 @@ extension CatalogCompiler {
         var ok = true
         for item in items {
             let what = "a 'when' entry of the variants of model '\(model)'"
-            guard let fields = record(item, allowed: ["has", "equals", "model"], what: what) else { ok = false; continue }
+            guard let fields = record(item, allowed: ["has", "equals", "if", "model"], what: what) else { ok = false; continue }
             var test: Variants.Predicate.Test?
-            switch (fields["has"], fields["equals"]) {
-            case (let has?, nil):
+            switch (fields["has"], fields["equals"], fields["if"]) {
+            case (let has?, nil, nil):
                 if let text = text(has, what: "'has' of \(what)") {
                     do { test = .has(try JSONKeyPath(parsing: text)) } catch { self.error(.invalidKeyPath, error.message, at: has.mark) }
                 }
-            case (nil, let equals?):
+            case (nil, let equals?, nil):
                 test = equalsTest(equals, what: what)
+            case (nil, nil, let condition?):
+                test = expression(condition, what: "'if' of \(what)", variables: Self.variantVariables).map { .expression($0) }
             default:
-                error(.invalidVariant, "\(what) needs exactly one of 'has' and 'equals'", at: item.mark)
+                error(.invalidVariant, "\(what) needs exactly one of 'has', 'equals' and 'if'", at: item.mark)
             }
             guard let modelNode = fields["model"] else {
                 error(.missingKey, "\(what) has no 'model'", at: item.mark, hint: "add 'model: <variant model>'")

@@ -47,6 +47,9 @@ extension CatalogCompiler {
             return ("a required property is never absent", "remove 'required', or remove 'on_error'")
         case .default where !hasDefault:
             return ("it has no default", "add 'default: …', or use 'on_error: null'")
+        case .default where property.defaultExpression != nil:
+            return ("its default is an expression, computed only when the key is absent",
+                    "give a constant 'default: …', or use 'on_error: null'")
         default:
             return nil
         }

@@ -47,6 +47,9 @@ extension Diagnostic {
         case invalidKeyPath = "invalid-key-path"
         case invalidFlatten = "invalid-flatten"
         case invalidComputed = "invalid-computed"
+        /// A CEL expression (`decode`, `encode`, `default: {expr}`, a rule, a variant's `if`) that
+        /// does not parse or names an unknown variable or function.
+        case invalidExpression = "invalid-expression"
         case unknownMergeStrategy = "unknown-merge-strategy"
         case invalidMergeStrategy = "invalid-merge-strategy"
         case unknownTransformer = "unknown-transformer"

@@ -27,6 +27,11 @@ public struct MappingError: Sendable, Hashable, CustomStringConvertible {
         case noVariant = "no-variant"
         /// A key path runs into a value that is not an object.
         case keyPathConflict = "key-path-conflict"
+        /// A CEL expression (`decode`, `encode`, `default: {expr}`, a variant's `if`) failed to evaluate,
+        /// or gave a value the property's type does not accept.
+        case expressionFailed = "expression-failed"
+        /// A model's rule does not hold (or does not evaluate to a bool).
+        case ruleFailed = "rule-failed"
         /// A registered transformer failed.
         case transformFailed = "transform-failed"
         /// The top-level value is neither an object nor an array, or a name is unknown.

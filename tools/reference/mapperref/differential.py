@@ -17,7 +17,7 @@ from .catalog import load_catalog
 from .decode import Decoder
 from .encode import Encoder
 from .errors import MappingErrors
-from .golden import Rejected, catalog_path, read_input, test_files
+from .golden import Rejected, catalog_path, read_input, test_files, uses_expressions
 from .jsonparse import parse_json
 from .jsonvalue import Number, json_equal
 from .jsonwrite import write_json
@@ -73,6 +73,8 @@ def run(mapper, examples, default_catalog, repository, seed=1, mutations=6):
     checked = disagreements = 0
     for operation in ('decode', 'encode'):
         for (path, model_name, now), originals in documents(examples, default_catalog, operation).items():
+            if uses_expressions(path):
+                continue  # CEL expressions: not implemented by the reference
             catalog = catalogs.setdefault(path, load_catalog([path]))
             model = catalog.models[model_name]
             if any(prop.computed == 'uuid' for prop in model.properties):

@@ -76,6 +76,34 @@ class CheckerTests(unittest.TestCase):
         self.assertIn('/x', outcomes['wrong value'].detail)
         self.assertIn("keys in the order ['x', 'y']", outcomes['wrong key order'].detail)
 
+    def test_catalogs_with_expressions_are_not_checked(self):
+        catalogs = {
+            'decode': "mapper: 1\nmodels:\n  P:\n    properties:\n      n: { type: int, decode: 'input.m' }\n",
+            'encode': "mapper: 1\nmodels:\n  P:\n    properties:\n      n: { type: int, encode: 'self.n' }\n",
+            'default': "mapper: 1\nmodels:\n  P:\n    properties:\n      n: { type: int, default: { expr: '1' } }\n",
+            'rules': "mapper: 1\nmodels:\n  P:\n    properties: { n: int }\n    rules: [{ rule: 'self.n > 0', message: m }]\n",
+            'if': "mapper: 1\nmodels:\n  P:\n    properties: { n: int }\n    variants:\n      when: [{ if: 'input.n > 0', model: Q }]\n"
+                  "  Q: { extends: P }\n",
+        }
+        for kind, catalog in catalogs.items():
+            with tempfile.TemporaryDirectory() as root:
+                os.makedirs(os.path.join(root, 'Examples', 'Mappings'))
+                with open(os.path.join(root, 'Examples', 'Mappings', 'p.yaml'), 'w') as handle:
+                    handle.write(catalog)
+                with open(os.path.join(root, 'Examples', 'p.test.yaml'), 'w') as handle:
+                    handle.write('tests:\n  - { name: t, model: P, input: { n: 1 }, expect: { n: 1 } }\n')
+                outcomes = Checker(os.path.join(root, 'Examples'), os.path.join(root, 'Mappings'), root).run()
+            self.assertEqual([(o.status, o.detail.split(':')[0]) for o in outcomes], [('not checked', 'expressions')], kind)
+        # A default that is an object with other keys, or a model without expressions, is checked.
+        with tempfile.TemporaryDirectory() as root:
+            os.makedirs(os.path.join(root, 'Examples', 'Mappings'))
+            with open(os.path.join(root, 'Examples', 'Mappings', 'p.yaml'), 'w') as handle:
+                handle.write("mapper: 1\nmodels:\n  P:\n    properties:\n      n: int\n      a: { type: any, default: { expr: 1, x: 2 } }\n")
+            with open(os.path.join(root, 'Examples', 'p.test.yaml'), 'w') as handle:
+                handle.write('tests:\n  - { name: t, model: P, input: { n: 1 }, expect: { n: 1, a: { expr: 1, x: 2 } } }\n')
+            outcomes = Checker(os.path.join(root, 'Examples'), os.path.join(root, 'Mappings'), root).run()
+        self.assertEqual([o.status for o in outcomes], ['agree'], outcomes[0].detail)
+
 
 if __name__ == '__main__':
     unittest.main()

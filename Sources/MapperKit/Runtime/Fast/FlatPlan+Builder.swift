@@ -1,6 +1,6 @@
 extension PlanBuilder {
     /// Which types the transcoder handles: plain representations, constraints it checks, no kept
-    /// unknown keys, no transformers, nested and flattened models (without variants) that qualify too.
+    /// unknown keys, no transformers, no CEL expressions, nested and flattened models (without variants) that qualify too.
     /// `on_error` does not matter: a value that does not convert makes `transcode` return false
     /// and the general reader, which applies `on_error` and records the warnings, does the document.
     static func transcodable(_ types: [ModelType]) -> [Bool] {
@@ -10,7 +10,7 @@ extension PlanBuilder {
             if visiting.contains(index) { return true }  // a recursive model qualifies if the rest does
             let type = types[index]
             let visiting = visiting.union([index])
-            let qualifies = type.unknownKeys != .keep && type.properties.allSatisfy { plan in
+            let qualifies = type.unknownKeys != .keep && !type.usesExpressions && type.properties.allSatisfy { plan in
                 FlatPlan.checksConstraints(of: plan) && conversionQualifies(plan.conversion, visiting)
             }
             memo[index] = qualifies
@@ -131,7 +131,7 @@ extension FlatPlan {
                 // Canonical input must be checked as the canonical reader does: constraints the
                 // fast paths do not check and the values of transient properties (which encoding
                 // does not write) are left to it.
-                model.encodable = mergeFree && type.unknownKeys != .keep
+                model.encodable = mergeFree && type.unknownKeys != .keep && !type.usesExpressions
                     && type.properties.allSatisfy { $0.spec.key != nil && $0.spec.transform == nil && FlatPlan.checksConstraints(of: $0) }
                 models[type.index] = model
             }

@@ -22,6 +22,9 @@ public final class ModelType: Sendable, CustomStringConvertible {
     /// Weak: the table holds its types, and a catalog that is let go must be freed. Set once,
     /// by the table's initializer, before the type is shared.
     nonisolated(unsafe) weak var table: ModelTable?
+    /// Whether a property or rule uses a CEL expression (the fast paths leave such models to the
+    /// general reader and writer).
+    let usesExpressions: Bool
 
     init(
         spec: ModelSpec, index: Int, properties: [PropertyPlan], keyTree: KeyTree, encodeTree: [EncodeNode],
@@ -36,6 +39,8 @@ public final class ModelType: Sendable, CustomStringConvertible {
         self.lineage = lineage
         self.variants = variants
         self.unknownKeys = spec.unknownKeys
+        self.usesExpressions = !spec.rules.isEmpty || properties.contains { $0.spec.usesExpressions }
+            || variants?.predicates.contains { if case .expression = $0.test { true } else { false } } == true
     }
 
     /// The model's name as declared in the catalog.
@@ -122,6 +127,8 @@ struct VariantPlan: Sendable {
     enum Test: Sendable {
         case has([String])
         case equals([(path: [String], value: JSONValue)])
+        /// `if: EXPR` (variable `input`, the object).
+        case expression(Expression)
     }
 
     /// Tried first, in order.

@@ -233,6 +233,7 @@ struct PlanBuilder {
                     switch predicate.test {
                     case .has(let path): paths.append(path.segments)
                     case .equals(let expected): paths += expected.map(\.key.segments)
+                    case .expression: break
                     }
                 }
                 if let discriminator = variants.discriminator { paths.append(discriminator.by.segments) }
@@ -260,6 +261,8 @@ struct PlanBuilder {
             case .equals(let expected):
                 let tests = expected.map { (path: $0.key.segments, value: $0.value) }.sorted { $0.path.lexicographicallyPrecedes($1.path) }
                 return (.equals(tests), model)
+            case .expression(let expression):
+                return (.expression(expression), model)
             }
         }
         let discriminator = variants.discriminator.map { discriminator in

@@ -3,7 +3,7 @@ extension ValueReader {
 
     /// The concrete model for an object of a model that declares variants.
     mutating func chooseVariant(_ document: JSONDocument, at index: Int, of declared: ModelType, _ variants: VariantPlan) -> Int? {
-        for (test, type) in variants.predicates where matches(test, document, object: index) { return type }
+        for (test, type) in variants.predicates where matches(test, document, object: index, model: declared.name) { return type }
         guard let (path, cases) = variants.discriminator else {
             if let fallback = variants.fallback { return fallback }
             fail(.noVariant, "no variant of '\(declared.name)' matches \(document.quoted(at: index))",
@@ -25,7 +25,7 @@ extension ValueReader {
         return nil
     }
 
-    private func matches(_ test: VariantPlan.Test, _ document: JSONDocument, object: Int) -> Bool {
+    private mutating func matches(_ test: VariantPlan.Test, _ document: JSONDocument, object: Int, model: String) -> Bool {
         switch test {
         case .has(let path):
             guard let found = document.value(at: path, inObjectAt: object) else { return false }
@@ -35,6 +35,8 @@ extension ValueReader {
                 guard let found = document.value(at: path, inObjectAt: object) else { return false }
                 return document.jsonValue(at: found) == value
             }
+        case .expression(let expression):
+            return holds(expression, document, object: object, model: model)
         }
     }
 

@@ -1,3 +1,5 @@
+import MapperCEL
+
 /// Reads models from tokenized JSON: external JSON by key paths (decode) or canonical JSON by
 /// property names, collecting every error (up to `MappingErrors.limit`).
 ///
@@ -149,9 +151,23 @@ struct ValueReader {
         defer { (fallbacks, keepsRaw) = (outerFallbacks, outerKeepsRaw) }
         if !suppressUnknown { keepsRaw = type.unknownKeys == .keep }
         var values = [Value?](repeating: nil, count: type.properties.count)
+        // With expressions: the object as CEL (made once, when first needed) and the properties
+        // decoded so far, by name.
+        var input: CELValue?
+        var current = CELMap()
         for (position, plan) in type.properties.enumerated() {
             guard !isFull else { break }
-            values[position] = readProperty(plan, of: type, document: document, object: index, base: base)
+            if type.usesExpressions {
+                if plan.spec.decode != nil || plan.spec.defaultExpression != nil {
+                    values[position] = readWithExpressions(plan, of: type, document: document, object: index, base: base,
+                                                           input: &input, current: current)
+                } else {
+                    values[position] = readProperty(plan, of: type, document: document, object: index, base: base)
+                }
+                if let value = values[position] { current[.string(plan.name)] = CELBridge.cel(value) }
+            } else {
+                values[position] = readProperty(plan, of: type, document: document, object: index, base: base)
+            }
         }
         var extra: JSONObject?
         if !unknownMembers.isEmpty {
@@ -163,7 +179,13 @@ struct ValueReader {
             keptRaw.removeSubrange(rawBase...)
             extra = kept.isEmpty ? nil : kept
         }
-        return errors.count == errorsBefore ? Model(type: type, values: values, extra: extra, table: table) : nil
+        guard errors.count == errorsBefore else { return nil }
+        let model = Model(type: type, values: values, extra: extra, table: table)
+        if !type.spec.rules.isEmpty {
+            checkRules(model, input: input, document: document, object: index)
+            if errors.count != errorsBefore { return nil }
+        }
+        return model
     }
 
     /// What no property reads in an object of the key tree, in input order (`unknown_keys: keep`,
@@ -225,7 +247,7 @@ struct ValueReader {
         }
     }
 
-    private mutating func readProperty(_ plan: PropertyPlan, of type: ModelType, document: JSONDocument, object: Int, base: Int) -> Value? {
+    mutating func readProperty(_ plan: PropertyPlan, of type: ModelType, document: JSONDocument, object: Int, base: Int) -> Value? {
         let spec = plan.spec
         if let computed = spec.computed {
             switch computed {

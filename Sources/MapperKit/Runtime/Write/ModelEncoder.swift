@@ -1,3 +1,5 @@
+import MapperCEL
+
 /// Writes models back into their external JSON shape: key paths become nested
 /// objects shared by common prefixes, representation hints and formats are applied, enums write
 /// their JSON values, variants write their discriminator, kept unknown keys come last.
@@ -72,7 +74,7 @@ struct ModelEncoder {
                     continue
                 }
                 path.push(.property(name: plan.name, segments: plan.spec.key?.segments ?? [plan.name]))
-                write(value, plan.conversion, source: plan.source, into: &output)
+                writeProperty(value, plan, of: model, into: &output)
                 path.pop()
             case (nil, true):
                 separate(&first, &output)
@@ -145,7 +147,11 @@ struct ModelEncoder {
         var current = model
         for (depth, index) in indices.enumerated() {
             guard let value = current.values[index] else { return nil }
-            if depth == indices.count - 1 { return (value, current.type.properties[index]) }
+            if depth == indices.count - 1 {
+                let plan = current.type.properties[index]
+                // A decode-only property (`decode` without `encode`) is not written.
+                return plan.spec.isDecodeOnly ? nil : (value, plan)
+            }
             guard case .model(let nested) = value else { return nil }
             current = nested
         }
@@ -161,7 +167,7 @@ struct ModelEncoder {
         var own = JSONOutput()
         path.push(.property(name: plan.name, segments: plan.spec.key?.segments ?? [plan.name]))
         defer { path.pop() }
-        write(value, plan.conversion, source: plan.source, into: &own)
+        writeProperty(value, plan, of: model, into: &own)
         let keyPath = plan.spec.key?.description ?? plan.name
         guard case .object(var object)? = try? JSONValue(parsing: own.bytes) else {
             fail(.keyPathConflict,
@@ -213,6 +219,39 @@ struct ModelEncoder {
     }
 
     // MARK: - Values
+
+    /// A property's external value: its `encode` expression's result (variable `self`, the model
+    /// that has the property), or its value written by its conversion.
+    private mutating func writeProperty(_ value: Value, _ plan: PropertyPlan, of model: Model, into output: inout JSONOutput) {
+        guard let expression = plan.spec.encode else {
+            write(value, plan.conversion, source: plan.source, into: &output)
+            return
+        }
+        let owner = Self.owner(of: plan, in: model) ?? model
+        do {
+            let result = try expression.program.evaluate(["self": CELBridge.cel(owner)])
+            switch CELBridge.json(result) {
+            case .success(let json): output.append(json)
+            case .failure(let problem):
+                fail(.expressionFailed, "the encode expression '\(expression.source)' gives no JSON value: \(problem.message)",
+                     source: expression.mark.description)
+                output.append(contentsOf: "null")
+            }
+        } catch {
+            fail(.expressionFailed, "the encode expression '\(expression.source)' failed at column \(error.column): \(error.message)",
+                 source: expression.mark.description)
+            output.append(contentsOf: "null")
+        }
+    }
+
+    /// The model (`model` or one flattened into it) whose properties include `plan`.
+    private static func owner(of plan: PropertyPlan, in model: Model) -> Model? {
+        if model.type.properties.contains(where: { $0 === plan }) { return model }
+        for (position, property) in model.type.properties.enumerated() where property.spec.flatten {
+            if case .model(let nested)? = model.values[position], let found = owner(of: plan, in: nested) { return found }
+        }
+        return nil
+    }
 
     mutating func write(_ value: Value, _ conversion: Conversion, source: String, into output: inout JSONOutput) {
         if case .null = value {

@@ -1,0 +1,38 @@
+public import MapperCEL
+public import MapperYAML
+
+/// A CEL expression written in a mapping file (`decode:`, `encode:`, `default: {expr:}`, a rule, a
+/// variant's `if:`), compiled once when the catalog loads.
+///
+/// Two expressions are equal when their source and position are.
+public struct Expression: Sendable, Hashable, CustomStringConvertible {
+    /// The expression as written.
+    public let source: String
+    /// Where the expression is written in the mapping file.
+    public let mark: Mark
+    /// The compiled program, evaluated per record.
+    public let program: CELProgram
+
+    /// Compiles `source`; every free name must be one of `variables`.
+    init(source: String, mark: Mark, variables: Set<String>) throws(CELError) {
+        self.source = source
+        self.mark = mark
+        self.program = try CELProgram(
+            source: source, variables: variables, container: "", costLimit: Self.costLimit, functions: MapperFunctions.all)
+    }
+
+    /// The most evaluation steps one evaluation may take, so that no expression can hang a request.
+    public static let costLimit = 100_000
+
+    public static func == (lhs: Expression, rhs: Expression) -> Bool { lhs.source == rhs.source && lhs.mark == rhs.mark }
+    public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+    public var description: String { source }
+}
+
+/// A model's cross-field rule (`rules: [{rule: EXPR, message: TEXT}]`), checked after decoding.
+public struct ModelRule: Sendable, Hashable {
+    /// The condition every decoded model must satisfy (variable `self`).
+    public var rule: Expression
+    /// What the data error says when the rule does not hold.
+    public var message: String
+}
