@@ -64,7 +64,7 @@ struct Declarations {
                         return
                     }
                 }
-                throw CELError(.unknownVariable, "undeclared reference to '\(first)'", column: expr.offset + 1)
+                throw CELError(.unknownVariable, "undeclared reference to '\(first)'", column: expr.nameOffset + 1)
             }
             if case .select(let operand, _, _) = expr.kind { try check(operand, locals: locals) }
         case .call(let name, let target, let arguments):

@@ -86,6 +86,14 @@ struct ErrorTests {
             #expect(error.code == .unknownVariable)
             #expect(error.column == 5)
         }
+        // A misspelt name followed by a field is blamed where the name starts, not at the dot.
+        do {
+            _ = try CELProgram(source: "1 + inptu.first", variables: ["input"])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == .unknownVariable)
+            #expect(error.column == 5)
+        }
         // Comprehension variables and dotted variable names are declared too.
         _ = try CELProgram(source: "a.all(x, x > 0) && req.size > 1", variables: ["a", "req.size"])
     }

@@ -28,6 +28,13 @@ final class Expr: Sendable {
         self.offset = offset
     }
 
+    /// Where the first name of a selection chain starts (`inptu` in `inptu.first`): errors about
+    /// the name point there, not at the last dot.
+    var nameOffset: Int {
+        if case .select(let operand, _, _) = kind { return operand.nameOffset }
+        return offset
+    }
+
     /// The dotted name this expression spells when it is only identifiers and selections (`a.b.c`),
     /// with whether it starts with a dot.
     var qualifiedName: (name: String, rooted: Bool)? {
