@@ -23,6 +23,8 @@ struct ValueReader {
     /// Scratch for unknown keys of the object being read.
     var unknown: [Int] = []
     var observer: DecodeObserver?
+    /// Set by `MappingSession.explain`: every property read is recorded.
+    var recorder: ExplainRecorder?
     /// Set while reading merge and diff inputs: the top-level `$type` may name any model of this
     /// inheritance family.
     var family: String?
@@ -143,8 +145,13 @@ struct ValueReader {
         var values = [Value?](repeating: nil, count: type.properties.count)
         for (position, plan) in type.properties.enumerated() {
             guard !isFull else { break }
-            values[position] = readProperty(plan, of: type, document: document, object: index, base: base)
+            if let recorder {
+                values[position] = readPropertyExplained(plan, of: type, document: document, object: index, base: base, recorder: recorder)
+            } else {
+                values[position] = readProperty(plan, of: type, document: document, object: index, base: base)
+            }
         }
+        if let recorder, !suppressUnknown { recordUnread(document, object: index, node: 0, type: type, recorder: recorder) }
         var extra: JSONObject?
         if !unknownMembers.isEmpty {
             extra = handleUnknown(unknownMembers, document: document, type: type)
@@ -217,7 +224,7 @@ struct ValueReader {
         }
     }
 
-    private mutating func readProperty(_ plan: PropertyPlan, of type: ModelType, document: JSONDocument, object: Int, base: Int) -> Value? {
+    mutating func readProperty(_ plan: PropertyPlan, of type: ModelType, document: JSONDocument, object: Int, base: Int) -> Value? {
         let spec = plan.spec
         if let computed = spec.computed {
             switch computed {
