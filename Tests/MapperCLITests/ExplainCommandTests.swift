@@ -34,7 +34,7 @@ struct ExplainCommandTests {
             from /created_at  rule m.yaml:16:7
             keyStyle: snake_case: createdAt → created_at
         Issue.retrievedAt = "2020-01-01T00:00:00Z"
-            from /retrieved_at (missing)  rule m.yaml:17:7
+            from (not read from the input)  rule m.yaml:17:7
             computed: now
         unread keys:
             /user/id  (Issue)

@@ -96,9 +96,11 @@ extension Explanation {
         for entry in entries {
             let value = entry.value.map { Self.short(JSONWriter.write($0)) }
                 ?? (entry.steps.contains { $0.kind == .absent } ? "(absent)" : "(error)")
-            let from = entry.present ? entry.pointer : "\(entry.pointer) (missing)"
+            // No pointer: a computed or flattened property, or the document's own `$type`.
+            let from = entry.present ? (entry.pointer.isEmpty ? "/" : entry.pointer)
+                : entry.pointer.isEmpty ? "(not read from the input)" : "\(entry.pointer) (missing)"
             lines.append("\(entry.path) = \(value)")
-            lines.append("    from \(from.isEmpty ? "/" : from)  rule \(entry.rule)")
+            lines.append("    from \(from)  rule \(entry.rule)")
             for step in entry.steps {
                 let at = step.pointer.map { " at \($0)" } ?? ""
                 lines.append("    \(step.kind.rawValue): \(step.detail)\(at)")
