@@ -111,7 +111,7 @@ extension RuntimeTests {
         }
 
         @Test func errorsAreThrownAsDecodeThrowsThem() {
-            #expect(throws: MappingErrors.self) { try explain(#"{"previous":7,"title":1}"#, as: "Ticket") }
+            #expect(throws: MappingErrors.self) { try explain(#"{"meta":{"title":1}}"#, as: "Ticket") }
         }
 
         @Test func theJSONShapeIsStable() throws {
