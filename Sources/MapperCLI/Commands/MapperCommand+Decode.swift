@@ -8,8 +8,14 @@ extension MapperCommand {
             usage: """
                 mapper decode MODEL [FILE]
                 mapper decode --route URL [--method M] [--status N] [FILE]
+                mapper decode --explain [--format text|json] MODEL [FILE]
                 """,
-            discussion: "Reads FILE, or stdin when FILE is missing or '-'."
+            discussion: """
+                Reads FILE, or stdin when FILE is missing or '-'. With --explain, prints instead of the \
+                canonical JSON, for every canonical value, the input JSON pointer it came from, the \
+                property's rule (file:line:column) and what was applied, then the input keys no \
+                property read.
+                """
         )
 
         @Argument(help: ArgumentHelp("The model to decode as (omit with --route).", valueName: "model"))
@@ -27,6 +33,16 @@ extension MapperCommand {
         @Option(help: ArgumentHelp("The response status for --route: 400 and above use the routes' error_model.", valueName: "status"))
         var status: Int?
 
+        @Flag(help: "Explain every canonical value instead of printing the canonical JSON.")
+        var explain = false
+
+        @Option(help: ArgumentHelp("With --explain: text (for people) or json (for tools).", valueName: "format"))
+        var format: ExplainFormat?
+
+        enum ExplainFormat: String, ExpressibleByArgument, CaseIterable {
+            case text, json
+        }
+
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
@@ -34,6 +50,8 @@ extension MapperCommand {
 
         func validate() throws {
             try rejects.validate(with: data)
+            if format != nil && !explain { throw ValidationError("--format goes with --explain.") }
+            if explain && data.ndjson { throw ValidationError("--explain explains one document; it does not take --ndjson.") }
             if route == nil {
                 guard model != nil else { throw ValidationError("Give the MODEL to decode as, or --route URL.") }
                 if method != nil || status != nil { throw ValidationError("--method and --status go with --route.") }
@@ -46,6 +64,14 @@ extension MapperCommand {
             let now = data.instant
             // With --route the only positional argument is the input file.
             let input = route != nil && file == nil ? model : file
+            if explain {
+                let json = format == .json
+                try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects).run(file: input, models: modelNames) { session, models, bytes throws(MappingErrors) in
+                    let explanation = try session.explain(bytes, as: models[0], now: now).1
+                    return Array((json ? JSONWriter.write(explanation.jsonValue) : explanation.text).utf8)
+                }
+                return
+            }
             try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects).run(file: input, models: modelNames) { session, models, bytes throws(MappingErrors) in
                 try session.decodeToCanonical(bytes, as: models[0], now: now)
             }

@@ -2,10 +2,10 @@ import MapperKit
 import MapperSupport
 
 /// The body of `POST /v1/try` and `POST /v1/try/graph`:
-/// `{"files": {"name.yaml": "…"}, "model" | "route", "direction", "input", "now"}`, every member
+/// `{"files": {"name.yaml": "…"}, "model" | "route", "direction", "input", "now", "explain"}`, every member
 /// optional. A request the body cannot describe is a 400 naming the member.
 struct TryRequest {
-    static let members = ["files", "model", "route", "direction", "input", "now"]
+    static let members = ["files", "model", "route", "direction", "input", "now", "explain"]
 
     /// Mapping texts placed among the live catalog's files (each replaces the loaded file of that
     /// path or path suffix, or joins the catalog), in the order given.
@@ -20,6 +20,8 @@ struct TryRequest {
     var inputIsText = false
     /// Pins `computed: now`.
     var now: Instant?
+    /// Answer with the explanation of every canonical value too (decode only).
+    var explain = false
 
     init(parsing body: [UInt8]) throws {
         let document: JSONValue
@@ -68,6 +70,11 @@ struct TryRequest {
                 throw Problem.badRequest("now '\(text.shortened(40))' is not an ISO 8601 instant such as 2020-01-01T00:00:00Z")
             }
             now = instant
+        }
+        switch object["explain"] {
+        case nil, .null?: break
+        case .bool(let flag)?: explain = flag
+        case let value?: throw Self.wrong("explain", value, "true or false")
         }
     }
 

@@ -17,6 +17,8 @@ struct TryResult {
     var warnings: [JSONValue] = []
     /// A golden test expecting `output` for the input.
     var test: GoldenTest?
+    /// With `"explain": true` on a decode: where each canonical value came from (`decode --explain`).
+    var explanation: Explanation?
 
     init(_ request: TryRequest, live: Catalog, options: LoadOptions) {
         let (catalog, diagnostics) = request.catalog(live: live, options: options)
@@ -43,6 +45,8 @@ struct TryResult {
         let bytes: [UInt8]
         do throws(MappingErrors) {
             bytes = switch request.direction {
+            case .decode where request.explain:
+                try explained(&session, input, as: model, now: request.now)
             case .decode: try session.decodeToCanonical(input, as: model, now: request.now)
             case .encode: try session.encodeCanonical(input, as: model)
             }
@@ -61,6 +65,12 @@ struct TryResult {
             name: "\(request.direction.rawValue) \(Self.describe(testSubject)) (from the playground)",
             operation: request.direction,
             subject: testSubject, input: inputValue, expect: output, now: request.now)
+    }
+
+    private mutating func explained(_ session: inout MappingSession, _ input: [UInt8], as model: String, now: Instant?) throws(MappingErrors) -> [UInt8] {
+        let (decoded, explanation) = try session.explain(input, as: model, now: now)
+        self.explanation = explanation
+        return try session.canonicalJSON(decoded, as: model)
     }
 
     private static func describe(_ subject: GoldenTest.Subject) -> String {
@@ -101,10 +111,11 @@ struct TryResult {
         }
     }
 
-    /// `{"output", "model", "models", "diagnostics", "errors", "warnings", "test"}`; `output` is
-    /// the document as pretty JSON text (its digits exactly as mapper writes them).
+    /// `{"output", "model", "models", "diagnostics", "errors", "warnings", "test"}` (and
+    /// `"explanation"` when asked for); `output` is the document as pretty JSON text (its digits
+    /// exactly as mapper writes them).
     var jsonValue: JSONValue {
-        [
+        var answer: JSONValue = [
             "output": output.map { .string(JSONWriter.write($0, pretty: true)) } ?? .null,
             "model": model.map(JSONValue.string) ?? .null,
             "models": models.map { .array($0.map(JSONValue.string)) } ?? .null,
@@ -113,6 +124,11 @@ struct TryResult {
             "warnings": .array(warnings),
             "test": test.map { .string($0.yaml) } ?? .null,
         ]
+        if let explanation, case .object(var object) = answer {
+            object.append("explanation", explanation.jsonValue)
+            answer = .object(object)
+        }
+        return answer
     }
 }
 

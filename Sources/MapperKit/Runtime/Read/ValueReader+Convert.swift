@@ -71,6 +71,7 @@ extension ValueReader {
                 return mismatch(plan.expected(canonical: canonical))
             }
             dropsElements = drops
+            recorder?.note(.unionMember, "a JSON \(kind.name) is read as '\(plan.types[member])'", at: path.pointer)
             return convert(document, at: index, plan.members[member], source: source)
         case .transformed(let name, let transformer, let inner):
             if canonical { return convert(document, at: index, inner, source: source) }
@@ -96,8 +97,12 @@ extension ValueReader {
         } else {
             position = plan.index(of: document.jsonValue(at: index))
         }
-        if let position { return .enumCase(plan.caseNames[position]) }
+        if let position {
+            recorder?.enumCase(plan, position, from: document.jsonValue(at: index), at: path.pointer)
+            return .enumCase(plan.caseNames[position])
+        }
         if let fallback = plan.defaultCase {
+            recorder?.note(.fallback, "\(document.quoted(at: index)) is no value of enum '\(plan.name)': its default '\(plan.caseNames[fallback])'", at: path.pointer)
             fallbacks += 1
             observer?.enumFallback(plan.name, document.quoted(at: index))
             return .enumCase(plan.caseNames[fallback])
@@ -124,6 +129,7 @@ extension ValueReader {
             nested.convert(document, at: 0, inner, source: source)
         }
         errors += nested.errors
+        recorder?.note(.transform, "'\(name)': \(json.quoted) → \(canonical.quoted)", at: path.pointer)
         return value
     }
 }

@@ -3,23 +3,38 @@ extension ValueReader {
 
     /// The concrete model for an object of a model that declares variants.
     mutating func chooseVariant(_ document: JSONDocument, at index: Int, of declared: ModelType, _ variants: VariantPlan) -> Int? {
-        for (test, type) in variants.predicates where matches(test, document, object: index, model: declared.name) { return type }
+        for (test, type) in variants.predicates where matches(test, document, object: index, model: declared.name) {
+            recorder?.variant(self, type, of: declared, because: "predicate \(test) matches")
+            return type
+        }
         guard let (path, cases) = variants.discriminator else {
-            if let fallback = variants.fallback { return fallback }
+            if let fallback = variants.fallback {
+                recorder?.variant(self, fallback, of: declared, because: "fallback: no predicate matches")
+                return fallback
+            }
             fail(.noVariant, "no variant of '\(declared.name)' matches \(document.quoted(at: index))",
                  source: declared.spec.mark.description)
             return nil
         }
         if let found = document.value(at: path, inObjectAt: index), document.kind(at: found) != .null {
             let value = document.jsonValue(at: found)
-            if let match = cases.first(where: { $0.value == value }) { return match.type }
-            if let fallback = variants.fallback { return fallback }
+            if let match = cases.first(where: { $0.value == value }) {
+                recorder?.variant(self, match.type, of: declared, because: "\(path.joined(separator: ".")) is \(value.quoted)")
+                return match.type
+            }
+            if let fallback = variants.fallback {
+                recorder?.variant(self, fallback, of: declared, because: "fallback: \(path.joined(separator: ".")) \(value.quoted) names no variant")
+                return fallback
+            }
             fail(.noVariant,
                  "no variant of '\(declared.name)' matches \(path.joined(separator: ".")) \(value.quoted); expected one of \(cases.map(\.value.quoted).joined(separator: ", "))",
                  source: declared.spec.mark.description)
             return nil
         }
-        if let fallback = variants.fallback { return fallback }
+        if let fallback = variants.fallback {
+            recorder?.variant(self, fallback, of: declared, because: "fallback: the discriminator '\(path.joined(separator: "."))' is missing")
+            return fallback
+        }
         fail(.noVariant, "no variant of '\(declared.name)' matches: the discriminator '\(path.joined(separator: "."))' is missing",
              source: declared.spec.mark.description)
         return nil

@@ -32,6 +32,8 @@ struct ValueReader {
     /// Scratch for unknown keys of the object being read.
     var unknown: [Int] = []
     var observer: DecodeObserver?
+    /// Set by `MappingSession.explain`: every property read is recorded.
+    var recorder: ExplainRecorder?
     /// Set while reading merge and diff inputs: the top-level `$type` may name any model of this
     /// inheritance family.
     var family: String?
@@ -165,10 +167,13 @@ struct ValueReader {
                     values[position] = readProperty(plan, of: type, document: document, object: index, base: base)
                 }
                 if let value = values[position] { current[.string(plan.name)] = CELBridge.cel(value) }
+            } else if let recorder {
+                values[position] = readPropertyExplained(plan, of: type, document: document, object: index, base: base, recorder: recorder)
             } else {
                 values[position] = readProperty(plan, of: type, document: document, object: index, base: base)
             }
         }
+        if let recorder, !suppressUnknown { recordUnread(document, object: index, node: 0, type: type, recorder: recorder) }
         var extra: JSONObject?
         if !unknownMembers.isEmpty {
             extra = handleUnknown(unknownMembers, document: document, type: type)
