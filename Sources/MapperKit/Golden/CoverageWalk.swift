@@ -1,3 +1,5 @@
+import MapperCEL
+
 /// Lists a catalog's coverage items and marks those an exercise reaches (see `Coverage`).
 struct CoverageWalk {
     let catalog: Catalog
@@ -75,6 +77,8 @@ struct CoverageWalk {
                 if let value = Self.value(at: path, in: object), value != .null { return position }
             case .equals(let expected):
                 if expected.allSatisfy({ Self.value(at: $0.key, in: object) == $0.value }) { return position }
+            case .expression(let expression):
+                if case .bool(true)? = try? expression.program.evaluate(["input": CELBridge.cel(object)]) { return position }
             }
         }
         if let discriminator = variants.discriminator, let value = Self.value(at: discriminator.by, in: object), value != .null,

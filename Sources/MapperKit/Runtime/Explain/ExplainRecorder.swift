@@ -66,6 +66,7 @@ extension VariantPlan.Test: CustomStringConvertible {
         switch self {
         case .has(let path): return "has \(path.joined(separator: "."))"
         case .equals(let pairs): return pairs.map { "\($0.path.joined(separator: ".")) = \($0.value.quoted)" }.joined(separator: ", ")
+        case .expression(let expression): return "if \(expression.source)"
         }
     }
 }
