@@ -116,6 +116,8 @@ def run_mapper(mapper, operation, model, catalog, now, inputs, repository):
     failed = {}
     for line in process.stderr.splitlines():
         report = json.loads(line)
+        if 'errors' not in report:
+            continue  # warnings of a record that decoded (on_error): its output is on stdout
         failed[report['line']] = sorted({(error['pointer'], error.get('code')) for error in report['errors']})
     outputs = iter(process.stdout.splitlines())
     return [(None, failed[number]) if number in failed else (next(outputs), None)
