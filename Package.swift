@@ -47,7 +47,8 @@ let package = Package(
         .executableTarget(name: "CELConformance", dependencies: ["MapperCEL"]),
         .target(name: "MapperJSON"),
         .target(name: "MapperFormats", dependencies: ["MapperSupport", "MapperJSON"]),
-        .target(name: "MapperKit", dependencies: ["MapperSupport", "MapperYAML", "MapperJSON", "MapperFormats", "MapperRegex", "MapperCEL"]),
+        .target(
+            name: "MapperKit", dependencies: ["MapperSupport", "MapperYAML", "MapperJSON", "MapperFormats", "MapperRegex", "MapperCEL"]),
         .target(
             name: "MapperImport",
             dependencies: [
@@ -152,7 +153,7 @@ let package = Package(
 // `MAPPER_BENCHMARKS=1 swift package benchmark` (README, "Development").
 if Context.environment["MAPPER_BENCHMARKS"] != nil {
     package.dependencies += [
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"])
     ]
     package.targets += [
         .executableTarget(
@@ -164,7 +165,7 @@ if Context.environment["MAPPER_BENCHMARKS"] != nil {
             path: "Benchmarks/MapperBenchmarks",
             exclude: ["Resources"],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        )
     ]
 }
 

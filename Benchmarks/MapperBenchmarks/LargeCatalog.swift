@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Foundation
 import MapperKit
@@ -21,7 +21,9 @@ enum LargeCatalog {
             Workload.fail("cannot load \(source): \(error)")
         }
         let names = Set(bundled.modelNames + bundled.enumNames + bundled.formatNames)
-        let files = bundled.sources.map { (name: String($0.name.dropFirst(source.count + 1)), text: String(decoding: $0.bytes, as: UTF8.self)) }
+        let files = bundled.sources.map {
+            (name: String($0.name.dropFirst(source.count + 1)), text: String(decoding: $0.bytes, as: UTF8.self))
+        }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapper-large-catalog-\(UUID().uuidString)")
         var copies = 0
         while copies * bundled.modelNames.count < wanted {
@@ -74,11 +76,11 @@ enum LargeCatalog {
 enum HeapUsage {
     static var bytesInUse: Int {
         #if canImport(Glibc)
-        // Small blocks in the arenas plus the large ones malloc maps directly.
-        let info = mallinfo2()
-        return Int(info.uordblks + info.hblkhd)
+            // Small blocks in the arenas plus the large ones malloc maps directly.
+            let info = mallinfo2()
+            return Int(info.uordblks + info.hblkhd)
         #else
-        return 0
+            return 0
         #endif
     }
 }

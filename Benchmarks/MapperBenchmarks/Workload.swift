@@ -76,11 +76,12 @@ struct Workload {
         let left = try JSONSerialization.jsonObject(with: Data(mapper), options: [.fragmentsAllowed])
         let right = try JSONSerialization.jsonObject(with: Data(codable), options: [.fragmentsAllowed])
         if let path = firstDifference(left, right, path: "") {
-            throw Disagreement(description: """
-                \(label): mapper and Codable disagree at \(path.isEmpty ? "/" : path)
-                  mapper:  \(String(decoding: mapper.prefix(600), as: UTF8.self))
-                  Codable: \(String(decoding: codable.prefix(600), as: UTF8.self))
-                """)
+            throw Disagreement(
+                description: """
+                    \(label): mapper and Codable disagree at \(path.isEmpty ? "/" : path)
+                      mapper:  \(String(decoding: mapper.prefix(600), as: UTF8.self))
+                      Codable: \(String(decoding: codable.prefix(600), as: UTF8.self))
+                    """)
         }
     }
 

@@ -26,7 +26,7 @@ struct GitRevision: BuildToolPlugin {
         return [
             .prebuildCommand(
                 displayName: "Reading the git revision", executable: URL(fileURLWithPath: "/bin/sh"),
-                arguments: ["-c", script, "sh", package, output.path], outputFilesDirectory: output),
+                arguments: ["-c", script, "sh", package, output.path], outputFilesDirectory: output)
         ]
     }
 }

@@ -112,7 +112,8 @@ struct TextProtoParser {
         let start = index
         while index < bytes.count {
             let c = bytes[index]
-            let isPart = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
+            let isPart =
+                (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
                 || c == UInt8(ascii: "_") || c == UInt8(ascii: ".") || c == UInt8(ascii: "-") || c == UInt8(ascii: "+")
             guard isPart else { break }
             index += 1

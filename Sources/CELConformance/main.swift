@@ -6,11 +6,15 @@ import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
 let verbose = arguments.contains("--verbose")
-let directory = arguments.first { !$0.hasPrefix("--") }
-    ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Tests/CELConformance/Data").standardized.path
+let directory =
+    arguments.first { !$0.hasPrefix("--") }
+    ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Tests/CELConformance/Data").standardized
+    .path
 
-let files = ["basic", "comparisons", "conversions", "fp_math", "integer_math", "lists", "logic", "macros", "macros2",
-             "parse", "plumbing", "string", "string_ext", "timestamps", "fields"]
+let files = [
+    "basic", "comparisons", "conversions", "fp_math", "integer_math", "lists", "logic", "macros", "macros2",
+    "parse", "plumbing", "string", "string_ext", "timestamps", "fields",
+]
 
 var passed = 0
 var failed = 0

@@ -70,7 +70,8 @@ struct Declarations {
         case .call(let name, let target, let arguments):
             var namespaced = false
             if let target, let (qualified, rooted) = target.qualifiedName,
-               Library.namespaced.contains(qualified + "." + name) || functions.contains(qualified + "." + name) {
+                Library.namespaced.contains(qualified + "." + name) || functions.contains(qualified + "." + name)
+            {
                 let first = String(qualified.prefix { $0 != "." })
                 namespaced = rooted || !(locals.contains(first) || variables.contains(first) || variables.contains(qualified))
             }

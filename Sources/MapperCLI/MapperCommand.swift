@@ -12,7 +12,8 @@ struct MapperCommand: AsyncParsableCommand {
             """,
         version: MapperVersion.description,
         subcommands: [
-            Validate.self, Models.self, Decode.self, Encode.self, Convert.self, Match.self, Merge.self, Diff.self, Compat.self, Archive.self, Unarchive.self, Replay.self,
+            Validate.self, Models.self, Decode.self, Encode.self, Convert.self, Match.self, Merge.self, Diff.self, Compat.self,
+            Archive.self, Unarchive.self, Replay.self,
             Schema.self, Test.self, Serve.self, Playground.self, Import.self, Infer.self,
         ]
     )

@@ -16,7 +16,7 @@ extension DatePattern {
             case .twoDigitYear:
                 regex += "\\d{2}"
             case .year, .extendedYear, .month, .day, .dayOfYear, .localWeekday, .hour0To23, .hour1To24,
-                 .hour1To12, .hour0To11, .minute, .second, .fraction:
+                .hour1To12, .hour0To11, .minute, .second, .fraction:
                 regex += "\\d{\(step.minimumDigits),\(max(step.minimumDigits, step.maximumDigits))}"
             case .offsetBasic:
                 regex += "[+-]\\d{4}"

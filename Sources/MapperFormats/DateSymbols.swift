@@ -27,7 +27,8 @@ package struct DateSymbols: Sendable {
 
     static func cached(locale: Locale) -> DateSymbols {
         if let known = cache.withLock({ $0[locale.identifier] }) { return known }
-        let symbols = locale.identifier == "en_US_POSIX"
+        let symbols =
+            locale.identifier == "en_US_POSIX"
             ? DateSymbols(names: posixNames, firstWeekday: 0) : DateSymbols(locale: locale)
         cache.withLock { $0[locale.identifier] = symbols }
         return symbols

@@ -175,7 +175,8 @@ extension JSONValue {
     /// let value = try JSONValue(parsing: Array(#"{"id": 1}"#.utf8))
     /// ```
     public init(parsing bytes: some Collection<UInt8>) throws(JSONSyntaxError) {
-        let parsed = bytes.withContiguousStorageIfAvailable { Self.parse(UnsafeRawBufferPointer($0)) }
+        let parsed =
+            bytes.withContiguousStorageIfAvailable { Self.parse(UnsafeRawBufferPointer($0)) }
             ?? Array(bytes).withUnsafeBytes { Self.parse($0) }
         self = try parsed.get()
     }

@@ -189,11 +189,12 @@ final class Parser {
     /// does (`\n`, `\r\n`, `\r`, U+0085, U+2028, U+2029).
     private func markOfByte(_ offset: Int) -> Mark {
         let end = min(offset, count)
-        let utf16: Bool? = switch parser.encoding {
-        case YAML_UTF16LE_ENCODING: true
-        case YAML_UTF16BE_ENCODING: false
-        default: nil
-        }
+        let utf16: Bool? =
+            switch parser.encoding {
+            case YAML_UTF16LE_ENCODING: true
+            case YAML_UTF16BE_ENCODING: false
+            default: nil
+            }
         var index = utf16 != nil ? 2 : input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1
         var column = 1

@@ -66,28 +66,31 @@ struct TreeBuilder {
         case .documentStart:
             documents += 1
             if documents > 1 {
-                errors.append(YAMLError(
-                    .multipleDocuments,
-                    "a mapping file holds one YAML document, but a second one starts here; move it to a file of its own",
-                    at: mark))
+                errors.append(
+                    YAMLError(
+                        .multipleDocuments,
+                        "a mapping file holds one YAML document, but a second one starts here; move it to a file of its own",
+                        at: mark))
                 throw Fatal()
             }
         case .alias(let anchor):
             guard let anchored = anchors[anchor] else {
-                errors.append(YAMLError(
-                    .undefinedAlias,
-                    "alias '*\(anchor)' refers to no anchor defined before it; define '&\(anchor)' first",
-                    at: mark))
+                errors.append(
+                    YAMLError(
+                        .undefinedAlias,
+                        "alias '*\(anchor)' refers to no anchor defined before it; define '&\(anchor)' first",
+                        at: mark))
                 try count(1, at: mark)
                 add(Node(.scalar(Scalar(text: "", kind: .null, style: .plain)), mark: mark), size: 1, height: 0)
                 return
             }
             // An alias copies its node, so the copy's depth counts where the alias stands.
             guard stack.count + anchored.height <= limits.maxDepth else {
-                errors.append(YAMLError(
-                    .tooDeep,
-                    "alias '*\(anchor)' nests the document deeper than \(limits.maxDepth) levels; flatten the document",
-                    at: mark))
+                errors.append(
+                    YAMLError(
+                        .tooDeep,
+                        "alias '*\(anchor)' nests the document deeper than \(limits.maxDepth) levels; flatten the document",
+                        at: mark))
                 throw Fatal()
             }
             try count(anchored.size, at: mark, alias: anchor)
@@ -102,10 +105,11 @@ struct TreeBuilder {
             if case .mappingStart = event { isMapping = true } else { isMapping = false }
             checkCollectionTag(tag, isMapping: isMapping, at: mark)
             guard stack.count < limits.maxDepth else {
-                errors.append(YAMLError(
-                    .tooDeep,
-                    "nesting is deeper than \(limits.maxDepth) levels; flatten the document",
-                    at: mark))
+                errors.append(
+                    YAMLError(
+                        .tooDeep,
+                        "nesting is deeper than \(limits.maxDepth) levels; flatten the document",
+                        at: mark))
                 throw Fatal()
             }
             try count(1, at: mark)
@@ -133,7 +137,8 @@ struct TreeBuilder {
         guard nodeCount > limits.maxNodes else { return }
         let message: String
         if let anchor {
-            message = "alias '*\(anchor)' expands the document beyond \(limits.maxNodes) nodes; "
+            message =
+                "alias '*\(anchor)' expands the document beyond \(limits.maxNodes) nodes; "
                 + "aliases nested in aliases grow exponentially (the \"billion laughs\" document)"
         } else {
             message = "the document holds more than \(limits.maxNodes) nodes"
@@ -167,17 +172,19 @@ struct TreeBuilder {
             "float": (.float, { CoreSchema.isFloat($0) || CoreSchema.isInteger($0) }),
         ]
         guard tag.hasPrefix(Self.coreTag), let (kind, accepts) = kinds[String(tag.dropFirst(Self.coreTag.count))] else {
-            errors.append(YAMLError(
-                .unsupportedTag,
-                "unsupported tag '\(shortTag(tag))'; only !!str, !!int, !!float, !!bool and !!null are understood",
-                at: mark))
+            errors.append(
+                YAMLError(
+                    .unsupportedTag,
+                    "unsupported tag '\(shortTag(tag))'; only !!str, !!int, !!float, !!bool and !!null are understood",
+                    at: mark))
             return Scalar(text: text, kind: .string, style: style)
         }
         guard accepts(text) else {
-            errors.append(YAMLError(
-                .invalidTaggedValue,
-                "'\(text)' is not a valid \(shortTag(tag)) value",
-                at: mark))
+            errors.append(
+                YAMLError(
+                    .invalidTaggedValue,
+                    "'\(text)' is not a valid \(shortTag(tag)) value",
+                    at: mark))
             return Scalar(text: text, kind: .string, style: style)
         }
         return Scalar(text: text, kind: kind, style: style)
@@ -186,10 +193,11 @@ struct TreeBuilder {
     private mutating func checkCollectionTag(_ tag: String?, isMapping: Bool, at mark: Mark) {
         guard let tag, tag != "!" else { return }
         if tag == Self.coreTag + (isMapping ? "map" : "seq") { return }
-        errors.append(YAMLError(
-            .unsupportedTag,
-            "unsupported tag '\(shortTag(tag))' on a \(isMapping ? "mapping" : "sequence")",
-            at: mark))
+        errors.append(
+            YAMLError(
+                .unsupportedTag,
+                "unsupported tag '\(shortTag(tag))' on a \(isMapping ? "mapping" : "sequence")",
+                at: mark))
     }
 
     private func shortTag(_ tag: String) -> String {
@@ -210,11 +218,12 @@ struct TreeBuilder {
             index += 2
             if isMergeKey(key) {
                 if let firstMerge {
-                    errors.append(YAMLError(
-                        .duplicateKey,
-                        "duplicate merge key '<<' (first defined at line \(firstMerge.line), column \(firstMerge.column)); "
-                            + "merge several mappings with one list, as in '<<: [*a, *b]'",
-                        at: key.mark, related: firstMerge))
+                    errors.append(
+                        YAMLError(
+                            .duplicateKey,
+                            "duplicate merge key '<<' (first defined at line \(firstMerge.line), column \(firstMerge.column)); "
+                                + "merge several mappings with one list, as in '<<: [*a, *b]'",
+                            at: key.mark, related: firstMerge))
                     continue
                 }
                 firstMerge = key.mark
@@ -223,10 +232,11 @@ struct TreeBuilder {
             }
             let identity = KeyIdentity(key)
             if let first = explicit[identity] {
-                errors.append(YAMLError(
-                    .duplicateKey,
-                    "duplicate key \(describe(key)) (first defined at line \(first.line), column \(first.column)); remove one of them",
-                    at: key.mark, related: first))
+                errors.append(
+                    YAMLError(
+                        .duplicateKey,
+                        "duplicate key \(describe(key)) (first defined at line \(first.line), column \(first.column)); remove one of them",
+                        at: key.mark, related: first))
                 continue
             }
             explicit[identity] = key.mark
@@ -258,10 +268,11 @@ struct TreeBuilder {
             // Earlier mappings in the list win over later ones.
             return items.flatMap { $0.mapping ?? [] }
         default:
-            errors.append(YAMLError(
-                .invalidMerge,
-                "the merge key '<<' takes a mapping or a list of mappings (usually aliases such as *base), not \(value.kindDescription)",
-                at: mark))
+            errors.append(
+                YAMLError(
+                    .invalidMerge,
+                    "the merge key '<<' takes a mapping or a list of mappings (usually aliases such as *base), not \(value.kindDescription)",
+                    at: mark))
             return []
         }
     }

@@ -13,15 +13,17 @@ struct BehaviorCommandTests {
     }
 
     @Test func mergePrintsTheMergedCanonicalJSON() throws {
-        let result = try run(["merge", "Tally", "t.json", "s.json"],
-                             files: ["t.json": #"{"name":"foo","count":5}"#, "s.json": #"{"name":"bar","count":3}"#])
+        let result = try run(
+            ["merge", "Tally", "t.json", "s.json"],
+            files: ["t.json": #"{"name":"foo","count":5}"#, "s.json": #"{"name":"bar","count":3}"#])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "{\"name\":\"bar\",\"count\":8}\n")
     }
 
     @Test func mergeReportsBadInput() throws {
-        let result = try run(["merge", "Tally", "t.json", "s.json"],
-                             files: ["t.json": #"{"name":5}"#, "s.json": "{}"])
+        let result = try run(
+            ["merge", "Tally", "t.json", "s.json"],
+            files: ["t.json": #"{"name":5}"#, "s.json": "{}"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: /name (Tally.name): expected a string, found 5"))
         let missing = try MapperProcess.run(["merge", "Tally", "no-such.json", "other.json"] + Self.mappings)
@@ -29,12 +31,14 @@ struct BehaviorCommandTests {
     }
 
     @Test func diffExitsWithOneAndPrintsPaths() throws {
-        let equal = try run(["diff", "Tally", "a.json", "b.json"],
-                            files: ["a.json": #"{"name":"a","checkedAt":"2020-01-01T00:00:00Z"}"#, "b.json": #"{"name":"a"}"#])
+        let equal = try run(
+            ["diff", "Tally", "a.json", "b.json"],
+            files: ["a.json": #"{"name":"a","checkedAt":"2020-01-01T00:00:00Z"}"#, "b.json": #"{"name":"a"}"#])
         #expect(equal.status == 0)
         #expect(equal.stdout.isEmpty)
-        let different = try run(["diff", "Tally", "a.json", "b.json"],
-                                files: ["a.json": #"{"name":"a","owner":{"visits":1}}"#, "b.json": #"{"name":"b","owner":{"visits":2}}"#])
+        let different = try run(
+            ["diff", "Tally", "a.json", "b.json"],
+            files: ["a.json": #"{"name":"a","owner":{"visits":1}}"#, "b.json": #"{"name":"b","owner":{"visits":2}}"#])
         #expect(different.status == 1)
         #expect(different.stdout == "name\nowner.visits\n")
     }

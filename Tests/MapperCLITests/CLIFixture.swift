@@ -40,9 +40,12 @@ enum CLIFixture {
             POST /repos/*/*/issues: Issue
         """
 
-    static let issue = #"{"number":1,"title":"Found a bug","state":"open","user":{"login":"octocat"},"created_at":"2015-09-25T10:00:00+02:00"}"#
-    static let issueCanonical = #"{"number":1,"title":"Found a bug","state":"open","reporter":"octocat","createdAt":"2015-09-25T08:00:00Z","retrievedAt":"2020-01-01T00:00:00Z"}"#
-    static let issueExternal = #"{"number":1,"title":"Found a bug","state":"open","user":{"login":"octocat"},"created_at":"2015-09-25T08:00:00Z"}"#
+    static let issue =
+        #"{"number":1,"title":"Found a bug","state":"open","user":{"login":"octocat"},"created_at":"2015-09-25T10:00:00+02:00"}"#
+    static let issueCanonical =
+        #"{"number":1,"title":"Found a bug","state":"open","reporter":"octocat","createdAt":"2015-09-25T08:00:00Z","retrievedAt":"2020-01-01T00:00:00Z"}"#
+    static let issueExternal =
+        #"{"number":1,"title":"Found a bug","state":"open","user":{"login":"octocat"},"created_at":"2015-09-25T08:00:00Z"}"#
 
     /// A temporary directory with `m.yaml` and the given extra files.
     static func directory(_ files: [String: String] = [:]) throws -> URL {

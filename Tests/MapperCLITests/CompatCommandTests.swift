@@ -108,7 +108,9 @@ struct CompatCommandTests {
     }
 
     @Test func aCatalogThatDoesNotLoadExitsTwo() throws {
-        let directory = try MapperProcess.directory(["v1/m.yaml": Self.v1, "bad/m.yaml": "mapper: 1\nmodels:\n  A:\n    properties: { a: nosuchtype }\n"])
+        let directory = try MapperProcess.directory([
+            "v1/m.yaml": Self.v1, "bad/m.yaml": "mapper: 1\nmodels:\n  A:\n    properties: { a: nosuchtype }\n",
+        ])
         let result = try MapperProcess.run(["compat", "v1", "bad"], in: directory)
         #expect(result.status == 2)
         #expect(result.stderr.contains("bad/m.yaml:4:"))

@@ -57,14 +57,15 @@ struct DecodeCommandTests {
 
     @Test func prettyAndCompact() throws {
         let pretty = try decode(["Issue", "--pretty", "--now", "2020-01-01T00:00:00Z"], stdin: #"{"number":1,"user":{"login":"a"}}"#)
-        #expect(pretty.stdout == """
-            {
-              "number": 1,
-              "reporter": "a",
-              "retrievedAt": "2020-01-01T00:00:00Z"
-            }
+        #expect(
+            pretty.stdout == """
+                {
+                  "number": 1,
+                  "reporter": "a",
+                  "retrievedAt": "2020-01-01T00:00:00Z"
+                }
 
-            """)
+                """)
         let compact = try decode(["Issue", "--compact", "--now", "2020-01-01T00:00:00Z"], stdin: #"{"number":1}"#)
         #expect(compact.stdout == #"{"number":1,"retrievedAt":"2020-01-01T00:00:00Z"}"# + "\n")
         let both = try decode(["Issue", "--pretty", "--compact"], stdin: "{}")
@@ -81,35 +82,39 @@ struct DecodeCommandTests {
     }
 
     @Test func prettyOutputKeepsNumbersExact() throws {
-        let directory = try MapperProcess.directory(["m.yaml": """
+        let directory = try MapperProcess.directory([
+            "m.yaml": """
             mapper: 1
             models: { N: { properties: { d: decimal, a: any } } }
-            """])
+            """
+        ])
         let result = try MapperProcess.run(
             ["decode", "N", "--pretty", "--mappings", "m.yaml"], stdin: #"{"d":18446744073709551616.50,"a":[1e400,1.0]}"#,
             in: directory)
-        #expect(result.stdout == """
-            {
-              "d": 18446744073709551616.50,
-              "a": [
-                1e400,
-                1.0
-              ]
-            }
+        #expect(
+            result.stdout == """
+                {
+                  "d": 18446744073709551616.50,
+                  "a": [
+                    1e400,
+                    1.0
+                  ]
+                }
 
-            """)
+                """)
     }
 
     @Test func dataErrorsGoToStderrOnePerLine() throws {
         let result = try decode(["Issue", "bad.json"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == """
-            error: /number (Issue.number): expected an integer, found "one" [m.yaml:12:7]
-            error: /title (Issue.title): expected a string, found 7 [m.yaml:13:7]
-            error: /state (Issue.state): unknown value "reopened" for enum 'State'; expected one of "open", "closed" [m.yaml:14:7]
+        #expect(
+            result.stderr == """
+                error: /number (Issue.number): expected an integer, found "one" [m.yaml:12:7]
+                error: /title (Issue.title): expected a string, found 7 [m.yaml:13:7]
+                error: /state (Issue.state): unknown value "reopened" for enum 'State'; expected one of "open", "closed" [m.yaml:14:7]
 
-            """)
+                """)
     }
 
     @Test func jsonErrorFormat() throws {
@@ -119,10 +124,11 @@ struct DecodeCommandTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stderr.utf8)) as? [String: Any])
         let errors = try #require(report["errors"] as? [[String: String]])
         #expect(errors.count == 3)
-        #expect(errors.first == [
-            "pointer": "/number", "path": "Issue.number", "message": #"expected an integer, found "one""#, "source": "m.yaml:12:7",
-            "code": "type-mismatch",
-        ])
+        #expect(
+            errors.first == [
+                "pointer": "/number", "path": "Issue.number", "message": #"expected an integer, found "one""#, "source": "m.yaml:12:7",
+                "code": "type-mismatch",
+            ])
         #expect(result.stderr.hasPrefix(#"{"errors":[{"pointer":"/number","path":"Issue.number","message":"#))
         #expect(result.stderr.hasSuffix("}\n") && result.stderr.filter { $0 == "\n" }.count == 1)
     }
@@ -130,7 +136,9 @@ struct DecodeCommandTests {
     @Test func malformedJSONIsOneErrorWithLineAndColumn() throws {
         let result = try decode(["Issue", "broken.json"])
         #expect(result.status == 1)
-        #expect(result.stderr == #"error: /title: malformed JSON: line 3, column 12 (byte 28): invalid literal "x", expected true, false or null"# + "\n")
+        #expect(
+            result.stderr
+                == #"error: /title: malformed JSON: line 3, column 12 (byte 28): invalid literal "x", expected true, false or null"# + "\n")
         let json = try decode(["Issue", "broken.json", "--error-format", "json"])
         #expect(json.stderr.contains(#""message":"malformed JSON: line 3, column 12 (byte 28): "#))
     }
@@ -138,7 +146,8 @@ struct DecodeCommandTests {
     @Test func topLevelScalarIsAnError() throws {
         let result = try decode(["Issue"], stdin: "42")
         #expect(result.status == 1)
-        #expect(result.stderr == "error: / (Issue): expected a JSON object or an array of objects for model 'Issue', found 42 [m.yaml:9:3]\n")
+        #expect(
+            result.stderr == "error: / (Issue): expected a JSON object or an array of objects for model 'Issue', found 42 [m.yaml:9:3]\n")
     }
 
     @Test func unknownModelSuggestsTheClosest() throws {
@@ -179,7 +188,8 @@ struct DecodeCommandTests {
     }
 
     @Test func routeWithMethodAndStatus() throws {
-        let post = try decode(["--route", "/repos/o/r/issues", "--method", "POST", "--now", "2020-01-01T00:00:00Z"], stdin: CLIFixture.issue)
+        let post = try decode(
+            ["--route", "/repos/o/r/issues", "--method", "POST", "--now", "2020-01-01T00:00:00Z"], stdin: CLIFixture.issue)
         #expect(post.stdout == CLIFixture.issueCanonical + "\n")
         let notFound = try decode(["--route", "/repos/o/r/issues/1", "--status", "404", "error.json"])
         #expect(notFound.status == 0, "\(notFound.stderr)")

@@ -40,15 +40,19 @@ struct EncodeCommandTests {
         let result = try run(["encode", "Issue"], stdin: #"{"number":1.0,"created_at":"2015-09-25T08:00:00Z","state":"OPEN"}"#)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == """
-            error: /number (Issue.number): expected an integer, found 1.0 [m.yaml:12:7]
-            error: /state (Issue.state): expected a case of enum 'State' (open, closed), found "OPEN" [m.yaml:14:7]
-            error: / (Issue): model 'Issue' has no property 'created_at' [m.yaml:9:3]
+        #expect(
+            result.stderr == """
+                error: /number (Issue.number): expected an integer, found 1.0 [m.yaml:12:7]
+                error: /state (Issue.state): expected a case of enum 'State' (open, closed), found "OPEN" [m.yaml:14:7]
+                error: / (Issue): model 'Issue' has no property 'created_at' [m.yaml:9:3]
 
-            """)
+                """)
         let missing = try run(["encode", "Issue", "--error-format", "json"], stdin: "{}")
         #expect(missing.status == 1)
-        #expect(missing.stderr == #"{"errors":[{"pointer":"/number","path":"Issue.number","message":"required property 'number' is missing","source":"m.yaml:12:7","code":"missing-required"}]}"# + "\n")
+        #expect(
+            missing.stderr
+                == #"{"errors":[{"pointer":"/number","path":"Issue.number","message":"required property 'number' is missing","source":"m.yaml:12:7","code":"missing-required"}]}"#
+                + "\n")
     }
 
     @Test func encodeErrorsAndUsage() throws {
@@ -56,15 +60,16 @@ struct EncodeCommandTests {
         #expect(try run(["encode", "Issue", "missing.json"]).status == 2)
         #expect(try run(["encode", "Issue"], stdin: "{").status == 1)
         let pretty = try run(["encode", "Issue", "--pretty"], stdin: #"{"number":1,"reporter":"a"}"#)
-        #expect(pretty.stdout == """
-            {
-              "number": 1,
-              "user": {
-                "login": "a"
-              }
-            }
+        #expect(
+            pretty.stdout == """
+                {
+                  "number": 1,
+                  "user": {
+                    "login": "a"
+                  }
+                }
 
-            """)
+                """)
     }
 
     @Test func convertKeepsTheTargetsProperties() throws {
@@ -78,11 +83,12 @@ struct EncodeCommandTests {
     @Test func convertReportsDecodeErrorsOfTheSource() throws {
         let result = try run(["convert", "Issue", "Summary"], stdin: #"{"title":5}"#)
         #expect(result.status == 1)
-        #expect(result.stderr == """
-            error: /number (Issue.number): required key 'number' is missing [m.yaml:12:7]
-            error: /title (Issue.title): expected a string, found 5 [m.yaml:13:7]
+        #expect(
+            result.stderr == """
+                error: /number (Issue.number): required key 'number' is missing [m.yaml:12:7]
+                error: /title (Issue.title): expected a string, found 5 [m.yaml:13:7]
 
-            """)
+                """)
         #expect(try run(["convert", "Issue", "Sumary"], stdin: "{}").stderr == "error: unknown model 'Sumary'; did you mean 'Summary'?\n")
     }
 

@@ -5,7 +5,8 @@ import Testing
 /// applied, then the unread keys; text for people, `--format json` for tools.
 struct ExplainCommandTests {
     let directory: URL
-    static let input = #"{"number":1,"state":"open","user":{"login":"octocat","id":9},"created_at":"2015-09-25T10:00:00+02:00","extra":true}"#
+    static let input =
+        #"{"number":1,"state":"open","user":{"login":"octocat","id":9},"created_at":"2015-09-25T10:00:00+02:00","extra":true}"#
 
     init() throws {
         directory = try CLIFixture.directory(["in.json": Self.input])
@@ -61,7 +62,10 @@ struct ExplainCommandTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["model"] as? String == "Issue")
         let values = try #require(object["values"] as? [[String: Any]])
-        #expect(values.map { $0["path"] as? String } == ["Issue.number", "Issue.title", "Issue.state", "Issue.reporter", "Issue.createdAt", "Issue.retrievedAt"])
+        #expect(
+            values.map { $0["path"] as? String } == [
+                "Issue.number", "Issue.title", "Issue.state", "Issue.reporter", "Issue.createdAt", "Issue.retrievedAt",
+            ])
         let reporter = values[3]
         #expect(reporter["pointer"] as? String == "/user/login")
         #expect(reporter["present"] as? Bool == true)

@@ -27,13 +27,19 @@ struct ImportCommandTests {
         let folder = try MapperProcess.directory(["api.yaml": Self.description])
         let result = try MapperProcess.run(["import", "openapi", "api.yaml", "--out", "out"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("wrote 1 files to out: 1 models, 0 enums, 1 routes for 1 operations (0 without a JSON body)\n1 warnings: not 1"))
-        #expect(result.stderr.contains("api.yaml#/paths/~1orders~1{id}/get/responses/200/content/application~1json/schema/properties/odd: warning: 'not' is not supported; typed as any [not]"))
+        #expect(
+            result.stdout.hasPrefix(
+                "wrote 1 files to out: 1 models, 0 enums, 1 routes for 1 operations (0 without a JSON body)\n1 warnings: not 1"))
+        #expect(
+            result.stderr.contains(
+                "api.yaml#/paths/~1orders~1{id}/get/responses/200/content/application~1json/schema/properties/odd: warning: 'not' is not supported; typed as any [not]"
+            ))
         let text = try String(contentsOf: folder.appendingPathComponent("out/orders.yaml"), encoding: .utf8)
         #expect(text.contains("GET /orders/#: GetOrderResponse"))
         let validate = try MapperProcess.run(["validate", "--strict", "out"], in: folder)
         #expect(validate.status == 0, "\(validate.stdout)")
-        let decoded = try MapperProcess.run(["decode", "--route", "/orders/7", "--mappings", "out", "--compact"], stdin: #"{"id": 7}"#, in: folder)
+        let decoded = try MapperProcess.run(
+            ["decode", "--route", "/orders/7", "--mappings", "out", "--compact"], stdin: #"{"id": 7}"#, in: folder)
         #expect(decoded.stdout == "{\"id\":7}\n")
     }
 

@@ -12,17 +12,19 @@ struct InferCommandTests {
         let folder = try MapperProcess.directory(["users.ndjson": Self.samples])
         let result = try MapperProcess.run(["infer", "User", "users.ndjson"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("""
-              User:
-                key_style: snake_case
-                unknown_keys: keep
-                properties:
-                  id: { type: int, required: true }
-                  login: { type: string, required: true }
-                  siteAdmin: { type: bool, required: true }
-                  createdAt: { type: date, required: true }
-                  bio: any
-            """))
+        #expect(
+            result.stdout.contains(
+                """
+                  User:
+                    key_style: snake_case
+                    unknown_keys: keep
+                    properties:
+                      id: { type: int, required: true }
+                      login: { type: string, required: true }
+                      siteAdmin: { type: bool, required: true }
+                      createdAt: { type: date, required: true }
+                      bio: any
+                """))
     }
 
     @Test func goldenTestsPassAtOnce() throws {

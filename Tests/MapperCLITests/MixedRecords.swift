@@ -39,14 +39,15 @@ struct MixedRecords {
         var random = SplitMix64(seed: seed)
         for line in 1..<lines {
             let roll = Int(random.next() % 100)
-            let kind: Kind = switch roll {
-            case 0..<80: .good
-            case 80..<85: .goodCRLF
-            case 85..<89: .blank
-            case 89..<93: .invalidJSON
-            case 93..<97: .typeError
-            default: .invalidUTF8
-            }
+            let kind: Kind =
+                switch roll {
+                case 0..<80: .good
+                case 80..<85: .goodCRLF
+                case 85..<89: .blank
+                case 89..<93: .invalidJSON
+                case 93..<97: .typeError
+                default: .invalidUTF8
+                }
             add(kind, line: line)
         }
         let last = Array(#"{"number":\#(lines),"title":"cut"#.utf8)

@@ -32,6 +32,8 @@ struct ModelsCommandTests {
         let result = try MapperProcess.run(["models", "--mappings", "m.yaml"], in: directory)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("m.yaml:2:33: error: unknown type 'strin' for property 'a' of model 'A'; did you mean 'string'? [unknown-type]"))
+        #expect(
+            result.stderr.contains(
+                "m.yaml:2:33: error: unknown type 'strin' for property 'a' of model 'A'; did you mean 'string'? [unknown-type]"))
     }
 }

@@ -46,8 +46,9 @@ struct ModelsDotTests {
 
     /// What Graphviz's `dot -TFORMAT` makes of the graph.
     static func graphviz(_ dot: String, format: String) throws -> String {
-        let graphviz = try #require(["/usr/bin/dot", "/usr/local/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                    "Graphviz's dot is needed: script/bootstrap installs it")
+        let graphviz = try #require(
+            ["/usr/bin/dot", "/usr/local/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) },
+            "Graphviz's dot is needed: script/bootstrap installs it")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: graphviz)
         process.arguments = ["-T" + format]
@@ -91,20 +92,21 @@ struct ModelsDotTests {
         #expect(routes.count == 3)
         func route(_ label: String) -> String { routes.first { $0.value["label"] as? String == label }?.key ?? "no route '\(label)'" }
         let errors = routes.first { ($0.value["label"] as? String)?.hasPrefix("error responses (m.yaml") == true }?.key ?? "no error node"
-        #expect(graph.edges == [
-            // Rows count the model's own properties from 0: customer, lines, payer, tags.
-            "model:Order:p0:e -> model:Customer property \"\"",
-            "model:Order:p1:e -> model:Line property \"\"",
-            "model:Order:p2:e -> model:Customer union \"\"",
-            "model:Order:p2:e -> model:Company union \"\"",
-            "model:PushEvent -> model:Event extends \"\"",
-            "model:OtherEvent -> model:Event extends \"\"",
-            #"model:Event -> model:PushEvent variant "type = "push"""#,
-            "model:Event -> model:OtherEvent variant \"otherwise\"",
-            "\(route("/orders/#")) -> model:Order route \"\"",
-            "\(route("GET /events")) -> model:Event route \"\"",
-            "\(errors) -> model:ApiError route \"status ≥ 400\"",
-        ])
+        #expect(
+            graph.edges == [
+                // Rows count the model's own properties from 0: customer, lines, payer, tags.
+                "model:Order:p0:e -> model:Customer property \"\"",
+                "model:Order:p1:e -> model:Line property \"\"",
+                "model:Order:p2:e -> model:Customer union \"\"",
+                "model:Order:p2:e -> model:Company union \"\"",
+                "model:PushEvent -> model:Event extends \"\"",
+                "model:OtherEvent -> model:Event extends \"\"",
+                #"model:Event -> model:PushEvent variant "type = "push"""#,
+                "model:Event -> model:OtherEvent variant \"otherwise\"",
+                "\(route("/orders/#")) -> model:Order route \"\"",
+                "\(route("GET /events")) -> model:Event route \"\"",
+                "\(errors) -> model:ApiError route \"status ≥ 400\"",
+            ])
     }
 
     @Test func aModelShowsItsOwnPropertiesOnly() throws {
@@ -118,7 +120,8 @@ struct ModelsDotTests {
     }
 
     @Test func quotesAndBackslashesAreDrawnAsWritten() throws {
-        let directory = try MapperProcess.directory(["m.yaml": #"""
+        let directory = try MapperProcess.directory([
+            "m.yaml": #"""
             mapper: 1
             models:
               Thing:
@@ -128,7 +131,8 @@ struct ModelsDotTests {
               Other:
                 extends: Thing
                 properties: { x: string }
-            """#])
+            """#
+        ])
         let dot = try MapperProcess.run(["models", "--format", "dot", "--mappings", "m.yaml"], in: directory).stdout
         let svg = try Self.graphviz(dot, format: "svg")
         func unescaped(_ text: Substring) -> String {

@@ -50,13 +50,14 @@ struct NDJSONTests {
         let result = try run(["decode", "Issue", "--keep-going"], stdin: input)
         #expect(result.status == 1)
         #expect(result.stdout == Self.canonical(1) + "\n" + Self.canonical(4) + "\n")
-        #expect(result.stderr == """
-            line 2: error: /number (Issue.number): expected an integer, found "two" [m.yaml:12:7]
-            line 2: error: /title (Issue.title): expected a string, found 2 [m.yaml:13:7]
-            line 3: error: /: malformed JSON: line 1, column 2 (byte 1): expected a string key in object, found character 'n'
-            line 5: error: / (Issue): expected a JSON object or an array of objects for model 'Issue', found 42 [m.yaml:9:3]
+        #expect(
+            result.stderr == """
+                line 2: error: /number (Issue.number): expected an integer, found "two" [m.yaml:12:7]
+                line 2: error: /title (Issue.title): expected a string, found 2 [m.yaml:13:7]
+                line 3: error: /: malformed JSON: line 1, column 2 (byte 1): expected a string key in object, found character 'n'
+                line 5: error: / (Issue): expected a JSON object or an array of objects for model 'Issue', found 42 [m.yaml:9:3]
 
-            """)
+                """)
     }
 
     @Test func aTruncatedLastRecordIsReportedWithItsLine() throws {
@@ -71,7 +72,10 @@ struct NDJSONTests {
         let result = try run(["decode", "Issue", "--keep-going", "--error-format", "json"], stdin: "{\"number\":1}\n{\"number\":true}\n")
         #expect(result.status == 1)
         #expect(result.stdout == Self.canonical(1) + "\n")
-        #expect(result.stderr == #"{"line":2,"errors":[{"pointer":"/number","path":"Issue.number","message":"expected an integer, found true","source":"m.yaml:12:7","code":"type-mismatch"}]}"# + "\n")
+        #expect(
+            result.stderr
+                == #"{"line":2,"errors":[{"pointer":"/number","path":"Issue.number","message":"expected an integer, found true","source":"m.yaml:12:7","code":"type-mismatch"}]}"#
+                + "\n")
     }
 
     @Test func allGoodWithKeepGoingExitsWithZero() throws {
@@ -84,7 +88,8 @@ struct NDJSONTests {
         let encoded = try run(["encode", "Issue"], stdin: "{\"number\":1,\"reporter\":\"a\"}\r\n{\"number\":2}")
         #expect(encoded.status == 0, "\(encoded.stderr)")
         #expect(encoded.stdout == "{\"number\":1,\"user\":{\"login\":\"a\"}}\n{\"number\":2}\n")
-        let converted = try run(["convert", "Issue", "Summary", "--keep-going"], stdin: "{\"number\":1,\"title\":\"t\"}\n{}\n{\"number\":3}\n")
+        let converted = try run(
+            ["convert", "Issue", "Summary", "--keep-going"], stdin: "{\"number\":1,\"title\":\"t\"}\n{}\n{\"number\":3}\n")
         #expect(converted.status == 1)
         #expect(converted.stdout == "{\"number\":1,\"headline\":\"t\"}\n{\"number\":3}\n")
         #expect(converted.stderr == "line 2: error: /number (Issue.number): required key 'number' is missing [m.yaml:12:7]\n")
@@ -142,17 +147,19 @@ struct NDJSONTests {
         input += Array("{\"number\":5}\r".utf8)
         let file = directory.appendingPathComponent("hostile.ndjson")
         try Data(input).write(to: file)
-        let result = try CLIFixture.run(["decode", "Issue", "hostile.ndjson", "--ndjson", "--keep-going", "--now", "2020-01-01T00:00:00Z"], in: directory)
+        let result = try CLIFixture.run(
+            ["decode", "Issue", "hostile.ndjson", "--ndjson", "--keep-going", "--now", "2020-01-01T00:00:00Z"], in: directory)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 4)
         #expect(lines.first.map(String.init) == Self.canonical(1))
         #expect(lines.dropFirst().first.map(String.init) == #"{"number":4,"title":"\#(long)","retrievedAt":"2020-01-01T00:00:00Z"}"#)
         #expect(lines.dropFirst(2).first.map(String.init) == Self.canonical(5))
-        #expect(result.stderr == """
-            line 2: error: /title: malformed JSON: line 1, column 23 (byte 22): control character U+0000 must be escaped in strings
-            line 3: error: /title: malformed JSON: line 1, column 22 (byte 21): invalid UTF-8 byte 0xFF
+        #expect(
+            result.stderr == """
+                line 2: error: /title: malformed JSON: line 1, column 23 (byte 22): control character U+0000 must be escaped in strings
+                line 3: error: /title: malformed JSON: line 1, column 22 (byte 21): invalid UTF-8 byte 0xFF
 
-            """)
+                """)
     }
 }

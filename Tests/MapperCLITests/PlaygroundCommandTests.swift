@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import MapperTestSupport
@@ -41,7 +41,9 @@ struct PlaygroundCommandTests {
     @Test func withoutCodeMirrorItSaysWhatToInstall() throws {
         let result = try MapperProcess.run(["playground", "--port", "0"], environment: ["MAPPER_CODEMIRROR": "/nonexistent/codemirror"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("error: the playground (/playground) needs CodeMirror 5 from Debian's libjs-codemirror (apt-get install libjs-codemirror)"))
+        #expect(
+            result.stderr.contains(
+                "error: the playground (/playground) needs CodeMirror 5 from Debian's libjs-codemirror (apt-get install libjs-codemirror)"))
         #expect(result.stderr.contains("MAPPER_CODEMIRROR"))
     }
 }

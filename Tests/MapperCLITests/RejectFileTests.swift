@@ -45,15 +45,17 @@ struct RejectFileTests {
         let result = try CLIFixture.run(
             ["decode", "Issue", "--ndjson", "--now", MixedRecords.now, "--reject-file", "bad.ndjson"], stdin: input, in: directory)
         #expect(result.status == 0)
-        #expect(result.stdout == #"""
-            {"number":1,"retrievedAt":"2020-01-01T00:00:00Z"}
-            {"number":3,"retrievedAt":"2020-01-01T00:00:00Z"}
+        #expect(
+            result.stdout == #"""
+                {"number":1,"retrievedAt":"2020-01-01T00:00:00Z"}
+                {"number":3,"retrievedAt":"2020-01-01T00:00:00Z"}
 
-            """#)
-        #expect(String(decoding: try read("bad.ndjson"), as: UTF8.self) == #"""
-            {"line":3,"input":"{\"number\":\"two\",\"title\":2}","errors":[{"pointer":"/number","path":"Issue.number","message":"expected an integer, found \"two\"","source":"m.yaml:12:7","code":"type-mismatch"},{"pointer":"/title","path":"Issue.title","message":"expected a string, found 2","source":"m.yaml:13:7","code":"type-mismatch"}]}
+                """#)
+        #expect(
+            String(decoding: try read("bad.ndjson"), as: UTF8.self) == #"""
+                {"line":3,"input":"{\"number\":\"two\",\"title\":2}","errors":[{"pointer":"/number","path":"Issue.number","message":"expected an integer, found \"two\"","source":"m.yaml:12:7","code":"type-mismatch"},{"pointer":"/title","path":"Issue.title","message":"expected a string, found 2","source":"m.yaml:13:7","code":"type-mismatch"}]}
 
-            """#)
+                """#)
     }
 
     @Test func invalidUTF8IsKeptExactlyInInputBase64() throws {
@@ -75,11 +77,16 @@ struct RejectFileTests {
             #expect(result.stdout == "{\"number\":1}\n")
         }
         let letters = try MixedRecords.deadLetters(read("bad.ndjson"))
-        #expect(letters == Array(repeating: MixedRecords.Rejected(line: 2, input: Array("{\"number\":1,\"bogus\":2}".utf8), code: "unknown-property"), count: 2))
+        #expect(
+            letters
+                == Array(
+                    repeating: MixedRecords.Rejected(line: 2, input: Array("{\"number\":1,\"bogus\":2}".utf8), code: "unknown-property"),
+                    count: 2))
     }
 
     @Test func noSummaryWhenNothingFailedAndNoneInJSONErrorFormat() throws {
-        let good = try CLIFixture.run(["decode", "Issue", "--ndjson", "--reject-file", "bad.ndjson"], stdin: "{\"number\":1}\n", in: directory)
+        let good = try CLIFixture.run(
+            ["decode", "Issue", "--ndjson", "--reject-file", "bad.ndjson"], stdin: "{\"number\":1}\n", in: directory)
         #expect(good.status == 0)
         #expect(good.stderr.isEmpty)
         let json = try CLIFixture.run(
@@ -108,7 +115,8 @@ func firstDifference(_ actual: String, _ expected: String) -> String? {
 }
 
 func firstDifference<Element: Equatable>(_ actual: [Element], _ expected: [Element]) -> String? {
-    let index = actual.indices.first { $0 >= expected.count || actual[$0] != expected[$0] }
+    let index =
+        actual.indices.first { $0 >= expected.count || actual[$0] != expected[$0] }
         ?? (actual.count < expected.count ? actual.count : nil)
     guard let index else { return nil }
     func item(_ array: [Element]) -> String { index < array.count ? "\(array[index])" : "(nothing)" }

@@ -77,12 +77,13 @@ struct ReplayCommandTests {
         let replay = try run(["replay", "odd.ndjson", "Issue"])
         #expect(replay.status == 1)
         let prefix = "error: /: not a rejected record (a line of --reject-file: {\"line\", \"input\", \"errors\"}): "
-        #expect(replay.stderr == """
-            line 1: \(prefix)malformed JSON: line 1, column 2 (byte 1): expected a string key in object, found character 'n'
-            line 2: \(prefix)'input' is missing or not a string
-            line 3: \(prefix)'line' is missing or not a positive integer
+        #expect(
+            replay.stderr == """
+                line 1: \(prefix)malformed JSON: line 1, column 2 (byte 1): expected a string key in object, found character 'n'
+                line 2: \(prefix)'input' is missing or not a string
+                line 3: \(prefix)'line' is missing or not a positive integer
 
-            """)
+                """)
     }
 
     @Test func theNewRejectFileMustNotBeTheOneReplayed() throws {

@@ -38,9 +38,10 @@ struct SymlinkCatalogTests {
         try FileManager.default.createSymbolicLink(atPath: catalog.path + "/a/loop", withDestinationPath: "..")
         let result = try MapperBinary.run(["validate", catalog.path])
         #expect(result.status == 1)
-        #expect(result.stdout.contains(
-            "\(catalog.path)/a/loop:1:1: error: '\(catalog.path)/a/loop' links to '..', a directory that contains it; "
-                + "remove the link or point it elsewhere [symlink-cycle]"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "\(catalog.path)/a/loop:1:1: error: '\(catalog.path)/a/loop' links to '..', a directory that contains it; "
+                    + "remove the link or point it elsewhere [symlink-cycle]"), "\(result.stdout)")
     }
 
     @Test func aLinkToNothingSaysSo() throws {

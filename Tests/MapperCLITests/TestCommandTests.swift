@@ -42,68 +42,71 @@ struct TestCommandTests {
         """
 
     private func directory(_ files: [String: String]) throws -> URL {
-        try CLIFixture.directory(files.merging([
-            "cases/issue.json": CLIFixture.issue,
-            "cases/issue.canonical.json": CLIFixture.issueCanonical,
-        ]) { first, _ in first })
+        try CLIFixture.directory(
+            files.merging([
+                "cases/issue.json": CLIFixture.issue,
+                "cases/issue.canonical.json": CLIFixture.issueCanonical,
+            ]) { first, _ in first })
     }
 
     @Test func passingTestsPrintPassAndExitWithZero() throws {
         let directory = try directory(["cases/issue.test.yaml": Self.passing])
         let result = try CLIFixture.run(["test", "cases"], in: directory)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout == """
-            PASS issue from a file
-            PASS inline input by route
-            PASS unknown state is rejected
-            3 passed, 0 failed
+        #expect(
+            result.stdout == """
+                PASS issue from a file
+                PASS inline input by route
+                PASS unknown state is rejected
+                3 passed, 0 failed
 
-            """)
+                """)
     }
 
     @Test func failingTestsPrintWhatDifferedAndExitWithOne() throws {
         let directory = try directory(["cases/a.test.yaml": Self.passing, "cases/b.test.yaml": Self.failing])
         let result = try CLIFixture.run(["test", "cases"], in: directory)
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            PASS issue from a file
-            PASS inline input by route
-            PASS unknown state is rejected
-            FAIL title differs
-              at cases/b.test.yaml:2:5
-              /title: expected "Found a feature", got "Found a bug"
-              /state: missing, expected "open"
-              /retrievedAt: unexpected "2020-01-01T00:00:00Z"
-            FAIL error expected but none
-              at cases/b.test.yaml:7:5
-              expected an error, but decode succeeded: {"number":1,"retrievedAt":"2020-01-01T00:00:00Z"}
-            PASS still fine
-            4 passed, 2 failed
+        #expect(
+            result.stdout == """
+                PASS issue from a file
+                PASS inline input by route
+                PASS unknown state is rejected
+                FAIL title differs
+                  at cases/b.test.yaml:2:5
+                  /title: expected "Found a feature", got "Found a bug"
+                  /state: missing, expected "open"
+                  /retrievedAt: unexpected "2020-01-01T00:00:00Z"
+                FAIL error expected but none
+                  at cases/b.test.yaml:7:5
+                  expected an error, but decode succeeded: {"number":1,"retrievedAt":"2020-01-01T00:00:00Z"}
+                PASS still fine
+                4 passed, 2 failed
 
-            """)
+                """)
     }
 
     @Test func roundTripFailuresAreReported() throws {
         // A fresh `computed: uuid` on every decode: decode(encode(decode(x))) differs from decode(x).
         let directory = try MapperProcess.directory([
             "m.yaml": """
-                mapper: 1
-                models:
-                  Stamped:
-                    properties:
-                      a: { type: string, key: x.a }
-                      token: { type: uuid, computed: uuid }
-                """,
+            mapper: 1
+            models:
+              Stamped:
+                properties:
+                  a: { type: string, key: x.a }
+                  token: { type: uuid, computed: uuid }
+            """,
             "t.test.yaml": """
-                tests:
-                  - name: no round trip
-                    model: Stamped
-                    input: { x: { a: one } }
-                  - name: unstable round trip
-                    model: Stamped
-                    input: { x: { a: one } }
-                    roundtrip: true
-                """,
+            tests:
+              - name: no round trip
+                model: Stamped
+                input: { x: { a: one } }
+              - name: unstable round trip
+                model: Stamped
+                input: { x: { a: one } }
+                roundtrip: true
+            """,
         ])
         let result = try MapperProcess.run(["test", "t.test.yaml", "--mappings", "m.yaml"], in: directory)
         #expect(result.status == 1)
@@ -118,8 +121,10 @@ struct TestCommandTests {
     }
 
     @Test func defaultsToExamples() throws {
-        let directory = try directory(["Examples/issue.test.yaml": Self.passing.replacingOccurrences(of: "input: issue.json", with: "input: ../cases/issue.json")
-            .replacingOccurrences(of: "expect: issue.canonical.json", with: "expect: ../cases/issue.canonical.json")])
+        let directory = try directory([
+            "Examples/issue.test.yaml": Self.passing.replacingOccurrences(of: "input: issue.json", with: "input: ../cases/issue.json")
+                .replacingOccurrences(of: "expect: issue.canonical.json", with: "expect: ../cases/issue.canonical.json")
+        ])
         let result = try CLIFixture.run(["test"], in: directory)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.hasSuffix("3 passed, 0 failed\n"))
@@ -133,7 +138,8 @@ struct TestCommandTests {
     }
 
     @Test func malformedTestsFailWithAReason() throws {
-        let directory = try directory(["cases/bad.test.yaml": """
+        let directory = try directory([
+            "cases/bad.test.yaml": """
             tests:
               - name: unknown model
                 model: Isue
@@ -142,18 +148,20 @@ struct TestCommandTests {
               - name: misspelled key
                 model: Issue
                 inptu: {}
-            """])
+            """
+        ])
         let result = try CLIFixture.run(["test", "cases"], in: directory)
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            FAIL unknown model
-              at cases/bad.test.yaml:2:5
-              unknown model 'Isue'; did you mean 'Issue'?
-            FAIL misspelled key
-              at cases/bad.test.yaml:6:5
-              cases/bad.test.yaml:8:5: unknown key 'inptu' in a test; did you mean 'input'?
-            0 passed, 2 failed
+        #expect(
+            result.stdout == """
+                FAIL unknown model
+                  at cases/bad.test.yaml:2:5
+                  unknown model 'Isue'; did you mean 'Issue'?
+                FAIL misspelled key
+                  at cases/bad.test.yaml:6:5
+                  cases/bad.test.yaml:8:5: unknown key 'inptu' in a test; did you mean 'input'?
+                0 passed, 2 failed
 
-            """)
+                """)
     }
 }

@@ -60,7 +60,8 @@ struct TestCoverageCommandTests {
 
     @Test func jsonReportHasResultsAndCoverage() throws {
         let directory = try Self.directory()
-        let result = try MapperProcess.run(["test", "--coverage", "--format", "json", "--mappings", "m.yaml", "t.test.yaml"], in: directory)
+        let result = try MapperProcess.run(
+            ["test", "--coverage", "--format", "json", "--mappings", "m.yaml", "t.test.yaml"], in: directory)
         #expect(result.status == 0)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(report["passed"] as? Int == 1)
@@ -72,20 +73,24 @@ struct TestCoverageCommandTests {
         let files = try #require(coverage["files"] as? [[String: Any]])
         #expect(files.map { $0["file"] as? String } == ["m.yaml"])
         let uncovered = try #require(files.first?["uncovered"] as? [[String: String]])
-        #expect(uncovered == [
-            ["kind": "enum-case", "name": "State.open", "location": "m.yaml:5:13"],
-            ["kind": "property", "name": "Issue.note", "location": "m.yaml:12:7"],
-        ])
+        #expect(
+            uncovered == [
+                ["kind": "enum-case", "name": "State.open", "location": "m.yaml:5:13"],
+                ["kind": "property", "name": "Issue.note", "location": "m.yaml:12:7"],
+            ])
     }
 
     @Test func failingTestsStillExitOneWithCoverage() throws {
-        let directory = try MapperProcess.directory(["m.yaml": Self.mappings, "t.test.yaml": """
+        let directory = try MapperProcess.directory([
+            "m.yaml": Self.mappings,
+            "t.test.yaml": """
             tests:
               - name: wrong expectation
                 model: Issue
                 input: { number: 1 }
                 expect: { number: 2 }
-            """])
+            """,
+        ])
         let result = try MapperProcess.run(["test", "--coverage", "--mappings", "m.yaml", "t.test.yaml"], in: directory)
         #expect(result.status == 1)
         #expect(result.stdout.contains("FAIL wrong expectation"))

@@ -28,12 +28,13 @@ struct ValidateCommandTests {
         let directory = try MapperProcess.directory(["maps/issue.yaml": Self.broken])
         let result = try MapperProcess.run(["validate", "maps"], in: directory)
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            maps/issue.yaml:6:17: error: unknown type 'Usr' for property 'assignee' of model 'Issue'; did you mean 'User'? [unknown-type]
-            maps/issue.yaml:7:30: error: unknown key 'requierd' in property 'title' of model 'Issue'; did you mean 'required'? [unknown-key]
-            2 errors, 0 warnings
+        #expect(
+            result.stdout == """
+                maps/issue.yaml:6:17: error: unknown type 'Usr' for property 'assignee' of model 'Issue'; did you mean 'User'? [unknown-type]
+                maps/issue.yaml:7:30: error: unknown key 'requierd' in property 'title' of model 'Issue'; did you mean 'required'? [unknown-key]
+                2 errors, 0 warnings
 
-            """)
+                """)
     }
 
     @Test func jsonFormat() throws {
@@ -59,14 +60,19 @@ struct ValidateCommandTests {
     }
 
     @Test func strictFailsOnWarnings() throws {
-        let directory = try MapperProcess.directory(["a.yaml": """
+        let directory = try MapperProcess.directory([
+            "a.yaml": """
             mapper: 1
             enums: { Color: { cases: { red: r } } }
             models: { A: { properties: { a: string } } }
-            """])
+            """
+        ])
         let lenient = try MapperProcess.run(["validate", "a.yaml"], in: directory)
         #expect(lenient.status == 0)
-        #expect(lenient.stdout == "a.yaml:2:10: warning: enum 'Color' is never used; use it as a property type or remove it [unused]\n0 errors, 1 warning\n")
+        #expect(
+            lenient.stdout
+                == "a.yaml:2:10: warning: enum 'Color' is never used; use it as a property type or remove it [unused]\n0 errors, 1 warning\n"
+        )
         let strict = try MapperProcess.run(["validate", "a.yaml", "--strict"], in: directory)
         #expect(strict.status == 1)
     }
@@ -78,10 +84,12 @@ struct ValidateCommandTests {
     }
 
     @Test func transformersCanBeAssumed() throws {
-        let directory = try MapperProcess.directory(["t.yaml": """
+        let directory = try MapperProcess.directory([
+            "t.yaml": """
             mapper: 1
             models: { A: { properties: { a: { type: string, transform: shout } } } }
-            """])
+            """
+        ])
         let failing = try MapperProcess.run(["validate", "t.yaml"], in: directory)
         #expect(failing.status == 1)
         #expect(failing.stdout.contains("[unknown-transformer]"))
@@ -90,8 +98,10 @@ struct ValidateCommandTests {
     }
 
     @Test func mappingsEnvironmentVariable() throws {
-        let directory = try MapperProcess.directory(["one/a.yaml": "mapper: 1\nmodels: { A: { properties: { a: string } } }\n",
-                                                     "two/b.yaml": "mapper: 1\nmodels: { A: { properties: { a: int } } }\n"])
+        let directory = try MapperProcess.directory([
+            "one/a.yaml": "mapper: 1\nmodels: { A: { properties: { a: string } } }\n",
+            "two/b.yaml": "mapper: 1\nmodels: { A: { properties: { a: int } } }\n",
+        ])
         let result = try MapperProcess.run(["validate"], environment: ["MAPPER_MAPPINGS": "one:two"], in: directory)
         #expect(result.status == 1)
         #expect(result.stdout.contains("two/b.yaml:2:11: error: model 'A' is defined twice: here and at one/a.yaml:2:11"))

@@ -55,7 +55,8 @@ struct DescriptionErrorTests {
     }
 
     @Test func aSchemaOpenAPIKitCannotReadIsAnyWithAWarning() throws {
-        let files = ["api.yaml": """
+        let files = [
+            "api.yaml": """
             openapi: 3.0.0
             info: { title: x, version: "1" }
             paths:
@@ -77,7 +78,8 @@ struct DescriptionErrorTests {
                     broken:
                       type: object
                       properties: { $ref: not-a-schema }
-            """]
+            """
+        ]
         let imported = try ImportFixture.importing(files, root: "api.yaml")
         // A bound OpenAPIKit would refuse is left out before it reads the schema.
         let bound = try #require(imported.warnings("integer-bound").first)

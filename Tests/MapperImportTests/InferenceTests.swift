@@ -5,7 +5,9 @@ import Testing
 
 struct InferenceTests {
     static func samples(_ documents: [String]) throws -> [Inference.Sample] {
-        try documents.enumerated().map { Inference.Sample(value: try JSONValue(parsing: $1), file: "s.ndjson", source: "s.ndjson:\($0 + 1)") }
+        try documents.enumerated().map {
+            Inference.Sample(value: try JSONValue(parsing: $1), file: "s.ndjson", source: "s.ndjson:\($0 + 1)")
+        }
     }
 
     static let issues = [
@@ -32,7 +34,9 @@ struct InferenceTests {
         #expect(text.contains("pushedAt: { type: date, required: true, format: unix }"))
         #expect(text.contains("reactions: \"[string: int]\""))
         #expect(text.contains("score: double"))
-        #expect(text.contains("  Label:\n    unknown_keys: keep\n    properties:\n      name: { type: string, required: true }\n      color: string\n"))
+        #expect(
+            text.contains(
+                "  Label:\n    unknown_keys: keep\n    properties:\n      name: { type: string, required: true }\n      color: string\n"))
     }
 
     @Test func goldenTestsOfTheSamplesPass() throws {
@@ -54,7 +58,7 @@ struct InferenceTests {
 
     @Test func theSameShapeIsOneModel() throws {
         let samples = try Self.samples([
-            #"{"author": {"login": "a", "id": 1}, "committer": {"login": "b", "id": 2}}"#,
+            #"{"author": {"login": "a", "id": 1}, "committer": {"login": "b", "id": 2}}"#
         ])
         let text = try Inference.run(model: "Commit", samples: samples).catalog
         #expect(text.contains("author: { type: Author, required: true }"))
@@ -75,12 +79,18 @@ struct InferenceTests {
         #expect(samples.map(\.value) == [["x": 1], ["x": 2], ["x": 3], ["x": 4], ["x": 5]])
         #expect(samples[1].source == path("a.ndjson") + ":3")
         #expect(samples[2].source == path("b.json") + "#/0")
-        #expect(throws: ImportError(code: "invalid-sample", message: "a sample must be a JSON object, found an array",
-                                    location: path("bad.ndjson") + ":2")) {
+        #expect(
+            throws: ImportError(
+                code: "invalid-sample", message: "a sample must be a JSON object, found an array",
+                location: path("bad.ndjson") + ":2")
+        ) {
             try Inference.samples(fromFiles: [path("bad.ndjson")])
         }
-        #expect(throws: ImportError(code: "invalid-sample", message: "not valid JSON: unexpected character '}'",
-                                    location: path("broken.json") + ":1:7")) {
+        #expect(
+            throws: ImportError(
+                code: "invalid-sample", message: "not valid JSON: unexpected character '}'",
+                location: path("broken.json") + ":1:7")
+        ) {
             try Inference.samples(fromFiles: [path("broken.json")])
         }
     }

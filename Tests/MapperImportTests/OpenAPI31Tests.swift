@@ -106,10 +106,16 @@ struct OpenAPI31Tests {
         let messages = try imported.decode(
             #"[{"id": "1", "components": [{"type": 2, "label": "OK"}, {"type": 4, "content": "hi"}]}]"#,
             route: "/channels/1/messages")
-        #expect(messages == [["id": "1", "components": [
-            ["$type": "ButtonComponent", "type": "_2", "label": "OK"],
-            ["$type": "TextComponent", "type": "_4", "content": "hi"],
-        ]]])
+        #expect(
+            messages == [
+                [
+                    "id": "1",
+                    "components": [
+                        ["$type": "ButtonComponent", "type": "_2", "label": "OK"],
+                        ["$type": "TextComponent", "type": "_4", "content": "hi"],
+                    ],
+                ]
+            ])
         let json = #"[{"id": "1", "components": [{"type": 4, "content": "hi", "extra": [1]}]}]"#
         #expect(try imported.roundtrip(json, route: "/channels/1/messages") == (try JSONValue(parsing: json)))
     }

@@ -26,11 +26,12 @@ struct YAMLTextTests {
         #expect(root["flow"]?["a"]?.scalar?.text == text)
     }
 
-    @Test(arguments: tricky + [
-        String(repeating: "A long description that goes on and on ", count: 8) + "and ends.",
-        "Markdown:\n\n- a list\n  - nested\n\n```\ncode\n```\n**bold** # not a comment",
-        "A line with    several spaces and a very long tail that needs wrapping past the width of one hundred columns",
-    ])
+    @Test(
+        arguments: tricky + [
+            String(repeating: "A long description that goes on and on ", count: 8) + "and ends.",
+            "Markdown:\n\n- a list\n  - nested\n\n```\ncode\n```\n**bold** # not a comment",
+            "A line with    several spaces and a very long tail that needs wrapping past the width of one hundred columns",
+        ])
     func fieldReadsBack(_ text: String) throws {
         let lines = ["root:"] + YAMLText.field("doc", text, indent: 2) + ["  after: 1"]
         let document = YAML.parse(lines.joined(separator: "\n") + "\n", file: "t.yaml")

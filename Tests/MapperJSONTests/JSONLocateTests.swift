@@ -14,9 +14,11 @@ struct JSONLocateTests {
 
     @Test func valuesAreFoundWithTheirQuotesAndBrackets() throws {
         let text = #"{"a": {"b": [10, "x\"y", null, {"c": true}]}, "é": -2.5e3}"#
-        #expect(try Self.located(["", "/a", "/a/b", "/a/b/0", "/a/b/1", "/a/b/2", "/a/b/3/c", "/é"], in: text) == [
-            text, #"{"b": [10, "x\"y", null, {"c": true}]}"#, #"[10, "x\"y", null, {"c": true}]"#, "10", #""x\"y""#, "null", "true", "-2.5e3",
-        ])
+        #expect(
+            try Self.located(["", "/a", "/a/b", "/a/b/0", "/a/b/1", "/a/b/2", "/a/b/3/c", "/é"], in: text) == [
+                text, #"{"b": [10, "x\"y", null, {"c": true}]}"#, #"[10, "x\"y", null, {"c": true}]"#, "10", #""x\"y""#, "null", "true",
+                "-2.5e3",
+            ])
     }
 
     @Test func pointerTokensAreUnescaped() throws {

@@ -4,15 +4,17 @@ import Testing
 
 /// The byte writer behind all JSON output: strings, integers, doubles (ECMAScript / RFC 8785 form).
 struct JSONOutputTests {
-    @Test(arguments: [
-        (5.0, "5"), (-5.0, "-5"), (0.1, "0.1"), (0.1 + 0.2, "0.30000000000000004"), (1e21, "1e+21"), (1e20, "100000000000000000000"),
-        (123456789012345680000.0, "123456789012345680000"), (1e-6, "0.000001"), (1e-7, "1e-7"), (-1e-7, "-1e-7"), (-0.0, "0"),
-        (0.0, "0"), (.leastNonzeroMagnitude, "5e-324"), (1.7976931348623157e308, "1.7976931348623157e+308"), (1e16, "10000000000000000"),
-        (9007199254740992.0, "9007199254740992"), (9007199254740994.0, "9007199254740994"), (123.456, "123.456"),
-        (1.5e-10, "1.5e-10"), (4.35, "4.35"), (0.000001234, "0.000001234"), (2.5e-6, "0.0000025"), (1.2345e21, "1.2345e+21"),
-        (1e300, "1e+300"), (2.2250738585072014e-308, "2.2250738585072014e-308"), (-1.5, "-1.5"), (100.0, "100"),
-        (1e15 + 0.3, "1000000000000000.2"), (33.0 / 3, "11"), (1.0 / 3, "0.3333333333333333"), (-123e-20, "-1.23e-18"),
-    ] as [(Double, String)])
+    @Test(
+        arguments: [
+            (5.0, "5"), (-5.0, "-5"), (0.1, "0.1"), (0.1 + 0.2, "0.30000000000000004"), (1e21, "1e+21"), (1e20, "100000000000000000000"),
+            (123456789012345680000.0, "123456789012345680000"), (1e-6, "0.000001"), (1e-7, "1e-7"), (-1e-7, "-1e-7"), (-0.0, "0"),
+            (0.0, "0"), (.leastNonzeroMagnitude, "5e-324"), (1.7976931348623157e308, "1.7976931348623157e+308"),
+            (1e16, "10000000000000000"),
+            (9007199254740992.0, "9007199254740992"), (9007199254740994.0, "9007199254740994"), (123.456, "123.456"),
+            (1.5e-10, "1.5e-10"), (4.35, "4.35"), (0.000001234, "0.000001234"), (2.5e-6, "0.0000025"), (1.2345e21, "1.2345e+21"),
+            (1e300, "1e+300"), (2.2250738585072014e-308, "2.2250738585072014e-308"), (-1.5, "-1.5"), (100.0, "100"),
+            (1e15 + 0.3, "1000000000000000.2"), (33.0 / 3, "11"), (1.0 / 3, "0.3333333333333333"), (-123e-20, "-1.23e-18"),
+        ] as [(Double, String)])
     func doublesUseTheECMAScriptForm(_ value: Double, _ expected: String) {
         var output = JSONOutput()
         output.appendDouble(value)
@@ -29,7 +31,9 @@ struct JSONOutputTests {
             let text = JSONOutput.doubleText(value)
             #expect(Double(text) == value, "\(text)")
             // Same significant digits as Swift's shortest representation.
-            let digits = { (s: String) in String(s.split(separator: "e")[0].filter(\.isNumber).drop { $0 == "0" }.reversed().drop { $0 == "0" }.reversed()) }
+            let digits = { (s: String) in
+                String(s.split(separator: "e")[0].filter(\.isNumber).drop { $0 == "0" }.reversed().drop { $0 == "0" }.reversed())
+            }
             #expect(digits(text) == digits(value.description), "\(value)")
             #expect(JSONNumber(text) != nil)
         }
@@ -92,19 +96,20 @@ struct JSONOutputTests {
     @Test func writerFormatsCompactAndPretty() {
         let value: JSONValue = ["a": [1, nil, ["b": "c"]], "e": [:], "f": []]
         #expect(JSONWriter.write(value) == #"{"a":[1,null,{"b":"c"}],"e":{},"f":[]}"#)
-        #expect(JSONWriter.write(value, pretty: true) == """
-            {
-              "a": [
-                1,
-                null,
+        #expect(
+            JSONWriter.write(value, pretty: true) == """
                 {
-                  "b": "c"
+                  "a": [
+                    1,
+                    null,
+                    {
+                      "b": "c"
+                    }
+                  ],
+                  "e": {},
+                  "f": []
                 }
-              ],
-              "e": {},
-              "f": []
-            }
-            """)
+                """)
         #expect(JSONWriter.quote("a\"b\u{0}") == #""a\"b\u0000""#)
     }
 }

@@ -73,7 +73,7 @@ struct JSONTapeTests {
         #expect(JSONTestSupport.syntaxError(outer) == nil)
         for repeated in [0, 31, 32, 33, 150, 199] {
             let members = names.map { #""\#($0)":1"# } + [#""\#(names[repeated])":2"#]
-            let text = #"{"wrap":[{"a":1},{"#  + members.joined(separator: ",") + "}]}"
+            let text = #"{"wrap":[{"a":1},{"# + members.joined(separator: ",") + "}]}"
             let error = try #require(JSONTestSupport.syntaxError(text))
             #expect(error.message == "duplicate key \"\(names[repeated])\" in object")
             #expect(error.pointer == "/wrap/1/\(names[repeated])")
@@ -165,10 +165,14 @@ struct JSONTapeTests {
 
     /// Tokenizes `bytes`; when accepted, checks the tape and the round trip. Returns whether accepted.
     private func checkRoundTrip(_ bytes: [UInt8]) -> Bool {
-        guard let value = try? JSONTestSupport.withDocument(bytes, { document -> JSONValue in
-            JSONTestSupport.checkInvariants(document)
-            return document.jsonValue(at: 0)
-        }) else {
+        guard
+            let value = try? JSONTestSupport.withDocument(
+                bytes,
+                { document -> JSONValue in
+                    JSONTestSupport.checkInvariants(document)
+                    return document.jsonValue(at: 0)
+                })
+        else {
             let error = JSONTestSupport.syntaxError(bytes)
             #expect(error != nil && error!.offset <= bytes.count && error!.line >= 1 && error!.column >= 1)
             return false

@@ -52,7 +52,9 @@ enum JSONTestSupport {
     /// Checks the tape's structural invariants from entry `index`; returns the index after the value.
     /// Recomputes `next`, `count` and `length` independently of the tokenizer.
     @discardableResult
-    static func checkInvariants(_ document: JSONDocument, at index: Int = 0, sourceLocation: SourceLocation = #_sourceLocation)
+    static func checkInvariants(
+        _ document: JSONDocument, at index: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
+    )
         -> Int
     {
         let entry = document[index]

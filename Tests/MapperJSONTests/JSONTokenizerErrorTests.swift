@@ -31,8 +31,9 @@ struct JSONTokenizerErrorTests {
     static let cases: [Case] = [
         // Duplicate keys, compared after unescaping; the pointer names the repeated member.
         Case(#"{"a":1,"\u0061":2}"#, #"duplicate key "a" in object"#, offset: 7, column: 8, pointer: "/a"),
-        Case(#"{"user":{"login":"x","id":1,"login":"y"}}"#, #"duplicate key "login" in object"#, offset: 28, column: 29,
-             pointer: "/user/login"),
+        Case(
+            #"{"user":{"login":"x","id":1,"login":"y"}}"#, #"duplicate key "login" in object"#, offset: 28, column: 29,
+            pointer: "/user/login"),
         Case(#"{"\u0061b":1,"a\u0062":2}"#, #"duplicate key "ab" in object"#, offset: 13, column: 14, pointer: "/ab"),
         Case(#"[{"a":1},{"a":1,"a":2}]"#, #"duplicate key "a" in object"#, offset: 16, column: 17, pointer: "/1/a"),
         // Not JSON numbers.
@@ -66,8 +67,9 @@ struct JSONTokenizerErrorTests {
         Case(bytes: [0x22, 0xE0, 0x80, 0xAF, 0x22], "overlong UTF-8 encoding (bytes 0xE0 0x80)", offset: 1, column: 2),
         Case(bytes: [0x22, 0xED, 0xA0, 0x80, 0x22], "surrogate encoded in UTF-8 (bytes 0xED 0xA0)", offset: 1, column: 2),
         Case(bytes: [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], "UTF-8 sequence above U+10FFFF (bytes 0xF4 0x90)", offset: 1, column: 2),
-        Case(bytes: [0x5B, 0x22, 0xE2, 0x82, 0x22, 0x5D], "incomplete UTF-8 sequence starting with byte 0xE2", offset: 2, column: 3,
-             pointer: "/0"),
+        Case(
+            bytes: [0x5B, 0x22, 0xE2, 0x82, 0x22, 0x5D], "incomplete UTF-8 sequence starting with byte 0xE2", offset: 2, column: 3,
+            pointer: "/0"),
         Case(bytes: [0xEF, 0xBB, 0xBF, 0x7B, 0x7D], "a UTF-8 byte order mark is not allowed at the start of JSON", offset: 0, column: 1),
         Case(bytes: [0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00], "JSON must be UTF-8, found a UTF-16 byte order mark", offset: 0, column: 1),
         // Whitespace is space, tab, CR and LF only.
@@ -89,14 +91,16 @@ struct JSONTokenizerErrorTests {
         Case(#"{"a":1 "b":2}"#, #"expected ',' or '}' after object member, found character '"'"#, offset: 7, column: 8),
         Case(#"{"a":{"b":[1,"#, "unexpected end of input", offset: 13, column: 14, pointer: "/a/b/1"),
         // Pointers escape `~` and `/` (RFC 6901).
-        Case(#"{"a":[{"b~/c":[1,2,tru]}]}"#, #"invalid literal "tru", expected true, false or null"#, offset: 19, column: 20,
-             pointer: "/a/0/b~0~1c/2"),
+        Case(
+            #"{"a":[{"b~/c":[1,2,tru]}]}"#, #"invalid literal "tru", expected true, false or null"#, offset: 19, column: 20,
+            pointer: "/a/0/b~0~1c/2"),
         // Lines count LF only (CRLF once); columns count characters.
         Case("[\n  1,\n  x\n]", #"invalid literal "x", expected true, false or null"#, offset: 9, line: 3, column: 3, pointer: "/1"),
         Case("[\r\n1,\r\nx]", #"invalid literal "x", expected true, false or null"#, offset: 7, line: 3, column: 1, pointer: "/1"),
         Case(#"["é", x]"#, #"invalid literal "x", expected true, false or null"#, offset: 7, column: 7, pointer: "/1"),
-        Case("{\"日本\":\n \"😀\" x}", "expected ',' or '}' after object member, found character 'x'", offset: 19, line: 2,
-             column: 6),
+        Case(
+            "{\"日本\":\n \"😀\" x}", "expected ',' or '}' after object member, found character 'x'", offset: 19, line: 2,
+            column: 6),
     ]
 
     @Test(arguments: cases)

@@ -24,7 +24,8 @@ struct AdminTokenTests {
                 let asClient = Self.bearer(Self.client)
                 let clientToken = try await client.execute(uri: path, method: method, headers: asClient)
                 #expect(clientToken.status == .unauthorized, "\(path)")
-                #expect(try clientToken.problem.detail == "the bearer token is not the admin token (--admin-token-file) this server was given")
+                #expect(
+                    try clientToken.problem.detail == "the bearer token is not the admin token (--admin-token-file) this server was given")
                 let adminToken = try await client.execute(
                     uri: path, method: method, headers: [.authorization: "Bearer \(Self.admin)", .contentType: "text/yaml"],
                     body: ByteBuffer(string: "mapper: 1\n"))

@@ -39,7 +39,8 @@ struct AuthTests {
             #expect(try await client.post("/v1/reload", json: "").status == .unauthorized)
             #expect(try await client.get("/v1/no-such-endpoint").status == .unauthorized)
             let authorized = try await client.post(
-                "/v1/decode/Product", json: #"{"sku": "A1"}"#, headers: [.contentType: "application/json", .authorization: "Bearer \(Self.token)"])
+                "/v1/decode/Product", json: #"{"sku": "A1"}"#,
+                headers: [.contentType: "application/json", .authorization: "Bearer \(Self.token)"])
             #expect(authorized.status == .ok)
         }
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import Hummingbird
@@ -28,13 +28,15 @@ struct ConfigMapWatchTests {
         try await app.test(.live) { client in
             let first = try await JSONValueResponse(client.execute(uri: "/v1/catalog", method: .get))
             #expect(first.value["files"] == [.string(volume.path + "/routes.yaml"), .string(volume.path + "/shop.yaml")])
-            let before = try await JSONValueResponse(client.execute(uri: "/v1/decode/Listing", method: .post, body: .init(string: Self.body)))
+            let before = try await JSONValueResponse(
+                client.execute(uri: "/v1/decode/Listing", method: .post, body: .init(string: Self.body)))
             #expect(before.text == #"{"sku":"A1","name":"Lamp"}"#)
 
             // A good update goes live.
             try volume.update(["shop.yaml": Self.colored, "routes.yaml": Self.routes])
             let colored = try await eventually { () async throws -> JSONValueResponse? in
-                let reply = try await JSONValueResponse(client.execute(uri: "/v1/decode/Listing", method: .post, body: .init(string: Self.body)))
+                let reply = try await JSONValueResponse(
+                    client.execute(uri: "/v1/decode/Listing", method: .post, body: .init(string: Self.body)))
                 return reply.text.contains("color") ? reply : nil
             }
             #expect(colored.text == #"{"sku":"A1","name":"Lamp","color":"red"}"#)
@@ -49,7 +51,8 @@ struct ConfigMapWatchTests {
             }
             #expect(failed.value["revision"] == good.value["revision"])
             #expect(failed.value["lastReloadError"]?["trigger"] == "watch")
-            let stillColored = try await JSONValueResponse(client.execute(uri: "/v1/decode/Listing", method: .post, body: .init(string: Self.body)))
+            let stillColored = try await JSONValueResponse(
+                client.execute(uri: "/v1/decode/Listing", method: .post, body: .init(string: Self.body)))
             #expect(stillColored.text == colored.text)
 
             // A file dropped from the ConfigMap goes with the next update.
@@ -76,9 +79,9 @@ struct ConfigMapWatchTests {
             #expect(stat(target, &old) == 0)
             try Data(same.utf8).write(to: URL(fileURLWithPath: catalog.path + "/.shop.yaml.swp"))
             #if canImport(Darwin)
-            var times = [old.st_atimespec, old.st_mtimespec]
+                var times = [old.st_atimespec, old.st_mtimespec]
             #else
-            var times = [old.st_atim, old.st_mtim]
+                var times = [old.st_atim, old.st_mtim]
             #endif
             #expect(utimensat(AT_FDCWD, catalog.path + "/.shop.yaml.swp", &times, 0) == 0)
             #expect(rename(catalog.path + "/.shop.yaml.swp", target) == 0)

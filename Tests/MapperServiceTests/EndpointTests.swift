@@ -52,9 +52,10 @@ struct EndpointTests {
             #expect(schema["$id"]?.string == "urn:mapper:\(side):Product")
             let product = try #require(schema["$defs"]?["Product"])
             // The external side nests `owner.login`; the canonical side names the property.
-            let keys = product["properties"].map { value -> [String] in
-                if case .object(let object) = value { return object.keys } else { return [] }
-            } ?? []
+            let keys =
+                product["properties"].map { value -> [String] in
+                    if case .object(let object) = value { return object.keys } else { return [] }
+                } ?? []
             #expect(keys.contains(side == "canonical" ? "ownerLogin" : "owner"))
         }
     }
@@ -99,7 +100,9 @@ struct EndpointTests {
 
     @Test func nowPinsComputedProperties() async throws {
         let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
-        try catalog.write("stamp.yaml", """
+        try catalog.write(
+            "stamp.yaml",
+            """
             mapper: 1
             models:
               Stamp:
@@ -178,7 +181,8 @@ struct EndpointTests {
         let app = try buildApplication(.testing())
         try await app.test(.router) { client in
             let post = try await client.post(
-                "/v1/route?url=\("https://shop.example/api/products/A1/listing?page=2".percentEncoded)&method=post", json: #"{"sku": "A1"}"#)
+                "/v1/route?url=\("https://shop.example/api/products/A1/listing?page=2".percentEncoded)&method=post", json: #"{"sku": "A1"}"#
+            )
             #expect(post.headers[.init("Mapper-Model")!] == "Listing")
             let failed = try await client.post("/v1/route?url=/products/A1&status=404", json: #"{"message": "Not Found"}"#)
             #expect(failed.status == .ok)
@@ -201,10 +205,12 @@ struct EndpointTests {
         let app = try buildApplication(.testing())
         try await app.test(.router) { client in
             // SPEC §10's example, with `union` for the tags.
-            let response = try await client.post("/v1/merge/Tally", json: """
-                {"target": {"name": "foo", "count": 5, "tags": ["a"]},
-                 "source": {"name": "bar", "count": 3, "tags": ["a", "b"]}}
-                """)
+            let response = try await client.post(
+                "/v1/merge/Tally",
+                json: """
+                    {"target": {"name": "foo", "count": 5, "tags": ["a"]},
+                     "source": {"name": "bar", "count": 3, "tags": ["a", "b"]}}
+                    """)
             #expect(response.status == .ok)
             #expect(response.text == #"{"name":"bar","count":8,"tags":["a","b"]}"#)
         }

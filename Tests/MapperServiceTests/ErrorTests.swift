@@ -118,7 +118,9 @@ struct ErrorTests {
 
     @Test func statusWithoutAnErrorModelSaysSo() async throws {
         let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
-        try catalog.write("routes.yaml", """
+        try catalog.write(
+            "routes.yaml",
+            """
             mapper: 1
             routes:
               paths:
@@ -128,10 +130,11 @@ struct ErrorTests {
         try await app.test(.router) { client in
             let response = try await client.post("/v1/route?url=/products/A1&status=500", json: "{}")
             #expect(response.status == .notFound)
-            #expect(try response.problem.detail == """
-                no route matches '/products/A1' with status 500; the pattern '/products/*' matches, \
-                but its routes block has no error_model for status 400 and above
-                """)
+            #expect(
+                try response.problem.detail == """
+                    no route matches '/products/A1' with status 500; the pattern '/products/*' matches, \
+                    but its routes block has no error_model for status 400 and above
+                    """)
         }
     }
 
@@ -220,7 +223,8 @@ struct ErrorTests {
     @Test func mergeErrorsSayWhichDocument() async throws {
         let app = try buildApplication(.testing())
         try await app.test(.router) { client in
-            let response = try await client.post("/v1/merge/Tally", json: #"{"target": {"count": 1}, "source": {"count": "2", "colour": 1}}"#)
+            let response = try await client.post(
+                "/v1/merge/Tally", json: #"{"target": {"count": 1}, "source": {"count": "2", "colour": 1}}"#)
             #expect(response.status == .unprocessableContent)
             let pointers = try response.problem["errors"]?.array?.compactMap { $0["pointer"]?.string }
             #expect(pointers?.allSatisfy { $0.hasPrefix("/source") } == true, "\(String(describing: pointers))")

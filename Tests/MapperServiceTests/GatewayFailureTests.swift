@@ -17,9 +17,11 @@ struct GatewayFailureTests {
     // MARK: Upstream failures
 
     @Test func aCompressedBodyToMapIs502() async throws {
-        let gzipped = ReplayUpstream.Exchange.json("GET", "/orgs/acme", "\u{1f}\u{8b}not really gzip", headers: [
-            ("content-type", "application/json"), ("content-encoding", "gzip"),
-        ])
+        let gzipped = ReplayUpstream.Exchange.json(
+            "GET", "/orgs/acme", "\u{1f}\u{8b}not really gzip",
+            headers: [
+                ("content-type", "application/json"), ("content-encoding", "gzip"),
+            ])
         try await withGateway([gzipped]) { client, _ in
             let response = try await client.get("/proxy/orgs/acme")
             #expect(response.status == .badGateway)
@@ -68,7 +70,8 @@ struct GatewayFailureTests {
         [],
     ])
     func anUpstreamBodyThatIsNotJSONIs502(headers: [(String, String)]) async throws {
-        let broken = ReplayUpstream.Exchange.json("GET", "/orgs/acme", "<html>oops</html>", headers: headers.map { (name: $0.0, value: $0.1) })
+        let broken = ReplayUpstream.Exchange.json(
+            "GET", "/orgs/acme", "<html>oops</html>", headers: headers.map { (name: $0.0, value: $0.1) })
         try await withGateway([broken]) { client, _ in
             let response = try await client.get("/proxy/orgs/acme")
             #expect(response.status == .badGateway)
@@ -94,10 +97,13 @@ struct GatewayFailureTests {
     @Test func bodyLimitsApplyBothWays() async throws {
         let large = "[" + Array(repeating: Self.organization, count: 100).joined(separator: ",") + "]"
         let exchanges: [ReplayUpstream.Exchange] = [.json("GET", "/orgs/acme", large), .json("POST", "/orgs/acme", Self.organization)]
-        try await withGateway(exchanges, configure: {
-            $0.maxBodySize = 1024
-            $0.gateway?.maxResponseSize = 2048
-        }) { client, upstream in
+        try await withGateway(
+            exchanges,
+            configure: {
+                $0.maxBodySize = 1024
+                $0.gateway?.maxResponseSize = 2048
+            }
+        ) { client, upstream in
             let tooLarge = try await client.send(.post, "/proxy/orgs/acme", headers: Self.json, body: Array(large.utf8))
             #expect(tooLarge.status == .contentTooLarge)
             #expect(upstream.received.isEmpty)
@@ -115,10 +121,14 @@ struct GatewayFailureTests {
             #expect(try await client.get("/proxy/orgs/acme").status == .ok)
             let metrics = try await client.get("/metrics").text
             let requests = metrics.split(separator: "\n").filter { $0.hasPrefix("mapper_http_requests_total{") }
-            #expect(requests.contains { $0.contains(#"endpoint="/proxy/**""#) && $0.contains(#"model="Organization""#) && $0.contains(#"status="200""#) },
-                    "\(requests)")
+            #expect(
+                requests.contains {
+                    $0.contains(#"endpoint="/proxy/**""#) && $0.contains(#"model="Organization""#) && $0.contains(#"status="200""#)
+                },
+                "\(requests)")
             let upstream = metrics.split(separator: "\n").filter { $0.hasPrefix("mapper_upstream_duration_seconds_count{") }
-            #expect(upstream.contains { $0.contains(#"method="GET""#) && $0.contains(#"outcome="200""#) && $0.hasSuffix(" 1") }, "\(upstream)")
+            #expect(
+                upstream.contains { $0.contains(#"method="GET""#) && $0.contains(#"outcome="200""#) && $0.hasSuffix(" 1") }, "\(upstream)")
         }
     }
 

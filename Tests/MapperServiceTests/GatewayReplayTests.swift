@@ -94,7 +94,8 @@ struct GatewayReplayTests {
         #expect(Octokit.scenarios.count == 22)
         var checked: Set<String> = []
         for scenario in Octokit.scenarios {
-            for recorded in try Octokit.recorded(scenario) where GitHubCatalog.golden(scenario, recorded.index, recorded.exchange.method) != nil {
+            for recorded in try Octokit.recorded(scenario)
+            where GitHubCatalog.golden(scenario, recorded.index, recorded.exchange.method) != nil {
                 checked.insert("\(scenario)-\(recorded.index)-\(recorded.exchange.method.lowercased()).canonical.json")
             }
         }

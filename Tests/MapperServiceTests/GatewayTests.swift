@@ -18,7 +18,8 @@ struct GatewayTests {
 
     @Test func aCanonicalBodyIsEncodedWithTheRoutesModelBeforeItGoesUp() async throws {
         try await withGateway([.json("PATCH", "/orgs/acme", Self.organization)]) { client, upstream in
-            let response = try await client.send(.patch, "/proxy/orgs/acme", headers: Self.json, body: Array(#"{"login":"acme","id":1,"nodeID":"MDEy"}"#.utf8))
+            let response = try await client.send(
+                .patch, "/proxy/orgs/acme", headers: Self.json, body: Array(#"{"login":"acme","id":1,"nodeID":"MDEy"}"#.utf8))
             #expect(response.status == .ok)
             #expect(response.header("Mapper-Model") == "Organization")
             #expect(response.text == #"{"login":"acme","id":1,"nodeID":"MDEy"}"#)
@@ -32,7 +33,8 @@ struct GatewayTests {
     @Test func aBodyThatIsNotCanonicalIs422AndNothingGoesUp() async throws {
         try await withGateway([.json("PATCH", "/orgs/acme", Self.organization)]) { client, upstream in
             // External JSON (node_id) where the canonical name (nodeID) is expected, and no id.
-            let response = try await client.send(.patch, "/proxy/orgs/acme", headers: Self.json, body: Array(#"{"login":"acme","node_id":"MDEy"}"#.utf8))
+            let response = try await client.send(
+                .patch, "/proxy/orgs/acme", headers: Self.json, body: Array(#"{"login":"acme","node_id":"MDEy"}"#.utf8))
             #expect(response.status == .unprocessableContent)
             let problem = try response.problem
             #expect(problem.type == problemType("mapping-errors"))
@@ -75,19 +77,23 @@ struct GatewayTests {
     // MARK: Headers
 
     @Test func hopByHopHeadersAreDroppedBothWays() async throws {
-        let answer = ReplayUpstream.Exchange.json("GET", "/orgs/acme", Self.organization, headers: [
-            ("content-type", "application/json"), ("connection", "X-Upstream-Private"), ("x-upstream-private", "secret"),
-            ("keep-alive", "timeout=5"), ("proxy-authenticate", "Basic"), ("x-ratelimit-remaining", "4999"),
-            ("etag", #"W/"abc""#), ("mapper-model", "Spoofed"),
-        ])
+        let answer = ReplayUpstream.Exchange.json(
+            "GET", "/orgs/acme", Self.organization,
+            headers: [
+                ("content-type", "application/json"), ("connection", "X-Upstream-Private"), ("x-upstream-private", "secret"),
+                ("keep-alive", "timeout=5"), ("proxy-authenticate", "Basic"), ("x-ratelimit-remaining", "4999"),
+                ("etag", #"W/"abc""#), ("mapper-model", "Spoofed"),
+            ])
         try await withGateway([answer]) { client, upstream in
             let port = try #require(client.port)
             let response = try await onThread {
-                try RawConnection(port: port).request("GET", "/proxy/orgs/acme", headers: [
-                    "Connection": "keep-alive, X-Client-Private", "X-Client-Private": "1", "Keep-Alive": "timeout=5",
-                    "Proxy-Authorization": "Basic abc", "TE": "trailers", "Upgrade": "example/1", "X-End-To-End": "kept",
-                    "Accept-Encoding": "gzip", "Via": "1.0 edge",
-                ])
+                try RawConnection(port: port).request(
+                    "GET", "/proxy/orgs/acme",
+                    headers: [
+                        "Connection": "keep-alive, X-Client-Private", "X-Client-Private": "1", "Keep-Alive": "timeout=5",
+                        "Proxy-Authorization": "Basic abc", "TE": "trailers", "Upgrade": "example/1", "X-End-To-End": "kept",
+                        "Accept-Encoding": "gzip", "Via": "1.0 edge",
+                    ])
             }
             let received = try #require(upstream.received.first)
             for name in ["Connection", "X-Client-Private", "Keep-Alive", "Proxy-Authorization", "TE", "Upgrade", "Accept-Encoding"] {
@@ -112,9 +118,12 @@ struct GatewayTests {
         let limited = #"{"message":"API rate limit exceeded","documentation_url":"https://docs.github.com/rest"}"#
         let exchanges: [ReplayUpstream.Exchange] = [
             .json("GET", "/orgs/acme", status: 304, "", headers: [("etag", #""v1""#), ("last-modified", "Tue, 10 Oct 2017 16:00:00 GMT")]),
-            .json("GET", "/orgs/busy", status: 403, limited, headers: [
-                ("content-type", "application/json"), ("retry-after", "60"), ("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", "1507651200"),
-            ]),
+            .json(
+                "GET", "/orgs/busy", status: 403, limited,
+                headers: [
+                    ("content-type", "application/json"), ("retry-after", "60"), ("x-ratelimit-remaining", "0"),
+                    ("x-ratelimit-reset", "1507651200"),
+                ]),
         ]
         try await withGateway(exchanges) { client, upstream in
             let notModified = try await client.get("/proxy/orgs/acme", headers: [.ifNoneMatch: #""v1""#])
@@ -135,10 +144,13 @@ struct GatewayTests {
 
     @Test func theGatewaysAuthorizationIsConsumedAndUpstreamHeadersAreSet() async throws {
         let exchanges: [ReplayUpstream.Exchange] = [.json("GET", "/orgs/acme", Self.organization)]
-        try await withGateway(exchanges, configure: {
-            $0.token = "s3cret"
-            $0.gateway?.headers = [("Authorization", "token upstream-token"), ("User-Agent", "mapper-gateway")]
-        }) { client, upstream in
+        try await withGateway(
+            exchanges,
+            configure: {
+                $0.token = "s3cret"
+                $0.gateway?.headers = [("Authorization", "token upstream-token"), ("User-Agent", "mapper-gateway")]
+            }
+        ) { client, upstream in
             let missing = try await client.get("/proxy/orgs/acme")
             #expect(missing.status == .unauthorized)
             #expect(try missing.problem.type == problemType("unauthorized"))
@@ -190,27 +202,35 @@ struct GatewayTests {
     }
 
     @Test func upstreamURLsInLinkAndLocationPointAtTheGateway() async throws {
-        let link = #"<https://api.github.com/api/v3/orgs/acme/repos?page=2>; rel="next", <https://api.github.com/other>; rel="up", "#
+        let link =
+            #"<https://api.github.com/api/v3/orgs/acme/repos?page=2>; rel="next", <https://api.github.com/other>; rel="up", "#
             + #"<https://other.example/api/v3/y>; title="a <b>"; rel="help", </status>; rel="status""#
-        let exchange = ReplayUpstream.Exchange.json("GET", "/api/v3/orgs/acme", status: 301, Self.organization, headers: [
-            ("content-type", "application/json"), ("link", link), ("location", "/api/v3/orgs/acme2"),
-        ])
-        try await withGateway([exchange], configure: { $0.gateway?.upstream.basePath = "/api/v3" }) { client, upstream in
-            let response = try await client.get("/proxy/orgs/acme", headers: [
-                HTTPField.Name("X-Forwarded-Host")!: "gw.example:8443", HTTPField.Name("X-Forwarded-Proto")!: "https",
+        let exchange = ReplayUpstream.Exchange.json(
+            "GET", "/api/v3/orgs/acme", status: 301, Self.organization,
+            headers: [
+                ("content-type", "application/json"), ("link", link), ("location", "/api/v3/orgs/acme2"),
             ])
+        try await withGateway([exchange], configure: { $0.gateway?.upstream.basePath = "/api/v3" }) { client, upstream in
+            let response = try await client.get(
+                "/proxy/orgs/acme",
+                headers: [
+                    HTTPField.Name("X-Forwarded-Host")!: "gw.example:8443", HTTPField.Name("X-Forwarded-Proto")!: "https",
+                ])
             #expect(response.status == .movedPermanently)
             #expect(upstream.received.first?.path == "/api/v3/orgs/acme")
-            #expect(response.header("Link") == #"<https://gw.example:8443/proxy/orgs/acme/repos?page=2>; rel="next", "#
-                + #"<\#(upstream.origin)/other>; rel="up", <https://other.example/api/v3/y>; title="a <b>"; rel="help", "#
-                + #"<\#(upstream.origin)/status>; rel="status""#)
+            #expect(
+                response.header("Link") == #"<https://gw.example:8443/proxy/orgs/acme/repos?page=2>; rel="next", "#
+                    + #"<\#(upstream.origin)/other>; rel="up", <https://other.example/api/v3/y>; title="a <b>"; rel="help", "#
+                    + #"<\#(upstream.origin)/status>; rel="status""#)
             #expect(response.header("Location") == "https://gw.example:8443/proxy/orgs/acme2")
         }
     }
 
     @Test func aReloadChangesWhatTheGatewayMaps() async throws {
         let catalog = try TemporaryDirectory(copying: Fixture.bundledMappings)
-        let exchanges: [ReplayUpstream.Exchange] = [.json("GET", "/orgs/acme", Self.organization), .json("GET", "/orgs/acme", Self.organization)]
+        let exchanges: [ReplayUpstream.Exchange] = [
+            .json("GET", "/orgs/acme", Self.organization), .json("GET", "/orgs/acme", Self.organization),
+        ]
         try await withGateway(exchanges, configure: { $0.mappings = [catalog.path] }) { client, _ in
             #expect(try await client.get("/proxy/orgs/acme").header("Mapper-Model") == "Organization")
             let routes = try catalog.read("github/routes.yaml")

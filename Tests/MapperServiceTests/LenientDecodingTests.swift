@@ -61,18 +61,19 @@ struct LenientDecodingTests {
                 guard case .object(let object) = warning else { return warning }
                 return .object(JSONObject(object.members.filter { $0.key != "source" }))
             }
-            #expect(withoutSources == [
-                [
-                    "pointer": "/price", "path": "Product.price",
-                    "message": #"expected an integer, found "cheap"; decoded as null (on_error: null)"#,
-                    "code": "type-mismatch",
-                ],
-                [
-                    "pointer": "/tags/1", "path": "Product.tags[1]",
-                    "message": "expected a string, found 7; element left out (on_error: drop)",
-                    "code": "type-mismatch",
-                ],
-            ])
+            #expect(
+                withoutSources == [
+                    [
+                        "pointer": "/price", "path": "Product.price",
+                        "message": #"expected an integer, found "cheap"; decoded as null (on_error: null)"#,
+                        "code": "type-mismatch",
+                    ],
+                    [
+                        "pointer": "/tags/1", "path": "Product.tags[1]",
+                        "message": "expected a string, found 7; element left out (on_error: drop)",
+                        "code": "type-mismatch",
+                    ],
+                ])
         }
     }
 
@@ -117,7 +118,8 @@ struct LenientDecodingTests {
     @Test func tryListsWarningsWithTheirSpans() async throws {
         let app = try buildApplication(try Self.configuration())
         try await app.test(.router) { client in
-            let response = try await client.post("/v1/try", json: JSONWriter.write(["model": "Product", "input": #"{"sku":"A1","price":"cheap"}"#]))
+            let response = try await client.post(
+                "/v1/try", json: JSONWriter.write(["model": "Product", "input": #"{"sku":"A1","price":"cheap"}"#]))
             #expect(response.status == .ok)
             let result = try response.json
             #expect(result["errors"] == [])
@@ -133,7 +135,10 @@ struct LenientDecodingTests {
 
     @Test func gatewayAnswersAnnounceWarnings() async throws {
         let directory = try TemporaryDirectory.files(["l.yaml": Self.mappings], prefix: "mapper-lenient")
-        try await withGateway([.json("GET", "/products/1", Self.input), .json("GET", "/products/1", Self.input)], configure: { $0.mappings = [directory.path] }) {
+        try await withGateway(
+            [.json("GET", "/products/1", Self.input), .json("GET", "/products/1", Self.input)],
+            configure: { $0.mappings = [directory.path] }
+        ) {
             client, _ in
             let strict = try await client.post("/v1/decode/Product?strict=true", json: Self.input)
             #expect(strict.status == .unprocessableContent)

@@ -15,7 +15,9 @@ struct LiveLimitsTests {
             let response = try await onThread {
                 let connection = try RawConnection(port: port, timeout: .seconds(5))
                 // 100 MiB announced, 10 bytes sent: the answer must not wait for the rest.
-                try connection.send("POST /v1/decode/Product HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 104857600\r\n\r\n{\"sku\": 1")
+                try connection.send(
+                    "POST /v1/decode/Product HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 104857600\r\n\r\n{\"sku\": 1"
+                )
                 return try connection.readResponse()
             }
             #expect(response.status == 413)
@@ -30,7 +32,9 @@ struct LiveLimitsTests {
             let port = try #require(client.port)
             let response = try await onThread {
                 let connection = try RawConnection(port: port, timeout: .seconds(5))
-                try connection.send("POST /v1/decode/Product HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+                try connection.send(
+                    "POST /v1/decode/Product HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                )
                 let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 16 * 1024)
                 // 80 KiB of a body that never ends.
                 for _ in 0..<5 { try connection.send(Array("4000\r\n".utf8) + chunk + Array("\r\n".utf8)) }
@@ -47,7 +51,9 @@ struct LiveLimitsTests {
             let statuses = try await onThread {
                 let connection = try RawConnection(port: port, timeout: .seconds(5))
                 return try (0..<3).map { _ in
-                    try connection.request("POST", "/v1/decode/Product", headers: ["Content-Type": "application/json"], body: Array(#"{"sku": "A1"}"#.utf8)).status
+                    try connection.request(
+                        "POST", "/v1/decode/Product", headers: ["Content-Type": "application/json"], body: Array(#"{"sku": "A1"}"#.utf8)
+                    ).status
                 }
             }
             #expect(statuses == [200, 200, 200])
@@ -59,7 +65,8 @@ struct LiveLimitsTests {
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let connection = try RawConnection(port: port, timeout: .seconds(5))
-            try connection.send("POST /v1/decode/Product HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n")
+            try connection.send(
+                "POST /v1/decode/Product HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n")
             let trickle = Thread {
                 // One byte every 200 ms: never idle long enough to be closed, never done.
                 for _ in 0..<15 {
@@ -101,7 +108,10 @@ struct LiveLimitsTests {
                 let wrong = try connection.request("GET", "/v1/catalog", headers: ["Authorization": "Bearer t0keN"])
                 let right = try connection.request("GET", "/v1/catalog", headers: ["Authorization": "Bearer t0ken"])
                 let open = try connection.request("GET", "/healthz")
-                return [missing.status, wrong.status, right.status, open.status, missing.header("www-authenticate") == #"Bearer realm="mapper""# ? 1 : 0]
+                return [
+                    missing.status, wrong.status, right.status, open.status,
+                    missing.header("www-authenticate") == #"Bearer realm="mapper""# ? 1 : 0,
+                ]
             }
             #expect(statuses == [401, 401, 200, 200, 1])
         }

@@ -40,7 +40,8 @@ struct LiveReloadTests {
     @Test func reloadsUnderConcurrentRequestsFailNothing() async throws {
         let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         let text = try catalog.read("shop.yaml")
-        let colored = text.replacingOccurrences(of: "      name: string\n  Tally:", with: "      name: string\n      color: string\n  Tally:")
+        let colored = text.replacingOccurrences(
+            of: "      name: string\n  Tally:", with: "      name: string\n      color: string\n  Tally:")
         let app = try buildApplication(.testing([catalog.path], watch: true))
         try await app.test(.live) { client in
             let port = try #require(client.port)
@@ -116,14 +117,19 @@ struct LiveReloadTests {
             let body = Array(#"{"sku": "A1", "name": "Lamp", "color": "red"}"#.utf8)
             let connection = try RawConnection(port: port, timeout: .seconds(10))
             try await onThread {
-                try connection.send("POST /v1/decode/Listing HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n")
+                try connection.send(
+                    "POST /v1/decode/Listing HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+                )
                 try connection.send(Array(body.prefix(12)))
             }
             try await Task.sleep(for: .milliseconds(200))
 
             // The catalog changes while the body is on its way.
             let original = try catalog.read("shop.yaml")
-            try catalog.write("shop.yaml", original.replacingOccurrences(of: "      name: string\n  Tally:", with: "      name: string\n      color: string\n  Tally:"))
+            try catalog.write(
+                "shop.yaml",
+                original.replacingOccurrences(of: "      name: string\n  Tally:", with: "      name: string\n      color: string\n  Tally:")
+            )
             let reload = try await JSONValueResponse(client.execute(uri: "/v1/reload", method: .post))
             #expect(reload.value["status"] == "reloaded")
 
@@ -166,14 +172,14 @@ struct LiveReloadTests {
         try await app.test(.live) { client in
             try catalog.write("more/extra.yml", "mapper: 1\nmodels:\n  Extra:\n    properties: { a: string }\n")
             let response = try await eventually { () async throws -> JSONValueResponse? in
-                let reply = try await JSONValueResponse(client.execute(uri: "/v1/decode/Extra", method: .post, body: .init(string: #"{"a": "x"}"#)))
+                let reply = try await JSONValueResponse(
+                    client.execute(uri: "/v1/decode/Extra", method: .post, body: .init(string: #"{"a": "x"}"#)))
                 return reply.status == 200 ? reply : nil
             }
             #expect(response.text == #"{"a":"x"}"#)
         }
     }
 }
-
 
 /// A test response read as JSON.
 struct JSONValueResponse: Sendable {

@@ -24,8 +24,12 @@ struct MetricsTests {
             // An unknown model is not a label value.
             #expect(text.contains(#"mapper_http_requests_total{endpoint="/v1/decode/{model}",model="",status="404"} 1"#))
             #expect(!text.contains("NoSuchModel"))
-            #expect(text.contains(#"mapper_http_request_duration_seconds_count{endpoint="/v1/decode/{model}",model="Product",status="200"} 2"#))
-            #expect(text.contains(#"mapper_http_request_duration_seconds_bucket{endpoint="/v1/decode/{model}",model="Product",status="200",le="+Inf"} 2"#))
+            #expect(
+                text.contains(#"mapper_http_request_duration_seconds_count{endpoint="/v1/decode/{model}",model="Product",status="200"} 2"#))
+            #expect(
+                text.contains(
+                    #"mapper_http_request_duration_seconds_bucket{endpoint="/v1/decode/{model}",model="Product",status="200",le="+Inf"} 2"#)
+            )
         }
     }
 

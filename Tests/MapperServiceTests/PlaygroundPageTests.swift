@@ -12,7 +12,9 @@ import Testing
 /// installed, byte for byte), and a page saying what is missing when they are not there.
 struct PlaygroundPageTests {
     /// What the page loads from CodeMirror: the editor, the YAML and JSON modes, the lint add-on.
-    static let codeMirror = ["lib/codemirror.js", "lib/codemirror.css", "mode/yaml/yaml.js", "mode/javascript/javascript.js", "addon/lint/lint.js"]
+    static let codeMirror = [
+        "lib/codemirror.js", "lib/codemirror.css", "mode/yaml/yaml.js", "mode/javascript/javascript.js", "addon/lint/lint.js",
+    ]
 
     @Test func thePageLoadsCodeMirrorFromThisServer() async throws {
         let app = try buildApplication(.testing())
@@ -42,7 +44,9 @@ struct PlaygroundPageTests {
     @Test func onlyTheListedFilesAreServed() async throws {
         let app = try buildApplication(.testing())
         try await app.test(.router) { client in
-            for path in ["/playground/codemirror/lib/../../../../etc/passwd", "/playground/codemirror/mode/python/python.js", "/playground/other.js"] {
+            for path in [
+                "/playground/codemirror/lib/../../../../etc/passwd", "/playground/codemirror/mode/python/python.js", "/playground/other.js",
+            ] {
                 let response = try await client.get(path)
                 #expect(response.status == .notFound, "\(path)")
             }

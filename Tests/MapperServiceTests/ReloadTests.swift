@@ -27,7 +27,10 @@ struct ReloadTests {
         let app = try buildApplication(.testing([catalog.path]))
         try await app.test(.router) { client in
             let before = try await client.get("/v1/catalog").json
-            try catalog.write("shop.yaml", try catalog.read("shop.yaml").replacingOccurrences(of: "      name: string\n  Tally:", with: "      name: string\n      color: string\n  Tally:"))
+            try catalog.write(
+                "shop.yaml",
+                try catalog.read("shop.yaml").replacingOccurrences(
+                    of: "      name: string\n  Tally:", with: "      name: string\n      color: string\n  Tally:"))
             let response = try await client.post("/v1/reload", json: "")
             let reply = try response.json
             #expect(reply["status"] == "reloaded")
@@ -79,7 +82,8 @@ struct ReloadTests {
         let app = try buildApplication(.testing([catalog.path], gate: Fixture.gate))
         try await app.test(.router) { client in
             // Valid YAML, but `owner.login` is no longer read: the golden test's expectation breaks.
-            try catalog.write("shop.yaml", try catalog.read("shop.yaml").replacingOccurrences(of: "key: owner.login", with: "key: owner.name"))
+            try catalog.write(
+                "shop.yaml", try catalog.read("shop.yaml").replacingOccurrences(of: "key: owner.login", with: "key: owner.name"))
             let response = try await client.post("/v1/reload", json: "")
             #expect(response.status == .unprocessableContent)
             let diagnostics = try response.problem["lastReloadError"]?["diagnostics"]?.array ?? []

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import MapperKit
@@ -28,7 +28,10 @@ struct ServeCommandTests {
         #expect(refused.status == 401)
 
         // SIGHUP reloads the edited files.
-        try catalog.write("shop.yaml", try catalog.read("shop.yaml").replacingOccurrences(of: "      name: string\n  Tally:", with: "      name: string\n      color: string\n  Tally:"))
+        try catalog.write(
+            "shop.yaml",
+            try catalog.read("shop.yaml").replacingOccurrences(
+                of: "      name: string\n  Tally:", with: "      name: string\n      color: string\n  Tally:"))
         server.signal(SIGHUP)
         try await server.waitForLine(containing: "catalog reloaded")
         #expect(try await server.waitForLine(containing: "catalog reloaded").contains("trigger=signal"))
@@ -110,7 +113,8 @@ struct ServeCommandTests {
 
     @Test func theGatewayForwardsAndShutsDownGracefully() async throws {
         let exchanges: [ReplayUpstream.Exchange] = [
-            .json("GET", "/orgs/acme", GatewayTests.organization), .json("GET", "/orgs/slow", GatewayTests.organization, delay: .seconds(1)),
+            .json("GET", "/orgs/acme", GatewayTests.organization),
+            .json("GET", "/orgs/slow", GatewayTests.organization, delay: .seconds(1)),
         ]
         try await ReplayUpstream(exchanges).run { upstream in
             let server = try ServerProcess([

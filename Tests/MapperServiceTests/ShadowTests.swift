@@ -104,10 +104,11 @@ struct ShadowTests {
             #expect(sample["model"] == "Product")
             #expect(sample["property"] == "name")
             // Live has /name and no /title; the candidate the other way round.
-            #expect(sample["differences"] == [
-                ["pointer": "/name", "live": ["kind": "string"], "candidate": ["kind": "absent"]],
-                ["pointer": "/title", "live": ["kind": "absent"], "candidate": ["kind": "string"]],
-            ])
+            #expect(
+                sample["differences"] == [
+                    ["pointer": "/name", "live": ["kind": "string"], "candidate": ["kind": "absent"]],
+                    ["pointer": "/title", "live": ["kind": "absent"], "candidate": ["kind": "string"]],
+                ])
             #expect(sample["input"] == nil)
             #expect(report["samples"]?["redacted"] == true)
             let text = try await client.get("/v1/shadow").text
@@ -135,7 +136,9 @@ struct ShadowTests {
 
     @Test func aCandidateErrorIsCounted() async throws {
         // The candidate wants an integer sku: "A1" does not convert.
-        let candidate = try Self.candidate { $0.replacingOccurrences(of: "sku: { type: string, required: true }", with: "sku: { type: int, required: true }") }
+        let candidate = try Self.candidate {
+            $0.replacingOccurrences(of: "sku: { type: string, required: true }", with: "sku: { type: int, required: true }")
+        }
         let app = try buildApplication(Self.configuration(shadow: candidate.path))
         try await app.test(.router) { client in
             let response = try await client.post("/v1/decode/Product", json: Self.product)
@@ -204,8 +207,10 @@ struct ShadowTests {
             #expect(try r5.json["candidate"] != .null)
 
             // A candidate that passes goes live.
-            try candidate.write("shop.yaml", try candidate.read("shop.yaml").replacingOccurrences(
-                of: "      title: { type: string, key: name }\n", with: "      name: string\n      color: string\n"))
+            try candidate.write(
+                "shop.yaml",
+                try candidate.read("shop.yaml").replacingOccurrences(
+                    of: "      title: { type: string, key: name }\n", with: "      name: string\n      color: string\n"))
             let r6 = try await client.post("/v1/reload", json: "")
             #expect(try r6.json["shadow"]?["status"] == "loaded")
             let promoted = try await client.post("/v1/shadow/promote", json: "")

@@ -25,7 +25,9 @@ struct ShutdownTests {
             let body = Array(#"{"sku": "A1", "name": "Lamp"}"#.utf8)
             let connection = try RawConnection(port: port, timeout: .seconds(20))
             try await onThread {
-                try connection.send("POST /v1/decode/Product HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n")
+                try connection.send(
+                    "POST /v1/decode/Product HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+                )
                 try connection.send(Array(body.prefix(10)))
             }
             try await Task.sleep(for: .seconds(1))

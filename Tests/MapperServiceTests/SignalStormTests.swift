@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import MapperKit
@@ -17,7 +17,8 @@ struct SignalStormTests {
     @Test func manyHangupsWhileServingFailNothing() async throws {
         let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         let text = try catalog.read("shop.yaml")
-        let colored = text.replacingOccurrences(of: "      name: string\n  Tally:", with: "      name: string\n      color: string\n  Tally:")
+        let colored = text.replacingOccurrences(
+            of: "      name: string\n  Tally:", with: "      name: string\n      color: string\n  Tally:")
         let server = try ServerProcess(["serve", "--mappings", catalog.path, "--port", "0", "--log-level", "info"])
         let port = try await server.port()
         let tally = LiveReloadTests.Tally()
@@ -28,7 +29,8 @@ struct SignalStormTests {
                     var connection = try RawConnection(port: port, timeout: .seconds(10))
                     var sent = 0
                     while !tally.stop.load(ordering: .relaxed) {
-                        tally.record(try connection.request("POST", "/v1/decode/Listing", headers: ["Content-Type": "application/json"], body: body))
+                        tally.record(
+                            try connection.request("POST", "/v1/decode/Listing", headers: ["Content-Type": "application/json"], body: body))
                         sent += 1
                         if sent % 25 == 0 { connection = try RawConnection(port: port, timeout: .seconds(10)) }
                     }

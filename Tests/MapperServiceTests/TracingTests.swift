@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import MapperKit
@@ -22,10 +22,14 @@ struct TracingTests {
             let (server, port) = try await ServerProcess.serve(["--mappings", Fixture.shopCatalog, "--otel-endpoint", endpoint])
             let headers = ["Content-Type": "application/json", "traceparent": Self.traceparent]
             let good = Array(#"{"sku":"A1"}"#.utf8)
-            let ok = try await onThread { try RawConnection(port: port).request("POST", "/v1/decode/Product", headers: headers, body: good) }
+            let ok = try await onThread {
+                try RawConnection(port: port).request("POST", "/v1/decode/Product", headers: headers, body: good)
+            }
             #expect(ok.status == 200)
             let bad = Array(#"{"sku": 1, "price": "x"}"#.utf8)
-            let failed = try await onThread { try RawConnection(port: port).request("POST", "/v1/decode/Product", headers: headers, body: bad) }
+            let failed = try await onThread {
+                try RawConnection(port: port).request("POST", "/v1/decode/Product", headers: headers, body: bad)
+            }
             #expect(failed.status == 422)
             let errors = try JSONValue(parsing: failed.body)["errors"]?.array?.count ?? 0
             #expect(errors >= 2)

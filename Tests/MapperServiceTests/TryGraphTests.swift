@@ -11,7 +11,9 @@ struct TryGraphTests {
     @Test func theGraphIsDrawnAsSVG() async throws {
         let app = try buildApplication(.testing())
         try await app.test(.router) { client in
-            let result = try await client.post("/v1/try/graph", json: JSONWriter.write(["files": ["basket.yaml": .string(TryTests.basket)]])).json
+            let result = try await client.post(
+                "/v1/try/graph", json: JSONWriter.write(["files": ["basket.yaml": .string(TryTests.basket)]])
+            ).json
             #expect(result["renderError"] == .null, "is Graphviz installed? script/bootstrap installs it")
             #expect(result["diagnostics"] == [])
             let svg = try #require(result["svg"]?.string)
@@ -40,7 +42,9 @@ struct TryGraphTests {
     @Test func aCatalogThatDoesNotLoadHasNoGraph() async throws {
         let app = try buildApplication(.testing())
         try await app.test(.router) { client in
-            let result = try await client.post("/v1/try/graph", json: #"{"files": {"x.yaml": "mapper: 1\nmodels: { A: { properties: { a: Nope } } }\n"}}"#).json
+            let result = try await client.post(
+                "/v1/try/graph", json: #"{"files": {"x.yaml": "mapper: 1\nmodels: { A: { properties: { a: Nope } } }\n"}}"#
+            ).json
             #expect(result["dot"] == .null)
             #expect(result["svg"] == .null)
             #expect(result["diagnostics"]?.array?.first?["code"] == "unknown-type")

@@ -53,9 +53,11 @@ struct TryRequestTests {
         let app = try buildApplication(.testing(token: "client", adminToken: "admin"))
         try await app.test(.router) { client in
             for (method, path) in [(HTTPRequest.Method.get, "/v1/try"), (.post, "/v1/try"), (.post, "/v1/try/graph")] {
-                let asClient = try await client.execute(uri: path, method: method, headers: [.authorization: "Bearer client"], body: ByteBuffer(string: "{}"))
+                let asClient = try await client.execute(
+                    uri: path, method: method, headers: [.authorization: "Bearer client"], body: ByteBuffer(string: "{}"))
                 #expect(asClient.status == .unauthorized, "\(path)")
-                let asAdmin = try await client.execute(uri: path, method: method, headers: [.authorization: "Bearer admin"], body: ByteBuffer(string: "{}"))
+                let asAdmin = try await client.execute(
+                    uri: path, method: method, headers: [.authorization: "Bearer admin"], body: ByteBuffer(string: "{}"))
                 #expect(asAdmin.status == .ok, "\(path): \(asAdmin.text)")
             }
         }
@@ -64,10 +66,12 @@ struct TryRequestTests {
     @Test func theGoldenTestItOffersPassesAgainstTheSameFiles() async throws {
         let app = try buildApplication(.testing())
         try await app.test(.router) { client in
-            let response = try await client.post("/v1/try", json: JSONWriter.write([
-                "files": ["basket.yaml": .string(TryTests.basket)], "model": "Basket", "now": "2024-05-01T09:30:00Z",
-                "input": #"{"items": [{"sku": "A1", "price": 12345678901234567890.10, "name": "é \"quoted\"\n"}, null]}"#,
-            ]))
+            let response = try await client.post(
+                "/v1/try",
+                json: JSONWriter.write([
+                    "files": ["basket.yaml": .string(TryTests.basket)], "model": "Basket", "now": "2024-05-01T09:30:00Z",
+                    "input": #"{"items": [{"sku": "A1", "price": 12345678901234567890.10, "name": "é \"quoted\"\n"}, null]}"#,
+                ]))
             let yaml = try #require(try response.json["test"]?.string)
             #expect(yaml.contains("model: \"Basket\""))
             #expect(yaml.contains("now: 2024-05-01T09:30:00Z"))
@@ -82,11 +86,13 @@ struct TryRequestTests {
     @Test func aRoutedDecodeIsSavedAsARouteTest() async throws {
         let app = try buildApplication(.testing())
         try await app.test(.router) { client in
-            let response = try await client.post("/v1/try", json: JSONWriter.write(["route": "/api/products/7", "input": #"{"sku": "A1"}"#]))
+            let response = try await client.post(
+                "/v1/try", json: JSONWriter.write(["route": "/api/products/7", "input": #"{"sku": "A1"}"#]))
             let yaml = try #require(try response.json["test"]?.string)
             #expect(yaml.contains("route: \"/api/products/7\""))
             let directory = try TemporaryDirectory.files(["product.test.yaml": yaml], prefix: "mapper-try")
-            let run = GoldenRunner.run(files: [directory.appendingPathComponent("product.test.yaml").path], catalog: try Catalog(paths: [Fixture.shopCatalog]))
+            let run = GoldenRunner.run(
+                files: [directory.appendingPathComponent("product.test.yaml").path], catalog: try Catalog(paths: [Fixture.shopCatalog]))
             #expect(run.passed == 1, "\(run.results.map(\.details))")
         }
     }

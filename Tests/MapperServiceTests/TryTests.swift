@@ -27,10 +27,12 @@ struct TryTests {
     @Test func aPostedFileJoinsTheLiveCatalogAndTheInputIsMapped() async throws {
         let app = try buildApplication(.testing())
         try await app.test(.router) { client in
-            let response = try await Self.post(client, [
-                "files": ["basket.yaml": .string(Self.basket)], "model": "Basket",
-                "input": #"{"items": [{"sku": "A1", "owner": {"login": "ada"}, "price": 2.50}]}"#, "now": "2024-05-01T09:30:00Z",
-            ])
+            let response = try await Self.post(
+                client,
+                [
+                    "files": ["basket.yaml": .string(Self.basket)], "model": "Basket",
+                    "input": #"{"items": [{"sku": "A1", "owner": {"login": "ada"}, "price": 2.50}]}"#, "now": "2024-05-01T09:30:00Z",
+                ])
             #expect(response.status == .ok)
             let result = try response.json
             #expect(result["diagnostics"] == [])
@@ -41,14 +43,19 @@ struct TryTests {
             #expect(models.contains("Basket") && models.contains("Product"))
             // snake_case keys, the key path owner.login, decimals as written, computed: now as pinned.
             let output = try JSONValue(parsing: try #require(result["output"]?.string))
-            #expect(output == ["items": [["sku": "A1", "ownerLogin": "ada", "price": .number(JSONNumber("2.50")!)]], "checkedAt": "2024-05-01T09:30:00Z"])
+            #expect(
+                output == [
+                    "items": [["sku": "A1", "ownerLogin": "ada", "price": .number(JSONNumber("2.50")!)]],
+                    "checkedAt": "2024-05-01T09:30:00Z",
+                ])
         }
     }
 
     @Test func theOutputIsPrettyJSONTextWithEveryDigit() async throws {
         let app = try buildApplication(.testing())
         try await app.test(.router) { client in
-            let result = try await Self.post(client, ["model": "Product", "input": #"{"sku": "A1", "price": 12345678901234567890.10}"#]).json
+            let result = try await Self.post(client, ["model": "Product", "input": #"{"sku": "A1", "price": 12345678901234567890.10}"#])
+                .json
             #expect(result["output"] == "{\n  \"sku\": \"A1\",\n  \"price\": 12345678901234567890.10\n}")
         }
     }
@@ -156,7 +163,9 @@ struct TryTests {
     @Test func encodeWritesExternalJSON() async throws {
         let app = try buildApplication(.testing())
         try await app.test(.router) { client in
-            let result = try await Self.post(client, ["model": "Product", "direction": "encode", "input": #"{"sku": "A1", "ownerLogin": "ada"}"#]).json
+            let result = try await Self.post(
+                client, ["model": "Product", "direction": "encode", "input": #"{"sku": "A1", "ownerLogin": "ada"}"#]
+            ).json
             #expect(try JSONValue(parsing: try #require(result["output"]?.string)) == ["sku": "A1", "owner": ["login": "ada"]])
         }
     }

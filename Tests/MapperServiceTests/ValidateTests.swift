@@ -14,14 +14,16 @@ struct ValidateTests {
     @Test func aFileUsingTheCatalogsModelsJoinsIt() async throws {
         let app = try buildApplication(.testing())
         try await app.test(.router) { client in
-            let response = try await client.post("/v1/validate", json: """
-                mapper: 1
-                models:
-                  Basket:
-                    properties:
-                      items: "[Product]"
-                      status: Status
-                """, headers: [.contentType: "application/yaml"])
+            let response = try await client.post(
+                "/v1/validate",
+                json: """
+                    mapper: 1
+                    models:
+                      Basket:
+                        properties:
+                          items: "[Product]"
+                          status: Status
+                    """, headers: [.contentType: "application/yaml"])
             #expect(response.status == .ok)
             #expect(try response.json == ["diagnostics": [], "errors": 0, "warnings": 0])
             #expect(response.headers[Self.validatedAs] == "join request.yaml")
@@ -31,13 +33,15 @@ struct ValidateTests {
     @Test func standaloneChecksTheFileAlone() async throws {
         let app = try buildApplication(.testing())
         try await app.test(.router) { client in
-            let response = try await client.post("/v1/validate?standalone=true", json: """
-                mapper: 1
-                models:
-                  Basket:
-                    properties:
-                      items: "[Product]"
-                """, headers: [.contentType: "text/yaml"])
+            let response = try await client.post(
+                "/v1/validate?standalone=true",
+                json: """
+                    mapper: 1
+                    models:
+                      Basket:
+                        properties:
+                          items: "[Product]"
+                    """, headers: [.contentType: "text/yaml"])
             let report = try response.json
             #expect(report["errors"] == 1)
             let diagnostic = try #require(report["diagnostics"]?.array?.first)
@@ -70,12 +74,14 @@ struct ValidateTests {
     @Test func nameChoosesTheFileToReplace() async throws {
         let app = try buildApplication(.testing())
         try await app.test(.router) { client in
-            let response = try await client.post("/v1/validate?name=routes.yaml", json: """
-                mapper: 1
-                routes:
-                  paths:
-                    /products/*: Prodct
-                """, headers: [.contentType: "text/plain"])
+            let response = try await client.post(
+                "/v1/validate?name=routes.yaml",
+                json: """
+                    mapper: 1
+                    routes:
+                      paths:
+                        /products/*: Prodct
+                    """, headers: [.contentType: "text/plain"])
             let report = try response.json
             #expect(report["errors"] == 1)
             #expect(report["diagnostics"]?.array?.first?["hint"]?.string?.contains("Product") == true)
@@ -97,8 +103,9 @@ struct ValidateTests {
         let app = try buildApplication(.testing())
         try await app.test(.router) { client in
             let before = try await client.get("/v1/catalog").json["revision"]
-            try await client.post("/v1/validate?name=shop.yaml", json: "mapper: 1\nmodels:\n  Other:\n    properties: { a: string }\n",
-                                  headers: [.contentType: "application/yaml"])
+            try await client.post(
+                "/v1/validate?name=shop.yaml", json: "mapper: 1\nmodels:\n  Other:\n    properties: { a: string }\n",
+                headers: [.contentType: "application/yaml"])
             let after = try await client.get("/v1/catalog")
             #expect(try after.json["revision"] == before)
             #expect(try after.json["models"]?.array?.count == 4)

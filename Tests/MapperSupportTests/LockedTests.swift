@@ -23,6 +23,9 @@ struct LockedTests {
         struct Refused: Error {}
         let value = Locked(0)
         #expect(throws: Refused.self) { try value.withLock { _ throws(Refused) in throw Refused() } }
-        #expect(value.withLock { $0 += 1; return $0 } == 1)
+        #expect(
+            value.withLock {
+                $0 += 1; return $0
+            } == 1)
     }
 }

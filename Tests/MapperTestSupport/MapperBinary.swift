@@ -17,9 +17,10 @@ package enum MapperBinary {
     /// The `mapper` executable next to the test bundle (it lives beside the products it depends on).
     package static var url: URL {
         get throws {
-            let candidates = [
-                Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+            let candidates =
+                [
+                    Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+                ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
             for directory in candidates {
                 let url = directory.appendingPathComponent("mapper")
                 if FileManager.default.isExecutableFile(atPath: url.path) { return url }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -40,9 +40,9 @@ package final class RawConnection: @unchecked Sendable {
     /// Connects to 127.0.0.1:port; reads give up after `timeout`.
     package init(port: Int, timeout: Duration = .seconds(10)) throws {
         #if canImport(Glibc)
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+            socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
         #endif
         var seconds = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
@@ -73,9 +73,9 @@ package final class RawConnection: @unchecked Sendable {
         var offset = 0
         while offset < bytes.count {
             #if canImport(Glibc)
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                let sent = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             #else
-            let sent = bytes[offset...].withUnsafeBytes { Darwin.send(socket, $0.baseAddress, $0.count, 0) }
+                let sent = bytes[offset...].withUnsafeBytes { Darwin.send(socket, $0.baseAddress, $0.count, 0) }
             #endif
             if sent <= 0 { throw Failure.closed(received: 0) }
             offset += sent

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 package import Foundation
 import MapperSupport
@@ -69,7 +69,9 @@ package final class ServerProcess: Sendable {
             if !process.isRunning && !stdout.contains(text) {
                 try await Task.sleep(for: .milliseconds(100))
                 if let line = stdout.split(separator: "\n").first(where: { $0.contains(text) }) { return String(line) }
-                throw NotFound(description: "mapper exited (\(process.terminationStatus)) without printing '\(text)'\nstdout: \(stdout)\nstderr: \(stderr)")
+                throw NotFound(
+                    description:
+                        "mapper exited (\(process.terminationStatus)) without printing '\(text)'\nstdout: \(stdout)\nstderr: \(stderr)")
             }
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -84,7 +86,7 @@ package final class ServerProcess: Sendable {
         // Metadata (such as `upstream=http://…`) comes before the message in a log line.
         let message = line.range(of: "listening on ").map { line[$0.upperBound...] } ?? line[...]
         guard let range = message.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression),
-              let port = Int(message[range].split(separator: ":").last ?? "")
+            let port = Int(message[range].split(separator: ":").last ?? "")
         else { throw NotFound(description: "no port in '\(line)'") }
         return port
     }

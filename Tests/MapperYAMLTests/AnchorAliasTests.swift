@@ -15,8 +15,9 @@ struct AnchorAliasTests {
     }
 
     @Test func sequenceAnchor() throws {
-        #expect(try plain("a: &list [1, [2, 3]]\nb: *list\nc: [*list]\n")
-            == ["a": [1, [2, 3]], "b": [1, [2, 3]], "c": [[1, [2, 3]]]])
+        #expect(
+            try plain("a: &list [1, [2, 3]]\nb: *list\nc: [*list]\n")
+                == ["a": [1, [2, 3]], "b": [1, [2, 3]], "c": [[1, [2, 3]]]])
     }
 
     @Test func mappingAnchor() throws {
@@ -31,10 +32,12 @@ struct AnchorAliasTests {
 
     @Test func undefinedAliasIsReportedWhereItStands() throws {
         let document = parse("a: 1\nb: [x, *missing]\n")
-        #expect(document.errors == [
-            YAMLError(.undefinedAlias, "alias '*missing' refers to no anchor defined before it; define '&missing' first",
-                      at: mark(2, 8)),
-        ])
+        #expect(
+            document.errors == [
+                YAMLError(
+                    .undefinedAlias, "alias '*missing' refers to no anchor defined before it; define '&missing' first",
+                    at: mark(2, 8))
+            ])
         // The rest of the document is still read, with null for the alias.
         let root = try #require(document.root)
         #expect(try Plain(root) == ["a": 1, "b": ["x", nil]])
@@ -61,8 +64,9 @@ struct AnchorAliasTests {
     }
 
     @Test func redefinedAnchorWinsForLaterAliases() throws {
-        #expect(try plain("- &a first\n- *a\n- &a second\n- *a\n- &a [third]\n- *a\n")
-            == ["first", "first", "second", "second", ["third"], ["third"]])
+        #expect(
+            try plain("- &a first\n- *a\n- &a second\n- *a\n- &a [third]\n- *a\n")
+                == ["first", "first", "second", "second", ["third"], ["third"]])
     }
 
     @Test func aliasesCountTowardsTheDepthLimit() {
@@ -70,10 +74,12 @@ struct AnchorAliasTests {
         let limits = YAMLLimits(maxDepth: 5, maxNodes: 100)
         #expect(parse("a: &a [[1]]\nb: [[*a]]\n", limits: limits).errors == [])
         let document = parse("a: &a [[[1]]]\nb: [[*a]]\n", limits: limits)
-        #expect(document.errors == [
-            YAMLError(.tooDeep, "alias '*a' nests the document deeper than 5 levels; flatten the document",
-                      at: mark(2, 6)),
-        ])
+        #expect(
+            document.errors == [
+                YAMLError(
+                    .tooDeep, "alias '*a' nests the document deeper than 5 levels; flatten the document",
+                    at: mark(2, 6))
+            ])
         #expect(document.root == nil)
     }
 
@@ -82,7 +88,8 @@ struct AnchorAliasTests {
         // would overflow the stack of anything that walks the tree.
         var text = "a0: &a0 " + String(repeating: "[", count: 200) + String(repeating: "]", count: 200) + "\n"
         for index in 1..<1000 {
-            text += "a\(index): &a\(index) " + String(repeating: "[", count: 200) + "*a\(index - 1)"
+            text +=
+                "a\(index): &a\(index) " + String(repeating: "[", count: 200) + "*a\(index - 1)"
                 + String(repeating: "]", count: 200) + "\n"
         }
         let (document, elapsed) = duration { parse(text, limits: YAMLLimits(maxDepth: 256, maxNodes: .max)) }

@@ -10,8 +10,10 @@ struct DocumentTests {
         #expect(document.errors == [])
     }
 
-    @Test(arguments: ["---\na: 1\n", "a: 1\n...\n", "---\na: 1\n...\n", "# header\n---\na: 1\n",
-                      "%YAML 1.1\n---\na: 1\n", "%YAML 1.2\n---\na: 1\n", "--- {a: 1}\n"])
+    @Test(arguments: [
+        "---\na: 1\n", "a: 1\n...\n", "---\na: 1\n...\n", "# header\n---\na: 1\n",
+        "%YAML 1.1\n---\na: 1\n", "%YAML 1.2\n---\na: 1\n", "--- {a: 1}\n",
+    ])
     func oneDocumentWithMarkers(text: String) throws {
         #expect(try plain(text) == ["a": 1])
     }
@@ -20,15 +22,19 @@ struct DocumentTests {
         #expect(try root("---\n").isNull)
     }
 
-    @Test(arguments: [("a: 1\n---\nb: 2\n", 2), ("a: 1\n...\n---\nb: 2\n", 3), ("--- a\n--- b\n", 2),
-                      ("---\na: 1\n---\n", 3), ("# x\n---\na: 1\n# y\n---\n- b\n---\n- c\n", 5)])
+    @Test(arguments: [
+        ("a: 1\n---\nb: 2\n", 2), ("a: 1\n...\n---\nb: 2\n", 3), ("--- a\n--- b\n", 2),
+        ("---\na: 1\n---\n", 3), ("# x\n---\na: 1\n# y\n---\n- b\n---\n- c\n", 5),
+    ])
     func secondDocumentIsAnError(text: String, line: Int) {
         let document = parse(text)
-        #expect(document.errors == [
-            YAMLError(.multipleDocuments,
-                      "a mapping file holds one YAML document, but a second one starts here; move it to a file of its own",
-                      at: mark(line, 1)),
-        ])
+        #expect(
+            document.errors == [
+                YAMLError(
+                    .multipleDocuments,
+                    "a mapping file holds one YAML document, but a second one starts here; move it to a file of its own",
+                    at: mark(line, 1))
+            ])
     }
 
     @Test func problemsOfTheFirstDocumentAreKept() {

@@ -6,19 +6,23 @@ import Testing
 struct DuplicateKeyTests {
     @Test func duplicateKeyNamesBothPlaces() throws {
         let document = parse("name: a\ntitle: b\nname: c\n")
-        #expect(document.errors == [
-            YAMLError(.duplicateKey, "duplicate key 'name' (first defined at line 1, column 1); remove one of them",
-                      at: mark(3, 1), related: mark(1, 1)),
-        ])
+        #expect(
+            document.errors == [
+                YAMLError(
+                    .duplicateKey, "duplicate key 'name' (first defined at line 1, column 1); remove one of them",
+                    at: mark(3, 1), related: mark(1, 1))
+            ])
         #expect(try Plain(#require(document.root)) == ["name": "a", "title": "b"])
     }
 
     @Test func duplicateInsideNestedFlowMapping() {
         let document = parse("a:\n  - {x: 1, y: 2, x: 3}\n")
-        #expect(document.errors == [
-            YAMLError(.duplicateKey, "duplicate key 'x' (first defined at line 2, column 6); remove one of them",
-                      at: mark(2, 18), related: mark(2, 6)),
-        ])
+        #expect(
+            document.errors == [
+                YAMLError(
+                    .duplicateKey, "duplicate key 'x' (first defined at line 2, column 6); remove one of them",
+                    at: mark(2, 18), related: mark(2, 6))
+            ])
     }
 
     @Test func everyDuplicateIsReported() {
@@ -32,15 +36,19 @@ struct DuplicateKeyTests {
         #expect(try root("1: int\n\"1\": string\n").mapping?.count == 2)
     }
 
-    @Test(arguments: [("true", "True"), ("false", "FALSE"), ("null", "~"), ("~", "NULL"), ("null", "Null"), ("1", "0x1"), ("8", "0o10"),
-                      ("1", "+1"), ("1.5", "1.50"), ("quoted", "'quoted'"), ("plain", "\"plain\"")])
+    @Test(arguments: [
+        ("true", "True"), ("false", "FALSE"), ("null", "~"), ("~", "NULL"), ("null", "Null"), ("1", "0x1"), ("8", "0o10"),
+        ("1", "+1"), ("1.5", "1.50"), ("quoted", "'quoted'"), ("plain", "\"plain\""),
+    ])
     func keysWithTheSameValueAreTheSameKey(first: String, second: String) {
         let document = parse("\(first): a\n\(second): b\n")
-        #expect(document.errors == [
-            YAMLError(.duplicateKey,
-                      "duplicate key '\(Self.text(of: second))' (first defined at line 1, column 1); remove one of them",
-                      at: mark(2, 1), related: mark(1, 1)),
-        ])
+        #expect(
+            document.errors == [
+                YAMLError(
+                    .duplicateKey,
+                    "duplicate key '\(Self.text(of: second))' (first defined at line 1, column 1); remove one of them",
+                    at: mark(2, 1), related: mark(1, 1))
+            ])
     }
 
     /// The scalar text a short key is read as.
@@ -55,12 +63,15 @@ struct DuplicateKeyTests {
 
     @Test func collectionKeysCompareByValue() {
         let document = parse("? [a, b]\n: 1\n? [a, b]\n: 2\n? {x: 1, y: 2}\n: 3\n? {y: 2, x: 1}\n: 4\n? [b, a]\n: 5\n")
-        #expect(document.errors == [
-            YAMLError(.duplicateKey, "duplicate key (a sequence) (first defined at line 1, column 3); remove one of them",
-                      at: mark(3, 3), related: mark(1, 3)),
-            YAMLError(.duplicateKey, "duplicate key (a mapping) (first defined at line 5, column 3); remove one of them",
-                      at: mark(7, 3), related: mark(5, 3)),
-        ])
+        #expect(
+            document.errors == [
+                YAMLError(
+                    .duplicateKey, "duplicate key (a sequence) (first defined at line 1, column 3); remove one of them",
+                    at: mark(3, 3), related: mark(1, 3)),
+                YAMLError(
+                    .duplicateKey, "duplicate key (a mapping) (first defined at line 5, column 3); remove one of them",
+                    at: mark(7, 3), related: mark(5, 3)),
+            ])
     }
 
     @Test func duplicatesAmongMergedMappingsAreNotErrors() throws {

@@ -26,18 +26,21 @@ struct EncodingTests {
     }
 
     @Test func invalidUTF8Byte() {
-        #expect(errors(utf8("a: 1\nb: x") + [0xFF] + utf8("\n"))
-            == encodingError("invalid leading UTF-8 octet (0xFF at byte offset 9)", line: 2, column: 5))
+        #expect(
+            errors(utf8("a: 1\nb: x") + [0xFF] + utf8("\n"))
+                == encodingError("invalid leading UTF-8 octet (0xFF at byte offset 9)", line: 2, column: 5))
     }
 
     @Test func columnsAfterMultiByteCharactersCountCharacters() {
-        #expect(errors(utf8("a: 1\nüé: ") + [0xFE])
-            == encodingError("invalid leading UTF-8 octet (0xFE at byte offset 11)", line: 2, column: 5))
+        #expect(
+            errors(utf8("a: 1\nüé: ") + [0xFE])
+                == encodingError("invalid leading UTF-8 octet (0xFE at byte offset 11)", line: 2, column: 5))
     }
 
     @Test func byteOrderMarkIsNotAColumn() {
-        #expect(errors([0xEF, 0xBB, 0xBF] + utf8("a: ") + [0xFF])
-            == encodingError("invalid leading UTF-8 octet (0xFF at byte offset 6)", line: 1, column: 4))
+        #expect(
+            errors([0xEF, 0xBB, 0xBF] + utf8("a: ") + [0xFF])
+                == encodingError("invalid leading UTF-8 octet (0xFF at byte offset 6)", line: 1, column: 4))
     }
 
     @Test(arguments: ["\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"])
@@ -46,33 +49,39 @@ struct EncodingTests {
     }
 
     @Test func nulByte() {
-        #expect(errors(utf8("a: b\0c\n"))
-            == encodingError("control characters are not allowed (0x00 at byte offset 4)", line: 1, column: 5))
+        #expect(
+            errors(utf8("a: b\0c\n"))
+                == encodingError("control characters are not allowed (0x00 at byte offset 4)", line: 1, column: 5))
     }
 
     @Test func otherControlCharacter() {
-        #expect(errors(utf8("a: 1\r\nb: \u{7}\r\n"))
-            == encodingError("control characters are not allowed (0x07 at byte offset 9)", line: 2, column: 4))
+        #expect(
+            errors(utf8("a: 1\r\nb: \u{7}\r\n"))
+                == encodingError("control characters are not allowed (0x07 at byte offset 9)", line: 2, column: 4))
     }
 
     @Test func truncatedSequenceAtTheEnd() {
-        #expect(errors(utf8("a: 1\nb: ") + [0xE2, 0x82])
-            == encodingError("incomplete UTF-8 octet sequence (at byte offset 8)", line: 2, column: 4))
+        #expect(
+            errors(utf8("a: 1\nb: ") + [0xE2, 0x82])
+                == encodingError("incomplete UTF-8 octet sequence (at byte offset 8)", line: 2, column: 4))
     }
 
     @Test func invalidTrailingByte() {
-        #expect(errors(utf8("a: x") + [0xC3] + utf8("z\n"))
-            == encodingError("invalid trailing UTF-8 octet (0x7A at byte offset 5)", line: 1, column: 6))
+        #expect(
+            errors(utf8("a: x") + [0xC3] + utf8("z\n"))
+                == encodingError("invalid trailing UTF-8 octet (0x7A at byte offset 5)", line: 1, column: 6))
     }
 
     @Test func overlongEncoding() {
-        #expect(errors(utf8("a: ") + [0xC0, 0x80])
-            == encodingError("invalid length of a UTF-8 sequence (at byte offset 3)", line: 1, column: 4))
+        #expect(
+            errors(utf8("a: ") + [0xC0, 0x80])
+                == encodingError("invalid length of a UTF-8 sequence (at byte offset 3)", line: 1, column: 4))
     }
 
     @Test func encodedSurrogate() {
-        #expect(errors(utf8("a: ") + [0xED, 0xA0, 0x80])
-            == encodingError("invalid Unicode character (0xD800 at byte offset 3)", line: 1, column: 4))
+        #expect(
+            errors(utf8("a: ") + [0xED, 0xA0, 0x80])
+                == encodingError("invalid Unicode character (0xD800 at byte offset 3)", line: 1, column: 4))
     }
 
     @Test(arguments: [true, false])
@@ -90,8 +99,9 @@ struct EncodingTests {
         // A lone low surrogate after a surrogate pair (one character) on the second line.
         var bytes = utf16("a: 1\nb: 😀", littleEndian: littleEndian)
         bytes += littleEndian ? [0x00, 0xDC] : [0xDC, 0x00]
-        #expect(errors(bytes)
-            == encodingError("unexpected low surrogate area (0xDC00 at byte offset 22)", line: 2, column: 5))
+        #expect(
+            errors(bytes)
+                == encodingError("unexpected low surrogate area (0xDC00 at byte offset 22)", line: 2, column: 5))
     }
 
     @Test func utf16SyntaxErrorAtTheEndStaysOnTheLastLine() {

@@ -14,12 +14,14 @@ struct HostileInputTests {
         }
         let (document, elapsed) = duration { parse(text) }
         // Each level holds ten copies of the one before: `f` passes a million nodes at its eighth `*e`.
-        #expect(document.errors == [
-            YAMLError(.aliasLimit,
-                      "alias '*e' expands the document beyond 1000000 nodes; aliases nested in aliases grow "
-                          + "exponentially (the \"billion laughs\" document)",
-                      at: mark(6, 36)),
-        ])
+        #expect(
+            document.errors == [
+                YAMLError(
+                    .aliasLimit,
+                    "alias '*e' expands the document beyond 1000000 nodes; aliases nested in aliases grow "
+                        + "exponentially (the \"billion laughs\" document)",
+                    at: mark(6, 36))
+            ])
         #expect(document.root == nil)
         #expect(elapsed < Self.timeLimit)
     }
@@ -28,9 +30,10 @@ struct HostileInputTests {
     func nestingOneHundredThousandDeep(opener: String, column: Int) {
         let text = String(repeating: opener, count: 100_000)
         let (document, elapsed) = duration { parse(text) }
-        #expect(document.errors == [
-            YAMLError(.tooDeep, "nesting is deeper than 256 levels; flatten the document", at: mark(1, column)),
-        ])
+        #expect(
+            document.errors == [
+                YAMLError(.tooDeep, "nesting is deeper than 256 levels; flatten the document", at: mark(1, column))
+            ])
         #expect(document.root == nil)
         #expect(elapsed < Self.timeLimit)
     }
@@ -60,9 +63,11 @@ struct HostileInputTests {
 
     @Test func randomBytesNeverCrash() {
         var random = SplitMix64(seed: 0x5EED)
-        let tokens = ["-", " ", "  ", ":", ": ", "[", "]", "{", "}", ",", "&a ", "*a", "!!str ", "!x ", "<<: ", "\n",
-                      "\n  ", "'", "\"", "a", "1", "0x", ".5", "#", "?", "|", ">", "---", "...", "\t", "%YAML 1.1",
-                      "é", "😀", "\\", "\r\n", "~", "true", "\u{85}"]
+        let tokens = [
+            "-", " ", "  ", ":", ": ", "[", "]", "{", "}", ",", "&a ", "*a", "!!str ", "!x ", "<<: ", "\n",
+            "\n  ", "'", "\"", "a", "1", "0x", ".5", "#", "?", "|", ">", "---", "...", "\t", "%YAML 1.1",
+            "é", "😀", "\\", "\r\n", "~", "true", "\u{85}",
+        ]
         var problems: [String] = []
         for round in 0..<3000 {
             // A third are raw bytes; the rest are made of YAML's own tokens, to get past the reader.

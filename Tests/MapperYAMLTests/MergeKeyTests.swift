@@ -50,37 +50,44 @@ struct MergeKeyTests {
 
     @Test func mergeOfAScalarIsAnError() throws {
         let document = parse("c:\n  <<: 1\n  y: 2\n")
-        #expect(document.errors == [
-            YAMLError(.invalidMerge,
-                      "the merge key '<<' takes a mapping or a list of mappings (usually aliases such as *base), not the integer 1",
-                      at: mark(2, 7)),
-        ])
+        #expect(
+            document.errors == [
+                YAMLError(
+                    .invalidMerge,
+                    "the merge key '<<' takes a mapping or a list of mappings (usually aliases such as *base), not the integer 1",
+                    at: mark(2, 7))
+            ])
         #expect(try Plain(#require(document.root)) == ["c": ["y": 2]])
     }
 
     @Test func mergeOfAListHoldingAScalarIsAnError() {
         let document = parse(Self.bases + "c:\n  <<: [*a, oops]\n")
-        #expect(document.errors == [
-            YAMLError(.invalidMerge,
-                      "the merge key '<<' takes a mapping or a list of mappings (usually aliases such as *base), not a sequence",
-                      at: mark(4, 7)),
-        ])
+        #expect(
+            document.errors == [
+                YAMLError(
+                    .invalidMerge,
+                    "the merge key '<<' takes a mapping or a list of mappings (usually aliases such as *base), not a sequence",
+                    at: mark(4, 7))
+            ])
     }
 
     @Test func mergeOfAnUndefinedAliasReportsBoth() {
         let document = parse("c:\n  <<: *nowhere\n")
         #expect(document.errors.map(\.code) == [.undefinedAlias, .invalidMerge])
-        #expect(document.errors.last?.message
-            == "the merge key '<<' takes a mapping or a list of mappings (usually aliases such as *base), not null")
+        #expect(
+            document.errors.last?.message
+                == "the merge key '<<' takes a mapping or a list of mappings (usually aliases such as *base), not null")
     }
 
     @Test func twoMergeKeysAreADuplicateKey() throws {
         let document = parse(Self.bases + "c:\n  <<: *a\n  <<: *b\n")
-        #expect(document.errors == [
-            YAMLError(.duplicateKey,
-                      "duplicate merge key '<<' (first defined at line 4, column 3); merge several mappings with one list, as in '<<: [*a, *b]'",
-                      at: mark(5, 3), related: mark(4, 3)),
-        ])
+        #expect(
+            document.errors == [
+                YAMLError(
+                    .duplicateKey,
+                    "duplicate merge key '<<' (first defined at line 4, column 3); merge several mappings with one list, as in '<<: [*a, *b]'",
+                    at: mark(5, 3), related: mark(4, 3))
+            ])
         #expect(try Plain(#require(document.root?["c"])) == ["x": 1, "y": 2])
     }
 }

@@ -24,9 +24,11 @@ struct NodeTests {
         #expect(node["m"]?.scalar == nil)
     }
 
-    @Test(arguments: [("a: {}", "a mapping"), ("a: []", "a sequence"), ("a: ~", "null"), ("a: true", "the boolean true"),
-                      ("a: 0x1F", "the integer 0x1F"), ("a: 1.5", "the number 1.5"), ("a: '5'", "the string \"5\""),
-                      ("a: " + String(repeating: "x", count: 41), "the string \"" + String(repeating: "x", count: 37) + "...\"")])
+    @Test(arguments: [
+        ("a: {}", "a mapping"), ("a: []", "a sequence"), ("a: ~", "null"), ("a: true", "the boolean true"),
+        ("a: 0x1F", "the integer 0x1F"), ("a: 1.5", "the number 1.5"), ("a: '5'", "the string \"5\""),
+        ("a: " + String(repeating: "x", count: 41), "the string \"" + String(repeating: "x", count: 37) + "...\""),
+    ])
     func kindDescription(text: String, description: String) throws {
         #expect(try root(text)["a"]?.kindDescription == description)
     }
@@ -38,16 +40,23 @@ struct NodeTests {
     }
 
     @Test func marksOrderByFileLineAndColumn() {
-        let marks = [Mark(file: "b", line: 1, column: 1), Mark(file: "a", line: 2, column: 1),
-                     Mark(file: "a", line: 1, column: 9), Mark(file: "a", line: 1, column: 2)]
+        let marks = [
+            Mark(file: "b", line: 1, column: 1), Mark(file: "a", line: 2, column: 1),
+            Mark(file: "a", line: 1, column: 9), Mark(file: "a", line: 1, column: 2),
+        ]
         #expect(marks.sorted().map(\.description) == ["a:1:2", "a:1:9", "a:2:1", "b:1:1"])
     }
 
     @Test func errorCodesAreStable() {
-        let codes: [YAMLError.Code] = [.syntax, .encoding, .duplicateKey, .multipleDocuments, .tooDeep, .aliasLimit,
-                                       .undefinedAlias, .unsupportedTag, .invalidTaggedValue, .invalidMerge]
-        #expect(codes.map(\.rawValue) == ["yaml-syntax", "yaml-encoding", "duplicate-key", "multiple-documents",
-                                          "yaml-too-deep", "yaml-alias-limit", "undefined-alias", "unsupported-tag",
-                                          "invalid-tagged-value", "invalid-merge"])
+        let codes: [YAMLError.Code] = [
+            .syntax, .encoding, .duplicateKey, .multipleDocuments, .tooDeep, .aliasLimit,
+            .undefinedAlias, .unsupportedTag, .invalidTaggedValue, .invalidMerge,
+        ]
+        #expect(
+            codes.map(\.rawValue) == [
+                "yaml-syntax", "yaml-encoding", "duplicate-key", "multiple-documents",
+                "yaml-too-deep", "yaml-alias-limit", "undefined-alias", "unsupported-tag",
+                "invalid-tagged-value", "invalid-merge",
+            ])
     }
 }

@@ -95,7 +95,8 @@ struct PositionTests {
     }
 
     @Test func mergedEntriesPointAtTheirDefinition() throws {
-        let node = try root("""
+        let node = try root(
+            """
             base: &base
               retries: 3
               timeout: 10

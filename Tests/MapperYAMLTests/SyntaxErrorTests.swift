@@ -4,33 +4,51 @@ import Testing
 /// libyaml's own errors become `yaml-syntax` errors that keep its message and point at the
 /// problem with a 1-based line and column.
 struct SyntaxErrorTests {
-    @Test(arguments: [
-        ("a:\n  b: 1\n c: 2\n", 3, 2,
-         "did not find expected key (while parsing a block mapping at line 1, column 1)"),
-        ("list: [1, 2\n", 2, 1,
-         "did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 7)"),
-        ("a: {x: 1\n", 2, 1,
-         "did not find expected ',' or '}' (while parsing a flow mapping at line 1, column 4)"),
-        ("a: \"abc\nb: 2\n", 3, 1,
-         "found unexpected end of stream (while scanning a quoted scalar at line 1, column 4)"),
-        ("a:\n\tb: 1\n", 2, 1,
-         "found character that cannot start any token (while scanning for the next token at line 2, column 1)"),
-        ("key: value: other\n", 1, 11, "mapping values are not allowed in this context"),
-        ("a: b\n  c: d\n", 2, 4, "mapping values are not allowed in this context"),
-        ("- a\nb: 1\n", 2, 1,
-         "did not find expected '-' indicator (while parsing a block collection at line 1, column 1)"),
-        ("[1, 2]]\n", 1, 7, "did not find expected <document start>"),
-        ("a: *\n", 1, 5,
-         "did not find expected alphabetic or numeric character (while scanning an alias at line 1, column 4)"),
-        ("a: !x!foo bar\n", 1, 4, "found undefined tag handle (while parsing a node at line 1, column 4)"),
-        ("a: @x\n", 1, 4,
-         "found character that cannot start any token (while scanning for the next token at line 1, column 4)"),
-        ("%YAML 1.1\n%YAML 1.1\n---\na\n", 2, 1, "found duplicate %YAML directive"),
-    ] as [(String, Int, Int, String)])
+    @Test(
+        arguments: [
+            (
+                "a:\n  b: 1\n c: 2\n", 3, 2,
+                "did not find expected key (while parsing a block mapping at line 1, column 1)"
+            ),
+            (
+                "list: [1, 2\n", 2, 1,
+                "did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 7)"
+            ),
+            (
+                "a: {x: 1\n", 2, 1,
+                "did not find expected ',' or '}' (while parsing a flow mapping at line 1, column 4)"
+            ),
+            (
+                "a: \"abc\nb: 2\n", 3, 1,
+                "found unexpected end of stream (while scanning a quoted scalar at line 1, column 4)"
+            ),
+            (
+                "a:\n\tb: 1\n", 2, 1,
+                "found character that cannot start any token (while scanning for the next token at line 2, column 1)"
+            ),
+            ("key: value: other\n", 1, 11, "mapping values are not allowed in this context"),
+            ("a: b\n  c: d\n", 2, 4, "mapping values are not allowed in this context"),
+            (
+                "- a\nb: 1\n", 2, 1,
+                "did not find expected '-' indicator (while parsing a block collection at line 1, column 1)"
+            ),
+            ("[1, 2]]\n", 1, 7, "did not find expected <document start>"),
+            (
+                "a: *\n", 1, 5,
+                "did not find expected alphabetic or numeric character (while scanning an alias at line 1, column 4)"
+            ),
+            ("a: !x!foo bar\n", 1, 4, "found undefined tag handle (while parsing a node at line 1, column 4)"),
+            (
+                "a: @x\n", 1, 4,
+                "found character that cannot start any token (while scanning for the next token at line 1, column 4)"
+            ),
+            ("%YAML 1.1\n%YAML 1.1\n---\na\n", 2, 1, "found duplicate %YAML directive"),
+        ] as [(String, Int, Int, String)])
     func libyamlErrors(text: String, line: Int, column: Int, message: String) {
         let document = parse(text)
         // Hints are checked on their own below.
-        #expect(document.errors.map { YAMLError($0.code, $0.message, at: $0.mark) } == [YAMLError(.syntax, message, at: mark(line, column))])
+        #expect(
+            document.errors.map { YAMLError($0.code, $0.message, at: $0.mark) } == [YAMLError(.syntax, message, at: mark(line, column))])
         #expect(document.root == nil)
     }
 
@@ -55,10 +73,12 @@ struct SyntaxErrorTests {
         #expect(parse("a:\n  - [1,\n    2").errors.map(\.mark) == [mark(3, 6)])
         #expect(parse("a: [1,\r\n  2").errors.map(\.mark) == [mark(2, 4)])
         #expect(parse("a: 'é").errors.map(\.mark) == [mark(1, 6)])
-        #expect(parse("a: 1\u{2028}b: [").errors == [
-            YAMLError(.syntax, "did not find expected node content (while parsing a flow node at line 2, column 5)",
-                      at: mark(2, 5)),
-        ])
+        #expect(
+            parse("a: 1\u{2028}b: [").errors == [
+                YAMLError(
+                    .syntax, "did not find expected node content (while parsing a flow node at line 2, column 5)",
+                    at: mark(2, 5))
+            ])
     }
 
     @Test func problemsFoundBeforeASyntaxErrorAreKept() {

@@ -53,7 +53,8 @@ extension CELValue: Equatable {
         switch (lhs, rhs) {
         case (.bool(let a), .bool(let b)): return a == b ? 0 : (a ? 1 : -1)
         case (.string(let a), .string(let b)):
-            return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars, by: { $0.value < $1.value }) ? -1 : (a.unicodeScalars.elementsEqual(b.unicodeScalars) ? 0 : 1)
+            return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars, by: { $0.value < $1.value })
+                ? -1 : (a.unicodeScalars.elementsEqual(b.unicodeScalars) ? 0 : 1)
         case (.bytes(let a), .bytes(let b)):
             return a.lexicographicallyPrecedes(b) ? -1 : (a == b ? 0 : 1)
         case (.timestamp(let a), .timestamp(let b)): return sign(a.nanoseconds, b.nanoseconds)

@@ -6,7 +6,8 @@ extension Evaluator {
         case "_?_:_":
             let condition = try evaluate(arguments[0])
             guard case .bool(let chosen) = condition else {
-                throw CELError(.noSuchOverload, "the condition of '?' must be a bool, not \(condition.type)", column: arguments[0].offset + 1)
+                throw CELError(
+                    .noSuchOverload, "the condition of '?' must be a bool, not \(condition.type)", column: arguments[0].offset + 1)
             }
             return try evaluate(chosen ? arguments[1] : arguments[2])
         default: break
@@ -17,8 +18,9 @@ extension Evaluator {
         values.reserveCapacity(arguments.count + 1)
         if let target {
             if let (qualified, rooted) = target.qualifiedName,
-               Library.namespaced.contains(qualified + "." + name) || functions[qualified + "." + name] != nil,
-               !isLocal(qualified, rooted: rooted), resolveName(qualified, rooted: rooted) == nil {
+                Library.namespaced.contains(qualified + "." + name) || functions[qualified + "." + name] != nil,
+                !isLocal(qualified, rooted: rooted), resolveName(qualified, rooted: rooted) == nil
+            {
                 function = qualified + "." + name
             } else {
                 member = true
@@ -63,12 +65,15 @@ extension Evaluator {
             let value: CELValue
             do throws(CELError) {
                 value = try evaluate(argument)
-            } catch where error.code != .costLimit {
+            } catch  where error.code != .costLimit {
                 pending = pending ?? error
                 continue
             }
             guard case .bool(let truth) = value else {
-                pending = pending ?? CELError(.noSuchOverload, "'\(and ? "&&" : "||")' needs bool operands, not \(value.type)", column: argument.offset + 1)
+                pending =
+                    pending
+                    ?? CELError(
+                        .noSuchOverload, "'\(and ? "&&" : "||")' needs bool operands, not \(value.type)", column: argument.offset + 1)
                 continue
             }
             if truth == decisive { return .bool(decisive) }

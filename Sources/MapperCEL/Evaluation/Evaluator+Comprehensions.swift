@@ -28,13 +28,15 @@ extension Evaluator {
             for pair in pairs {
                 try charge(1, at: expr)
                 do throws(CELError) {
-                    let value = try with(bindings(pair)) { (evaluator: inout Evaluator) throws(CELError) in try evaluator.evaluate(arguments[0]) }
+                    let value = try with(bindings(pair)) { (evaluator: inout Evaluator) throws(CELError) in
+                        try evaluator.evaluate(arguments[0])
+                    }
                     guard case .bool(let truth) = value else {
                         pending = pending ?? Self.notBool(macro, value, arguments[0])
                         continue
                     }
                     if truth == decisive { return .bool(decisive) }
-                } catch where error.code != .costLimit {
+                } catch  where error.code != .costLimit {
                     pending = pending ?? error
                 }
             }
@@ -75,7 +77,9 @@ extension Evaluator {
                     continue
                 }
                 guard case .map(let entries) = value else {
-                    throw CELError(.noSuchOverload, "transformMapEntry() needs a map from its expression, not \(value.type)", column: arguments.last!.offset + 1)
+                    throw CELError(
+                        .noSuchOverload, "transformMapEntry() needs a map from its expression, not \(value.type)",
+                        column: arguments.last!.offset + 1)
                 }
                 for entry in entries.entries {
                     if result.contains(entry.key) {

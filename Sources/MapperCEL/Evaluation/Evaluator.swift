@@ -35,7 +35,8 @@ struct Evaluator {
             throw CELError(.unknownVariable, "no variable named '\(name)'", column: expr.offset + 1)
         case .select(let operand, let field, let testOnly):
             if !testOnly, let (name, rooted) = expr.qualifiedName, !isLocal(name, rooted: rooted),
-               let value = resolve(name, rooted: rooted) {
+                let value = resolve(name, rooted: rooted)
+            {
                 return value
             }
             let value = try evaluate(operand)

@@ -16,7 +16,9 @@ public struct CELDuration: Sendable, Hashable {
     /// `us` (or `µs`), `ns` (`"1.5h"`, `"-2m3s"`, `"0"`).
     public init(parsing text: String) throws(CELError) {
         func invalid() -> CELError {
-            CELError(.invalidArgument, "invalid duration '\(text)': expected numbers with units h, m, s, ms, us, ns such as '1h30m' or '2.5s'", column: 0)
+            CELError(
+                .invalidArgument, "invalid duration '\(text)': expected numbers with units h, m, s, ms, us, ns such as '1h30m' or '2.5s'",
+                column: 0)
         }
         var scalars = Substring(text).unicodeScalars[...]
         var negative = false

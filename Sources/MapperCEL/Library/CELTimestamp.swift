@@ -14,7 +14,8 @@ public struct CELTimestamp: Sendable, Hashable {
     /// The instant `nanoseconds` after the Unix epoch; throws outside years 1 to 9999.
     public init(nanoseconds: Int128) throws(CELError) {
         guard nanoseconds >= Self.minimumSeconds * 1_000_000_000,
-              nanoseconds < (Self.maximumSeconds + 1) * 1_000_000_000 else {
+            nanoseconds < (Self.maximumSeconds + 1) * 1_000_000_000
+        else {
             throw CELError(.overflow, "the timestamp is out of range (years 1 to 9999)", column: 0)
         }
         self.nanoseconds = nanoseconds
@@ -87,7 +88,8 @@ public struct CELTimestamp: Sendable, Hashable {
             offset = (hours * 60 + minutes) * 60 * (negative ? -1 : 1)
         }
         guard i == s.count, (1...12).contains(month), (1...Civil.daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 60 else { throw invalid() }
+            hour < 24, minute < 60, second < 60
+        else { throw invalid() }
         let days = Civil.days(year: year, month: month, day: day)
         let seconds = Int128(days) * 86_400 + Int128(hour * 3600 + minute * 60 + second - offset)
         do {
@@ -106,7 +108,8 @@ public struct CELTimestamp: Sendable, Hashable {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
         }
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
+        var text =
+            "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
         let nanos = Int(nanosecondOfSecond)
         if nanos != 0 {
             var fraction = pad(nanos, 9)

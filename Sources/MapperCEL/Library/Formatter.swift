@@ -75,7 +75,8 @@ enum Formatter {
             case .string(let s): text = Array(s.utf8).map { hex($0) }.joined()
             case .bytes(let b): text = b.map { hex($0) }.joined()
             default:
-                throw failure("error during formatting: only integers, byte buffers, and strings can be formatted as hex, was given \(value.type)")
+                throw failure(
+                    "error during formatting: only integers, byte buffers, and strings can be formatted as hex, was given \(value.type)")
             }
             if verb == "X" { text = text.uppercased() }
             return text

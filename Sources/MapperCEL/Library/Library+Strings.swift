@@ -25,13 +25,18 @@ extension Library {
             }
             return .bool(regex.contains(text))
         case ("lowerAscii", nil):
-            return .string(String(String.UnicodeScalarView(text.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 })))
+            return .string(
+                String(String.UnicodeScalarView(text.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
+            )
         case ("upperAscii", nil):
-            return .string(String(String.UnicodeScalarView(text.unicodeScalars.map { ("a"..."z").contains($0) ? Unicode.Scalar($0.value - 32)! : $0 })))
+            return .string(
+                String(String.UnicodeScalarView(text.unicodeScalars.map { ("a"..."z").contains($0) ? Unicode.Scalar($0.value - 32)! : $0 }))
+            )
         case ("trim", nil):
             let scalars = Array(text.unicodeScalars)
             guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-                  let end = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return .string("") }
+                let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+            else { return .string("") }
             return .string(String(String.UnicodeScalarView(scalars[start...end])))
         case ("reverse", nil):
             return .string(String(String.UnicodeScalarView(text.unicodeScalars.reversed())))
@@ -87,12 +92,15 @@ extension Library {
         let wanted = Array(part.unicodeScalars)
         var bound = last ? Int64(scalars.count) : 0
         if let from {
-            guard case .int(let given) = from else { throw noOverload(last ? "lastIndexOf" : "indexOf", [.string(text), .string(part), from]) }
+            guard case .int(let given) = from else {
+                throw noOverload(last ? "lastIndexOf" : "indexOf", [.string(text), .string(part), from])
+            }
             guard given >= 0, given <= scalars.count else { throw outOfRange(given, text) }
             bound = given
         }
         guard wanted.count <= scalars.count else { return .int(-1) }
-        let candidates: [Int] = last
+        let candidates: [Int] =
+            last
             ? Array((0...min(Int(bound), scalars.count - wanted.count)).reversed())
             : Array(stride(from: Int(bound), through: scalars.count - wanted.count, by: 1))
         for start in candidates where scalars[start..<start + wanted.count].elementsEqual(wanted) {

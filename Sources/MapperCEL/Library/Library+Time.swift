@@ -54,12 +54,15 @@ extension Library {
             body = body.dropFirst()
         }
         if body.count == 5, body[body.startIndex + 2] == ":",
-           let hours = Int(String(String.UnicodeScalarView(body.prefix(2)))),
-           let minutes = Int(String(String.UnicodeScalarView(body.suffix(2)))), hours < 24, minutes < 60 {
+            let hours = Int(String(String.UnicodeScalarView(body.prefix(2)))),
+            let minutes = Int(String(String.UnicodeScalarView(body.suffix(2)))), hours < 24, minutes < 60
+        {
             return sign * (hours * 3600 + minutes * 60)
         }
         guard let timeZone = TimeZone(identifier: zone) else {
-            throw CELError(.invalidArgument, "unknown time zone '\(zone)': use an IANA name such as 'Europe/Paris' or an offset such as '+01:00'", column: 0)
+            throw CELError(
+                .invalidArgument, "unknown time zone '\(zone)': use an IANA name such as 'Europe/Paris' or an offset such as '+01:00'",
+                column: 0)
         }
         return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(timestamp.seconds)))
     }

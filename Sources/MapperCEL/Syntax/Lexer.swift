@@ -79,8 +79,10 @@ struct Lexer {
         }
     }
 
-    private static let punctuations = ["==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "+", "-", "*", "/", "%",
-                                       "?", ":", ".", ",", "[", "]", "{", "}", "(", ")", "="]
+    private static let punctuations = [
+        "==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "+", "-", "*", "/", "%",
+        "?", ":", ".", ",", "[", "]", "{", "}", "(", ")", "=",
+    ]
 
     private mutating func punctuation() throws(CELError) -> Token.Kind {
         for text in Self.punctuations {

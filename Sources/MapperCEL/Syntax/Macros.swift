@@ -33,11 +33,13 @@ enum Macros {
             names.append(variable)
         }
         if variables == 2, names[0] == names[1] {
-            throw CELError(.syntax, "\(name)() needs two different variable names, found '\(names[0])' twice", column: arguments[1].offset + 1)
+            throw CELError(
+                .syntax, "\(name)() needs two different variable names, found '\(names[0])' twice", column: arguments[1].offset + 1)
         }
         return Expr(
-            .comprehension(macro, range: target, variable: names[0], variable2: variables == 2 ? names[1] : nil,
-                           arguments: Array(arguments.dropFirst(variables))),
+            .comprehension(
+                macro, range: target, variable: names[0], variable2: variables == 2 ? names[1] : nil,
+                arguments: Array(arguments.dropFirst(variables))),
             at: offset)
     }
 }

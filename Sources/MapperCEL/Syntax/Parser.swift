@@ -99,7 +99,8 @@ struct Parser {
             try nest()
             // A literal right after the minus is a negative literal, so -9223372036854775808 is an int.
             let next = current
-            let followedByMember = tokens[min(position + 1, tokens.count - 1)].isPunctuation(".")
+            let followedByMember =
+                tokens[min(position + 1, tokens.count - 1)].isPunctuation(".")
                 || tokens[min(position + 1, tokens.count - 1)].isPunctuation("[")
             if !followedByMember {
                 switch next.kind {
@@ -126,11 +127,13 @@ struct Parser {
             if let dot = accept(".") {
                 let nameToken = advance()
                 guard case .identifier(let name) = nameToken.kind else {
-                    throw CELError(.syntax, "expected a field or method name after '.', found \(nameToken.described)", column: nameToken.offset + 1)
+                    throw CELError(
+                        .syntax, "expected a field or method name after '.', found \(nameToken.described)", column: nameToken.offset + 1)
                 }
                 if accept("(") != nil {
                     let arguments = try list(closing: ")", "to close the argument list")
-                    expr = try Macros.expand(name, target: expr, arguments: arguments, at: dot.offset)
+                    expr =
+                        try Macros.expand(name, target: expr, arguments: arguments, at: dot.offset)
                         ?? Expr(.call(name, target: expr, arguments: arguments), at: dot.offset)
                 } else {
                     expr = Expr(.select(expr, name, testOnly: false), at: dot.offset)
@@ -140,7 +143,9 @@ struct Parser {
                 try expect("]", "to close the index")
                 expr = Expr(.call("_[_]", target: nil, arguments: [expr, index]), at: bracket.offset)
             } else if current.isPunctuation("{"), let name = expr.qualifiedName {
-                throw CELError(.syntax, "message construction ('\(name.name){…}') is not supported: protocol buffer messages are out of scope", column: current.offset + 1)
+                throw CELError(
+                    .syntax, "message construction ('\(name.name){…}') is not supported: protocol buffer messages are out of scope",
+                    column: current.offset + 1)
             } else {
                 return expr
             }
@@ -161,7 +166,8 @@ struct Parser {
         case .string(let value): return Expr(.literal(.string(value)), at: token.offset)
         case .bytes(let value): return Expr(.literal(.bytes(value)), at: token.offset)
         case .intMinMagnitude:
-            throw CELError(.syntax, "the integer literal '9223372036854775808' is larger than 9223372036854775807", column: token.offset + 1)
+            throw CELError(
+                .syntax, "the integer literal '9223372036854775808' is larger than 9223372036854775807", column: token.offset + 1)
         case .identifier(let name):
             return try identifier(name, at: token.offset, rooted: false)
         case .punctuation("."):

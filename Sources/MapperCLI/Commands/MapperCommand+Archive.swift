@@ -15,7 +15,8 @@ extension MapperCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            try MappingRun(catalog: catalog, data: data, output: output).run(file: file, models: [model]) { session, models, bytes throws(MappingErrors) in
+            try MappingRun(catalog: catalog, data: data, output: output).run(file: file, models: [model]) {
+                session, models, bytes throws(MappingErrors) in
                 try session.archive(bytes, as: models[0])
             }
         }

@@ -29,8 +29,10 @@ extension MapperCommand {
         @Option(help: "Output format: text or json.")
         var format: Format = .text
 
-        @Option(name: .customLong("assume-transformer"), help: ArgumentHelp(
-            "Accept 'transform: NAME' without an implementation (repeatable).", valueName: "name"))
+        @Option(
+            name: .customLong("assume-transformer"),
+            help: ArgumentHelp(
+                "Accept 'transform: NAME' without an implementation (repeatable).", valueName: "name"))
         var assumedTransformers: [String] = []
 
         @OptionGroup var output: OutputOptions

@@ -23,7 +23,8 @@ extension MapperCommand {
 
         func run() throws {
             let now = data.instant
-            try MappingRun(catalog: catalog, data: data, output: output).run(file: file, models: [from, to]) { session, models, bytes throws(MappingErrors) in
+            try MappingRun(catalog: catalog, data: data, output: output).run(file: file, models: [from, to]) {
+                session, models, bytes throws(MappingErrors) in
                 try session.convert(bytes, from: models[0], to: models[1], now: now)
             }
         }

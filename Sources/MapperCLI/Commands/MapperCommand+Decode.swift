@@ -66,13 +66,15 @@ extension MapperCommand {
             let input = route != nil && file == nil ? model : file
             if explain {
                 let json = format == .json
-                try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects).run(file: input, models: modelNames) { session, models, bytes throws(MappingErrors) in
+                try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects).run(file: input, models: modelNames) {
+                    session, models, bytes throws(MappingErrors) in
                     let explanation = try session.explain(bytes, as: models[0], now: now).1
                     return Array((json ? JSONWriter.write(explanation.jsonValue) : explanation.text).utf8)
                 }
                 return
             }
-            try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects).run(file: input, models: modelNames) { session, models, bytes throws(MappingErrors) in
+            try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects).run(file: input, models: modelNames) {
+                session, models, bytes throws(MappingErrors) in
                 try session.decodeToCanonical(bytes, as: models[0], now: now)
             }
         }

@@ -24,7 +24,8 @@ extension MapperCommand {
         }
 
         func run() throws {
-            try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects).run(file: file, models: [model]) { session, models, bytes throws(MappingErrors) in
+            try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects).run(file: file, models: [model]) {
+                session, models, bytes throws(MappingErrors) in
                 try session.encodeCanonical(bytes, as: models[0])
             }
         }

@@ -57,14 +57,17 @@ extension MapperCommand {
                 let summary = result.summary
                 let kinds = summary.warningKinds.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
                     .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-                Output.print("""
+                Output.print(
+                    """
                     wrote \(result.files.count) files to \(out): \(summary.models) models, \(summary.enums) enums, \
                     \(summary.routes) routes for \(summary.operations) operations \
                     (\(summary.operationsWithoutJSONBody) without a JSON body)
                     \(result.warnings.count) warnings\(kinds.isEmpty ? "" : ": " + kinds)
                     """)
                 if !result.diagnostics.isEmpty {
-                    Output.error("error: the written catalog does not load (\(result.diagnostics.summary)); this is a bug in mapper import, please report it")
+                    Output.error(
+                        "error: the written catalog does not load (\(result.diagnostics.summary)); this is a bug in mapper import, please report it"
+                    )
                     throw ExitCode(1)
                 }
             }

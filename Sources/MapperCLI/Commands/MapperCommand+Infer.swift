@@ -59,13 +59,17 @@ extension MapperCommand {
                     Output.error(error.description)
                     throw ExitCode(1)
                 }
-                if catalogPath == nil { catalogPath = (tests as NSString).appendingPathComponent("Mappings/\(files[0].path.replacingOccurrences(of: ".test.yaml", with: ".yaml"))") }
+                if catalogPath == nil {
+                    catalogPath = (tests as NSString).appendingPathComponent(
+                        "Mappings/\(files[0].path.replacingOccurrences(of: ".test.yaml", with: ".yaml"))")
+                }
                 try write(files.map { ((tests as NSString).appendingPathComponent($0.path), $0.text) })
             }
             if let catalogPath {
                 try write([(catalogPath, result.catalog)])
-                Output.error("wrote \(catalogPath): \(result.models) models, \(result.enums) enums from \(samples.count) samples"
-                             + (tests.map { "; golden tests in \($0)" } ?? ""))
+                Output.error(
+                    "wrote \(catalogPath): \(result.models) models, \(result.enums) enums from \(samples.count) samples"
+                        + (tests.map { "; golden tests in \($0)" } ?? ""))
             } else {
                 Output.write(Array(result.catalog.utf8))
             }

@@ -5,7 +5,8 @@ extension MapperCommand {
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Merge a canonical source into a canonical target, property by property.",
-            discussion: "TARGET and SOURCE hold canonical JSON of MODEL, or of a model it extends or that extends it (say which with \"$type\")."
+            discussion:
+                "TARGET and SOURCE hold canonical JSON of MODEL, or of a model it extends or that extends it (say which with \"$type\")."
         )
 
         @Argument(help: ArgumentHelp("The model of the target.", valueName: "model")) var model: String

@@ -51,7 +51,8 @@ struct CatalogListing {
             let width = model.properties.map(\.name.count).max() ?? 0
             let typeWidth = model.properties.map(\.type.description.count).max() ?? 0
             for property in model.properties {
-                lines.append("    " + pad(property.name, width) + "  " + pad(property.type.description, typeWidth) + "  " + detail(property))
+                lines.append(
+                    "    " + pad(property.name, width) + "  " + pad(property.type.description, typeWidth) + "  " + detail(property))
             }
             if let variants = model.variants { lines.append("    variants: " + describe(variants)) }
             for rule in model.rules { lines.append("    rule: \(rule.rule.source) — \(rule.message)") }
@@ -97,7 +98,11 @@ struct CatalogListing {
         if let key = property.key { parts.append("← \(key)") }
         if property.flatten { parts.append("flattened") }
         if property.required { parts.append("required") }
-        if let computed = property.computed { parts.append("computed: \(computed.rawValue)") } else if property.transient { parts.append("transient") }
+        if let computed = property.computed {
+            parts.append("computed: \(computed.rawValue)")
+        } else if property.transient {
+            parts.append("transient")
+        }
         if let format = property.format { parts.append("format: \(format.name)") }
         if let representation = property.representation { parts.append("json: \(representation.rawValue)") }
         if let value = property.defaultValue { parts.append("default: \(JSONWriter.write(value))") }

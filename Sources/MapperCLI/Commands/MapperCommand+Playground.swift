@@ -16,8 +16,10 @@ extension MapperCommand {
                 """
         )
 
-        @Option(name: .customLong("mappings"), help: ArgumentHelp(
-            "A mapping file or a directory of them to start from (repeatable). Default: none.", valueName: "path"))
+        @Option(
+            name: .customLong("mappings"),
+            help: ArgumentHelp(
+                "A mapping file or a directory of them to start from (repeatable). Default: none.", valueName: "path"))
         var mappings: [String] = []
 
         @Option(help: ArgumentHelp("The address to bind.", valueName: "host"))

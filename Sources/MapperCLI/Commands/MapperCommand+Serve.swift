@@ -35,33 +35,40 @@ extension MapperCommand {
         @Option(help: ArgumentHelp("How often --watch looks at the mapping files (1s, 500ms).", valueName: "duration"))
         var watchInterval = "1s"
 
-        @Option(help: ArgumentHelp("Golden tests (*.test.yaml) a catalog must pass before it goes live, at startup and on every reload.",
-                                   valueName: "path"))
+        @Option(
+            help: ArgumentHelp(
+                "Golden tests (*.test.yaml) a catalog must pass before it goes live, at startup and on every reload.",
+                valueName: "path"))
         var gate: String?
 
-        @Option(help: ArgumentHelp(
-            "A candidate catalog (file or directory) every mapped request is also mapped with, off the response path, and compared (GET /v1/shadow).",
-            valueName: "path"))
+        @Option(
+            help: ArgumentHelp(
+                "A candidate catalog (file or directory) every mapped request is also mapped with, off the response path, and compared (GET /v1/shadow).",
+                valueName: "path"))
         var shadow: String?
 
-        @Option(help: ArgumentHelp(
-            "Keep this many differing documents with their values in GET /v1/shadow (default: the last 10, redacted to pointers and kinds).",
-            valueName: "n"))
+        @Option(
+            help: ArgumentHelp(
+                "Keep this many differing documents with their values in GET /v1/shadow (default: the last 10, redacted to pointers and kinds).",
+                valueName: "n"))
         var shadowSamples: Int?
 
         @Option(help: ArgumentHelp("A file holding the bearer token every /v1 and /proxy endpoint requires.", valueName: "file"))
         var tokenFile: String?
 
-        @Option(help: ArgumentHelp(
-            "A file holding the bearer token the admin endpoints (/v1/reload, /v1/validate, /v1/shadow) require instead of --token-file's.",
-            valueName: "file"))
+        @Option(
+            help: ArgumentHelp(
+                "A file holding the bearer token the admin endpoints (/v1/reload, /v1/validate, /v1/shadow) require instead of --token-file's.",
+                valueName: "file"))
         var adminTokenFile: String?
 
         @Option(help: ArgumentHelp("Larger request bodies get 413 (B, KiB, MiB, GiB, KB, MB, GB).", valueName: "size"))
         var maxBodySize = "10MiB"
 
-        @Option(help: ArgumentHelp("How long a client may take to send a body, and how long a connection may stay idle (30s, 500ms, 2m).",
-                                   valueName: "duration"))
+        @Option(
+            help: ArgumentHelp(
+                "How long a client may take to send a body, and how long a connection may stay idle (30s, 500ms, 2m).",
+                valueName: "duration"))
         var requestTimeout = "30s"
 
         @Option(help: ArgumentHelp("How long SIGTERM waits for in-flight requests.", valueName: "duration"))
@@ -73,24 +80,30 @@ extension MapperCommand {
         @Option(help: ArgumentHelp("text (one line of key=value pairs) or json (one JSON object per line).", valueName: "format"))
         var logFormat = "text"
 
-        @Option(help: ArgumentHelp(
-            "Export a span per request to this OpenTelemetry collector over OTLP/HTTP (http://collector:4318).", valueName: "url"))
+        @Option(
+            help: ArgumentHelp(
+                "Export a span per request to this OpenTelemetry collector over OTLP/HTTP (http://collector:4318).", valueName: "url"))
         var otelEndpoint: String?
 
-        @Option(help: ArgumentHelp("Gateway mode: forward /proxy/PATH to URL/PATH and map what comes back (http or https).",
-                                   valueName: "url"))
+        @Option(
+            help: ArgumentHelp(
+                "Gateway mode: forward /proxy/PATH to URL/PATH and map what comes back (http or https).",
+                valueName: "url"))
         var upstream: String?
 
-        @Option(help: ArgumentHelp(
-            "How long the upstream may take to answer, and the longest silence while its body arrives (then 504). (default: 30s)",
-            valueName: "duration"))
+        @Option(
+            help: ArgumentHelp(
+                "How long the upstream may take to answer, and the longest silence while its body arrives (then 504). (default: 30s)",
+                valueName: "duration"))
         var upstreamTimeout: String?
 
         @Option(help: ArgumentHelp("Larger upstream response bodies get 502. (default: 10MiB)", valueName: "size"))
         var upstreamMaxBodySize: String?
 
-        @Option(help: ArgumentHelp("A header set on every upstream request, replacing the client's ('Authorization: token X'); repeatable.",
-                                   valueName: "header"))
+        @Option(
+            help: ArgumentHelp(
+                "A header set on every upstream request, replacing the client's ('Authorization: token X'); repeatable.",
+                valueName: "header"))
         var upstreamHeader: [String] = []
 
         @Flag(help: "Refuse upstream responses no route maps (502) instead of passing them through.")
@@ -116,7 +129,8 @@ extension MapperCommand {
                 }
             }
             if let shadow, !FileManager.default.fileExists(atPath: shadow) {
-                throw ValidationError("--shadow '\(shadow)': no such file or directory; give the candidate catalog's mapping file or directory.")
+                throw ValidationError(
+                    "--shadow '\(shadow)': no such file or directory; give the candidate catalog's mapping file or directory.")
             }
             guard Logger.Level(rawValue: logLevel.lowercased()) != nil else {
                 throw ValidationError("--log-level '\(logLevel)' is not one of trace, debug, info, notice, warning, error, critical.")
@@ -139,7 +153,8 @@ extension MapperCommand {
                 return
             }
             guard UpstreamURL(upstream) != nil else {
-                throw ValidationError("--upstream '\(upstream)' is not an http or https URL such as https://api.github.com (no query or fragment).")
+                throw ValidationError(
+                    "--upstream '\(upstream)' is not an http or https URL such as https://api.github.com (no query or fragment).")
             }
             if let upstreamTimeout, DurationText.parse(upstreamTimeout).map({ $0 > .zero }) != true {
                 throw ValidationError("--upstream-timeout '\(upstreamTimeout)' is not a duration such as 30s, 500ms or 2m.")
@@ -164,7 +179,8 @@ extension MapperCommand {
         }
 
         func run() async throws {
-            let logger = ServiceLauncher.logger(level: Logger.Level(rawValue: logLevel.lowercased()) ?? .info, json: logFormat.lowercased() == "json")
+            let logger = ServiceLauncher.logger(
+                level: Logger.Level(rawValue: logLevel.lowercased()) ?? .info, json: logFormat.lowercased() == "json")
             var configuration = ServiceConfiguration(mappings: catalog.paths(), loadOptions: catalog.loadOptions, logger: logger)
             configuration.host = host
             configuration.port = port

@@ -86,8 +86,10 @@ extension MapperCommand {
         /// (`coverage` only with --coverage).
         private func json(_ results: [GoldenRunner.Result], passed: Int, failed: Int, coverage: Coverage?) -> JSONValue {
             let failures: [JSONValue] = results.filter { !$0.passed }.map { result in
-                ["name": .string(result.name), "location": .string(result.mark.description),
-                 "details": .array(result.details.map(JSONValue.string))]
+                [
+                    "name": .string(result.name), "location": .string(result.mark.description),
+                    "details": .array(result.details.map(JSONValue.string)),
+                ]
             }
             var members: [JSONObject.Member] = [
                 .init(key: "passed", value: .number(JSONNumber(Int64(passed)))),

@@ -14,7 +14,8 @@ extension MapperCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            try MappingRun(catalog: catalog, data: data, output: output).run(file: file, models: []) { session, _, bytes throws(MappingErrors) in
+            try MappingRun(catalog: catalog, data: data, output: output).run(file: file, models: []) {
+                session, _, bytes throws(MappingErrors) in
                 try session.unarchive(bytes).canonical
             }
         }

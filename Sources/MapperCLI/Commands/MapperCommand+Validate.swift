@@ -12,8 +12,10 @@ extension MapperCommand {
             case text, json
         }
 
-        @Argument(help: ArgumentHelp("Mapping files or directories (default: --mappings, $MAPPER_MAPPINGS, Mappings/).",
-                                     valueName: "path"))
+        @Argument(
+            help: ArgumentHelp(
+                "Mapping files or directories (default: --mappings, $MAPPER_MAPPINGS, Mappings/).",
+                valueName: "path"))
         var paths: [String] = []
 
         @Option(help: "Output format: text (compiler style) or json.")

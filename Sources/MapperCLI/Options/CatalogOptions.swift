@@ -4,13 +4,17 @@ import MapperKit
 
 /// Where the mapping files come from, shared by every command that loads a catalog.
 struct CatalogOptions: ParsableArguments {
-    @Option(name: .customLong("mappings"), help: ArgumentHelp(
-        "A mapping file or a directory of them (repeatable). Default: $MAPPER_MAPPINGS, else Mappings/.",
-        valueName: "path"))
+    @Option(
+        name: .customLong("mappings"),
+        help: ArgumentHelp(
+            "A mapping file or a directory of them (repeatable). Default: $MAPPER_MAPPINGS, else Mappings/.",
+            valueName: "path"))
     var mappings: [String] = []
 
-    @Option(name: .customLong("assume-transformer"), help: ArgumentHelp(
-        "Accept 'transform: NAME' without an implementation (repeatable).", valueName: "name"))
+    @Option(
+        name: .customLong("assume-transformer"),
+        help: ArgumentHelp(
+            "Accept 'transform: NAME' without an implementation (repeatable).", valueName: "name"))
     var assumedTransformers: [String] = []
 
     /// The paths to load: the flags, else `MAPPER_MAPPINGS`, else `Mappings`.

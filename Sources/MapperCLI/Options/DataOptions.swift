@@ -23,9 +23,10 @@ struct DataOptions: ParsableArguments {
     @Flag(help: "Ignore the catalog's 'on_error': a value that does not convert is an error, not a warning.")
     var strict = false
 
-    @Option(help: ArgumentHelp(
-        "With --ndjson: map records on this many threads, written in input order (default: the number of cores).",
-        valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "With --ndjson: map records on this many threads, written in input order (default: the number of cores).",
+            valueName: "n"))
     var jobs: Int?
 
     /// The most `--jobs` takes: more threads than cores gain nothing, and thousands would exhaust memory.

@@ -2,9 +2,10 @@ import ArgumentParser
 
 /// `--reject-file FILE`: dead letters for the records that fail (decode, encode, replay).
 struct RejectOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "With --ndjson: append each record that fails to this file as {\"line\", \"input\", \"errors\"} and go on (replay them with 'mapper replay').",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "With --ndjson: append each record that fails to this file as {\"line\", \"input\", \"errors\"} and go on (replay them with 'mapper replay').",
+            valueName: "file"))
     var rejectFile: String?
 
     func validate(with data: DataOptions) throws {

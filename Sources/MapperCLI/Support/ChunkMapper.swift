@@ -116,7 +116,7 @@ struct ChunkMapper {
     private static func newline(in bytes: [UInt8], from start: Int) -> Int? {
         bytes.withUnsafeBufferPointer { buffer in
             guard start < buffer.count, let base = buffer.baseAddress,
-                  let found = memchr(base + start, 0x0A, buffer.count - start)
+                let found = memchr(base + start, 0x0A, buffer.count - start)
             else { return nil }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }

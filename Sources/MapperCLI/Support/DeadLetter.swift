@@ -54,9 +54,11 @@ struct DeadLetter {
     }
 
     private static func notADeadLetter(_ reason: String) -> MappingErrors {
-        MappingErrors([MappingError(
-            .invalidInput, pointer: "", path: "",
-            message: "not a rejected record (a line of --reject-file: {\"line\", \"input\", \"errors\"}): \(reason)",
-            source: "")])
+        MappingErrors([
+            MappingError(
+                .invalidInput, pointer: "", path: "",
+                message: "not a rejected record (a line of --reject-file: {\"line\", \"input\", \"errors\"}): \(reason)",
+                source: "")
+        ])
     }
 }

@@ -13,10 +13,12 @@ enum GitRevision {
     static func sources(of path: String, at revision: String) throws(Failure) -> [Catalog.Source] {
         let manager = FileManager.default
         let here = manager.currentDirectoryPath
-        guard let top = try? run(["rev-parse", "--show-toplevel"], in: here).trimmingCharacters(in: .whitespacesAndNewlines), !top.isEmpty else {
+        guard let top = try? run(["rev-parse", "--show-toplevel"], in: here).trimmingCharacters(in: .whitespacesAndNewlines), !top.isEmpty
+        else {
             throw Failure(message: "'\(here)' is not inside a git repository; --git needs one")
         }
-        let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: here + "/")).standardizedFileURL.resolvingSymlinksInPath().path
+        let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: here + "/")).standardizedFileURL
+            .resolvingSymlinksInPath().path
         let root = URL(fileURLWithPath: top).standardizedFileURL.resolvingSymlinksInPath().path
         guard absolute == root || absolute.hasPrefix(root + "/") else {
             throw Failure(message: "'\(path)' is outside the git repository at '\(root)'")
@@ -38,7 +40,8 @@ enum GitRevision {
         let base = temporary + "/tree/" + relative
         let (files, problems) = SourceFiles.list([base])
         if let problem = problems.first {
-            throw Failure(message: "'\(relative)' at git revision '\(revision)': \(problem.message.replacingOccurrences(of: base, with: relative))")
+            throw Failure(
+                message: "'\(relative)' at git revision '\(revision)': \(problem.message.replacingOccurrences(of: base, with: relative))")
         }
         var sources: [Catalog.Source] = []
         for file in files {
@@ -50,7 +53,9 @@ enum GitRevision {
     }
 
     /// Runs `git` (or `tool prefix…`) and returns its standard output; its standard error on failure.
-    private static func run(_ arguments: [String], in directory: String, tool: String = "/usr/bin/env", prefix: [String] = ["git"]) throws(Failure) -> String {
+    private static func run(
+        _ arguments: [String], in directory: String, tool: String = "/usr/bin/env", prefix: [String] = ["git"]
+    ) throws(Failure) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = prefix + arguments

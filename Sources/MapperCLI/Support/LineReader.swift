@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// NDJSON input read in chunks of whole lines: what one worker maps at a time.
@@ -87,7 +87,7 @@ struct LineReader {
 
 /// The C library's `read` (the qualified name keeps it apart from `LineReader.read`).
 #if canImport(Glibc)
-private let systemRead = Glibc.read
+    private let systemRead = Glibc.read
 #elseif canImport(Darwin)
-private let systemRead = Darwin.read
+    private let systemRead = Darwin.read
 #endif

@@ -1,9 +1,9 @@
 import ArgumentParser
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writing to stdout and stderr.
@@ -55,7 +55,7 @@ enum Output {
 /// The C library's `write`, which both Glibc and Darwin export under that name (the qualified name
 /// is what keeps it apart from `Output.write`).
 #if canImport(Glibc)
-private let systemWrite = Glibc.write
+    private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
-private let systemWrite = Darwin.write
+    private let systemWrite = Darwin.write
 #endif

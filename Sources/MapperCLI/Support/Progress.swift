@@ -20,7 +20,8 @@ struct Progress {
     mutating func update(records: Int, bytes: Int) {
         guard enabled, Date().timeIntervalSince(lastDraw) >= 0.5 else { return }
         lastDraw = Date()
-        Output.errorRaw("\r\u{1B}[K" + Self.line(records: records, bytes: bytes, of: totalBytes, seconds: lastDraw.timeIntervalSince(start)))
+        Output.errorRaw(
+            "\r\u{1B}[K" + Self.line(records: records, bytes: bytes, of: totalBytes, seconds: lastDraw.timeIntervalSince(start)))
         drawn = true
     }
 

@@ -2,9 +2,9 @@ import ArgumentParser
 import MapperKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The `--reject-file`: records that failed, appended as dead letters (`DeadLetter`). Every write

@@ -5,7 +5,8 @@ extension Inference {
     /// Golden tests for the samples an inferred catalog was learned from: one decode test per
     /// sample with `roundtrip: true`, its input and the canonical JSON the catalog gives it in
     /// `samples/`. Returns file paths relative to the tests folder → contents.
-    public static func goldenTests(model: String, catalog: String, samples: [Sample]) throws(ImportError) -> [(path: String, text: String)] {
+    public static func goldenTests(model: String, catalog: String, samples: [Sample]) throws(ImportError) -> [(path: String, text: String)]
+    {
         let loaded: Catalog
         do {
             loaded = try Catalog(yaml: catalog, name: Naming.fileStem(model) + ".yaml")
@@ -30,8 +31,9 @@ extension Inference {
             do {
                 canonical = try session.decodeToCanonical(bytes, as: model)
             } catch {
-                throw ImportError(code: "invalid-sample", message: "the inferred catalog does not decode this sample: \(error)",
-                                  location: sample.source)
+                throw ImportError(
+                    code: "invalid-sample", message: "the inferred catalog does not decode this sample: \(error)",
+                    location: sample.source)
             }
             files.append((input, String(decoding: bytes, as: UTF8.self) + "\n"))
             files.append((expect, String(decoding: canonical, as: UTF8.self) + "\n"))

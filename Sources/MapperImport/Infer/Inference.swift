@@ -77,8 +77,9 @@ public enum Inference {
             do {
                 value = try JSONValue(parsing: bytes)
             } catch {
-                throw ImportError(code: "invalid-sample", message: "not valid JSON: \(error.message)",
-                                  location: "\(path):\(error.line):\(error.column)")
+                throw ImportError(
+                    code: "invalid-sample", message: "not valid JSON: \(error.message)",
+                    location: "\(path):\(error.line):\(error.column)")
             }
             if case .array(let items) = value {
                 for (index, item) in items.enumerated() {
@@ -108,8 +109,9 @@ public enum Inference {
 
     private static func checked(_ value: JSONValue, file: String, source: String) throws(ImportError) -> Sample {
         guard case .object = value else {
-            throw ImportError(code: "invalid-sample", message: "a sample must be a JSON object, found \(value.kindName)",
-                              location: source)
+            throw ImportError(
+                code: "invalid-sample", message: "a sample must be a JSON object, found \(value.kindName)",
+                location: source)
         }
         return Sample(value: value, file: file, source: source)
     }
@@ -121,9 +123,10 @@ public enum Inference {
     /// Throws `invalid-name` when `model` is not a model name (the message suggests one).
     public static func run(model: String, samples: [Sample], options: Options = Options()) throws(ImportError) -> Result {
         guard Naming.isValidTypeName(model) else {
-            throw ImportError(code: "invalid-name",
-                              message: "'\(model)' is not a model name (a capital letter, then letters, digits or '_'); try '\(Naming.typeName(model))'",
-                              location: "MODEL")
+            throw ImportError(
+                code: "invalid-name",
+                message: "'\(model)' is not a model name (a capital letter, then letters, digits or '_'); try '\(Naming.typeName(model))'",
+                location: "MODEL")
         }
         let shape = Shape()
         for sample in samples { shape.add(sample.value) }
@@ -134,7 +137,8 @@ public enum Inference {
         let header = ["\(generatedMarker.dropFirst(2)) from \(samples.count) samples (\(sources.sorted().joined(separator: ", ")))."]
         var check = SelfCheck(writer: CatalogWriter(header: header, groups: [:], defaultGroup: Naming.fileStem(model)))
         let (output, _, remaining) = check.finish(&draft)
-        return Result(catalog: output.files.first?.text ?? "", models: draft.models.count, enums: draft.enums.count,
-                      diagnostics: remaining, warnings: check.warnings)
+        return Result(
+            catalog: output.files.first?.text ?? "", models: draft.models.count, enums: draft.enums.count,
+            diagnostics: remaining, warnings: check.warnings)
     }
 }

@@ -102,7 +102,8 @@ struct ShapeTyper {
         if shape.allUUIDs { return (.scalar("uuid"), nil) }
         let distinct = shape.distinctStrings
         // Words, not numbers, hashes or prose: a letter first, at most 40 characters.
-        let isEnum = shape.strings >= 4 && distinct.count < Shape.distinctLimit
+        let isEnum =
+            shape.strings >= 4 && distinct.count < Shape.distinctLimit
             && Double(distinct.count * distinct.count) < Double(shape.strings)
             && distinct.keys.allSatisfy { value in
                 value.count <= 40 && value.first.map { $0.isASCII && $0.isLetter } == true
@@ -134,8 +135,10 @@ struct ShapeTyper {
 
     private func numberType(_ shape: Shape, key: String) -> (TypeDraft, String?) {
         let lower = key.lowercased()
-        let timeKey = lower.hasSuffix("_at") || key.hasSuffix("At") || ["time", "date", "timestamp", "created", "updated", "expires"]
-            .contains { lower.contains($0) }
+        let timeKey =
+            lower.hasSuffix("_at") || key.hasSuffix("At")
+            || ["time", "date", "timestamp", "created", "updated", "expires"]
+                .contains { lower.contains($0) }
         if timeKey, shape.minimum >= 946_684_800, shape.maximum <= 4_102_444_800 { return (.scalar("date"), "unix") }
         if timeKey, shape.allIntegers, shape.minimum >= 946_684_800_000, shape.maximum <= 4_102_444_800_000 {
             return (.scalar("date"), "unix_ms")

@@ -14,7 +14,9 @@ extension Bundler {
     func schema(_ value: JSONValue, at location: Location) -> JSONValue {
         guard case .object(let object) = value else { return value }
         var output = JSONObject()
-        let integer = object["type"] == "integer" || (object["type"].map { if case .array(let types) = $0 { types.contains("integer") } else { false } } ?? false)
+        let integer =
+            object["type"] == "integer"
+            || (object["type"].map { if case .array(let types) = $0 { types.contains("integer") } else { false } } ?? false)
         for member in object {
             let key = member.key
             let at = location.appending(key)
@@ -60,7 +62,8 @@ extension Bundler {
             for entry in mapping {
                 guard case .string(var target) = entry.value else { continue }
                 if !target.contains("#"), !target.contains("/"), !target.hasSuffix(".yml"), !target.hasSuffix(".yaml"),
-                   !target.hasSuffix(".json") {
+                    !target.hasSuffix(".json")
+                {
                     target = "#/components/schemas/" + target
                     if location.file != root { target = root + target }
                 }

@@ -65,8 +65,9 @@ final class Bundler {
         // Component schemas first, so that they keep their names.
         if case .object(let components)? = document["components"], case .object(let schemas)? = components["schemas"] {
             for member in schemas {
-                _ = register(rootLocation.appending("components").appending("schemas").appending(member.key),
-                             names: [member.key], rank: 0)
+                _ = register(
+                    rootLocation.appending("components").appending("schemas").appending(member.key),
+                    names: [member.key], rank: 0)
             }
         }
         let paths = document["paths"] ?? .object(JSONObject())
@@ -99,8 +100,9 @@ final class Bundler {
             return nil
         case .success(let value):
             guard let found = Location.resolve(target.pointer, in: value) else {
-                warn("dangling-ref", location,
-                     "the reference '\(reference)' leads nowhere: \(files.display(target.file)) has no '\(target.fragment)'")
+                warn(
+                    "dangling-ref", location,
+                    "the reference '\(reference)' leads nowhere: \(files.display(target.file)) has no '\(target.fragment)'")
                 return nil
             }
             return (target, found)
@@ -112,9 +114,10 @@ final class Bundler {
     func walk(_ value: JSONValue, at location: Location, context: Context, depth: Int = 0) -> JSONValue {
         switch value {
         case .array(let items):
-            return .array(items.enumerated().map { index, item in
-                walk(item, at: location.appending(String(index)), context: context.child(String(index)), depth: depth)
-            })
+            return .array(
+                items.enumerated().map { index, item in
+                    walk(item, at: location.appending(String(index)), context: context.child(String(index)), depth: depth)
+                })
         case .object(let object):
             if case .string(let reference)? = object["$ref"] {
                 guard depth < 32 else {
@@ -174,7 +177,8 @@ final class Bundler {
             var at = location.appending(member.key)
             var hops = 0
             while case .string(let reference)? = example["$ref"], hops < 8,
-                  let (target, resolved) = follow(reference, from: at) {
+                let (target, resolved) = follow(reference, from: at)
+            {
                 example = resolved
                 at = target
                 hops += 1

@@ -30,8 +30,9 @@ final class DescriptionFiles {
     static func read(path: String, display: String) -> Result<JSONValue, ImportError> {
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
-            return .failure(ImportError(
-                code: "unreadable", message: exists ? "cannot read the file" : "no such file", location: display))
+            return .failure(
+                ImportError(
+                    code: "unreadable", message: exists ? "cannot read the file" : "no such file", location: display))
         }
         let bytes = [UInt8](data)
         let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
@@ -39,15 +40,18 @@ final class DescriptionFiles {
             do {
                 return .success(try JSONValue(parsing: bytes))
             } catch {
-                return .failure(ImportError(
-                    code: "invalid-json", message: "not valid JSON: \(error.message)",
-                    location: "\(display):\(error.line):\(error.column)"))
+                return .failure(
+                    ImportError(
+                        code: "invalid-json", message: "not valid JSON: \(error.message)",
+                        location: "\(display):\(error.line):\(error.column)"))
             }
         }
         let document = YAML.parse(bytes, file: display)
         if let error = document.errors.first {
-            return .failure(ImportError(code: "invalid-yaml", message: "not valid YAML: \(error.message)",
-                                        location: error.mark.description))
+            return .failure(
+                ImportError(
+                    code: "invalid-yaml", message: "not valid YAML: \(error.message)",
+                    location: error.mark.description))
         }
         guard let root = document.root else {
             return .failure(ImportError(code: "invalid-yaml", message: "the file is empty", location: "\(display):1:1"))
@@ -55,8 +59,10 @@ final class DescriptionFiles {
         switch JSONValue.fromYAML(root) {
         case .success(let value): return .success(value)
         case .failure(let error):
-            return .failure(ImportError(code: "invalid-yaml", message: "the value \(error.message)",
-                                        location: error.mark.description))
+            return .failure(
+                ImportError(
+                    code: "invalid-yaml", message: "the value \(error.message)",
+                    location: error.mark.description))
         }
     }
 }

@@ -97,8 +97,9 @@ public enum OpenAPIImport {
         translator.recordPropertyOrders(in: reader.document)
         translator.translateAll()
         var routes = RouteBuilder(translator: translator)
-        translator.draft.routeBlocks = routes.build(document, bundled: reader.document, examples: bundler.responseExamples,
-                                                   rootName: rootName)
+        translator.draft.routeBlocks = routes.build(
+            document, bundled: reader.document, examples: bundler.responseExamples,
+            rootName: rootName)
 
         var draft = translator.draft
         let title = document.info.title
@@ -118,7 +119,8 @@ public enum OpenAPIImport {
         check.writer.groups = Grouping.assign(draft)
         output = check.writer.write(draft)
 
-        let warnings = bundler.warnings + reader.warnings + translator.warnings + routes.warnings + check.warnings
+        let warnings =
+            bundler.warnings + reader.warnings + translator.warnings + routes.warnings + check.warnings
             + evidence.warnings
         var summary = Summary()
         summary.models = draft.models.count
@@ -133,13 +135,15 @@ public enum OpenAPIImport {
     /// 3.0 or 3.1/3.2, from the root's `openapi` field; anything else is a clear error.
     static func version(of root: JSONValue, path: String, display: String) throws(ImportError) -> OpenAPIReader.Version {
         guard case .object(let object) = root else {
-            throw ImportError(code: "not-openapi", message: "the description is \(root.kindName), not an object with 'openapi'",
-                              location: "\(display):1:1")
+            throw ImportError(
+                code: "not-openapi", message: "the description is \(root.kindName), not an object with 'openapi'",
+                location: "\(display):1:1")
         }
         if let swagger = object["swagger"] {
             throw ImportError(
                 code: "unsupported-version",
-                message: "this is a Swagger \(swagger.quoted) description; mapper reads OpenAPI 3.0 and later: convert it first (for example with swagger2openapi)",
+                message:
+                    "this is a Swagger \(swagger.quoted) description; mapper reads OpenAPI 3.0 and later: convert it first (for example with swagger2openapi)",
                 location: location(ofKey: "swagger", path: path, display: display))
         }
         guard case .string(let version)? = object["openapi"] else {
@@ -152,9 +156,10 @@ public enum OpenAPIImport {
         }
         if version.hasPrefix("3.0.") { return .v30 }
         if version.hasPrefix("3.1.") || version.hasPrefix("3.2.") { return .v31 }
-        throw ImportError(code: "unsupported-version",
-                          message: "OpenAPI \(version) is not supported; mapper reads 3.0, 3.1 and 3.2",
-                          location: location(ofKey: "openapi", path: path, display: display))
+        throw ImportError(
+            code: "unsupported-version",
+            message: "OpenAPI \(version) is not supported; mapper reads 3.0, 3.1 and 3.2",
+            location: location(ofKey: "openapi", path: path, display: display))
     }
 
     /// `file:line:column` of a top-level key's value in a YAML or JSON file (libyaml reads both).

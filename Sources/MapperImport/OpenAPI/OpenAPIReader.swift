@@ -37,10 +37,12 @@ struct OpenAPIReader {
                 // A schema that fails: empty its smallest failing subschema and read again.
                 if path.count >= 3, path[0] == "components", path[1] == "schemas" {
                     let subschema = Self.subschemaPrefix(of: Array(path.dropFirst(3)))
-                    warnings.append(ImportWarning(
-                        kind: "unreadable-schema",
-                        location: (origins[path[2]] ?? path[2]) + (subschema.isEmpty ? "" : "/" + subschema.map(Self.escape).joined(separator: "/")),
-                        message: "OpenAPIKit cannot read this schema (\(failure.localizedDescription)); typed as any"))
+                    warnings.append(
+                        ImportWarning(
+                            kind: "unreadable-schema",
+                            location: (origins[path[2]] ?? path[2])
+                                + (subschema.isEmpty ? "" : "/" + subschema.map(Self.escape).joined(separator: "/")),
+                            message: "OpenAPIKit cannot read this schema (\(failure.localizedDescription)); typed as any"))
                     document = Self.replacing(Array(path.prefix(3)) + subschema, in: document, with: .object(JSONObject()))
                     continue
                 }
@@ -50,21 +52,26 @@ struct OpenAPIReader {
                     continue
                 }
                 guard repair(at: path, message: failure.localizedDescription) else {
-                    return .failure(ImportError(
-                        code: "invalid-openapi",
-                        message: "OpenAPIKit cannot read the description at #/\(path.joined(separator: "/")): \(failure.localizedDescription)",
-                        location: origins["$root"] ?? ""))
+                    return .failure(
+                        ImportError(
+                            code: "invalid-openapi",
+                            message:
+                                "OpenAPIKit cannot read the description at #/\(path.joined(separator: "/")): \(failure.localizedDescription)",
+                            location: origins["$root"] ?? ""))
                 }
             }
         }
-        return .failure(ImportError(code: "invalid-openapi", message: "too many parts of the description cannot be read",
-                                    location: origins["$root"] ?? ""))
+        return .failure(
+            ImportError(
+                code: "invalid-openapi", message: "too many parts of the description cannot be read",
+                location: origins["$root"] ?? ""))
     }
 
     /// Reads every component schema alone and empties the smallest failing subschema of each.
     private mutating func probeSchemas() {
         guard case .object(var root) = document, case .object(var components)? = root["components"],
-              case .object(var schemas)? = components["schemas"] else { return }
+            case .object(var schemas)? = components["schemas"]
+        else { return }
         for index in schemas.members.indices {
             let key = schemas.members[index].key
             for _ in 0..<32 {
@@ -81,10 +88,11 @@ struct OpenAPIReader {
                 }
                 let path = failure.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
                 let subschema = Self.subschemaPrefix(of: path)
-                warnings.append(ImportWarning(
-                    kind: "unreadable-schema",
-                    location: (origins[key] ?? key) + (subschema.isEmpty ? "" : "/" + subschema.joined(separator: "/")),
-                    message: "OpenAPIKit cannot read this schema (\(failure.localizedDescription)); typed as any"))
+                warnings.append(
+                    ImportWarning(
+                        kind: "unreadable-schema",
+                        location: (origins[key] ?? key) + (subschema.isEmpty ? "" : "/" + subschema.joined(separator: "/")),
+                        message: "OpenAPIKit cannot read this schema (\(failure.localizedDescription)); typed as any"))
                 schemas.members[index].value = Self.replacing(subschema, in: schemas.members[index].value, with: .object(JSONObject()))
                 if subschema.isEmpty { break }
             }
@@ -99,9 +107,10 @@ struct OpenAPIReader {
         guard path.first == "paths", path.count >= 2 else { return false }
         let methods: Set<String> = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
         let cut = path.count >= 3 && methods.contains(path[2]) ? Array(path.prefix(3)) : Array(path.prefix(2))
-        warnings.append(ImportWarning(
-            kind: "unreadable-operation", location: "#/" + cut.map(Self.escape).joined(separator: "/"),
-            message: "OpenAPIKit cannot read this (\(message)); left out"))
+        warnings.append(
+            ImportWarning(
+                kind: "unreadable-operation", location: "#/" + cut.map(Self.escape).joined(separator: "/"),
+                message: "OpenAPIKit cannot read this (\(message)); left out"))
         document = Self.replacing(cut, in: document, with: nil)
         return true
     }

@@ -43,10 +43,12 @@ struct ExampleEvidence {
         return owners[parts.dropLast(2).joined(separator: ":")]?[line]
     }
 
-    private mutating func relax(_ owner: CatalogWriter.Owner, for error: MappingError, example: Example,
-                                in draft: inout CatalogDraft) -> Bool {
+    private mutating func relax(
+        _ owner: CatalogWriter.Owner, for error: MappingError, example: Example,
+        in draft: inout CatalogDraft
+    ) -> Bool {
         guard case .property(let model, let name) = owner,
-              let index = draft.models[model]?.properties.firstIndex(where: { $0.name == name })
+            let index = draft.models[model]?.properties.firstIndex(where: { $0.name == name })
         else { return false }
         var property = draft.models[model]!.properties[index]
         let why = "the example at \(example.location) says otherwise (\(error.pointer): \(error.message))"
@@ -54,8 +56,9 @@ struct ExampleEvidence {
             property.required = false
             note(property.origin, "\(why); not required")
         } else if error.code == .unknownEnumValue, case .named(let enumName) = property.type,
-                  var enumeration = draft.enums[enumName],
-                  let value = Self.value(at: error.pointer, in: example.value), value != .null {
+            var enumeration = draft.enums[enumName],
+            let value = Self.value(at: error.pointer, in: example.value), value != .null
+        {
             var names = NameRegistry(reserved: enumeration.cases.map(\.name))
             let text = if case .string(let string) = value { string } else { value.quoted }
             let base = Naming.caseName(text)

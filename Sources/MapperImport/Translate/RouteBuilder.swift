@@ -35,8 +35,10 @@ struct RouteBuilder {
         self.translator = translator
     }
 
-    mutating func build(_ document: OpenAPI.Document, bundled: JSONValue,
-                        examples: [String: [(value: JSONValue, location: String)]], rootName: String) -> [RouteBlockDraft] {
+    mutating func build(
+        _ document: OpenAPI.Document, bundled: JSONValue,
+        examples: [String: [(value: JSONValue, location: String)]], rootName: String
+    ) -> [RouteBlockDraft] {
         self.responseExamples = examples
         self.rootName = rootName
         if case .object(let paths)? = bundled["paths"] {
@@ -57,17 +59,20 @@ struct RouteBuilder {
             let ranked = block.errors.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             if ranked.count > 1 {
                 let uses = ranked.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
-                warnings.append(ImportWarning(
-                    kind: "error-models", location: group + ".yaml",
-                    message: "error responses of these routes use \(ranked.count) schemas: \(uses); error_model is \(ranked[0].key)"))
+                warnings.append(
+                    ImportWarning(
+                        kind: "error-models", location: group + ".yaml",
+                        message: "error responses of these routes use \(ranked.count) schemas: \(uses); error_model is \(ranked[0].key)"))
             }
             result.append(RouteBlockDraft(group: group, errorModel: ranked.first?.key, routes: block.routes))
         }
         return result
     }
 
-    private mutating func add(_ operation: OpenAPI.Operation, method: String, path: OpenAPI.Path,
-                              parameters: OpenAPI.Parameter.Array, origin: String) {
+    private mutating func add(
+        _ operation: OpenAPI.Operation, method: String, path: OpenAPI.Path,
+        parameters: OpenAPI.Parameter.Array, origin: String
+    ) {
         coverage.operations += 1
         let group = Naming.fileStem(operation.tags?.first ?? Self.area(of: path))
         var success: [(status: String, type: TypeDraft?)] = []
@@ -87,28 +92,37 @@ struct RouteBuilder {
             coverage.noJSONBody += 1
             return
         }
-        guard let model = Self.model(of: type, in: translator.draft) ?? keepingModel(for: type, operation: operation, method: method,
-                                                                                   path: path, origin: origin + "/responses/\(primary.status)")
+        guard
+            let model = Self.model(of: type, in: translator.draft)
+                ?? keepingModel(
+                    for: type, operation: operation, method: method,
+                    path: path, origin: origin + "/responses/\(primary.status)")
         else {
             coverage.unroutable += 1
-            warnings.append(ImportWarning(
-                kind: "unroutable-response", location: origin + "/responses/\(primary.status)",
-                message: "the response is '\(type.expression)', not an object or an array of objects; no route"))
+            warnings.append(
+                ImportWarning(
+                    kind: "unroutable-response", location: origin + "/responses/\(primary.status)",
+                    message: "the response is '\(type.expression)', not an object or an array of objects; no route"))
             return
         }
         for other in success where other.status != primary.status {
             if let otherType = other.type, otherType != type {
-                warnings.append(ImportWarning(
-                    kind: "several-success-schemas", location: origin + "/responses/\(other.status)",
-                    message: "this response is '\(otherType.expression)' but routes have one model per method; the route maps \(primary.status)'s '\(type.expression)'"))
+                warnings.append(
+                    ImportWarning(
+                        kind: "several-success-schemas", location: origin + "/responses/\(other.status)",
+                        message:
+                            "this response is '\(otherType.expression)' but routes have one model per method; the route maps \(primary.status)'s '\(type.expression)'"
+                    ))
             }
         }
         let pattern = Self.pattern(of: path, parameters: operation.parameters + parameters, translator: translator)
         let route = RouteDraft(method: method, pattern: pattern, model: model, origin: origin)
         guard taken.insert(route.key).inserted else {
             coverage.duplicate += 1
-            warnings.append(ImportWarning(kind: "duplicate-route", location: origin,
-                                          message: "'\(route.key)' is the route of an earlier operation too; the first is kept"))
+            warnings.append(
+                ImportWarning(
+                    kind: "duplicate-route", location: origin,
+                    message: "'\(route.key)' is the route of an earlier operation too; the first is kept"))
             return
         }
         coverage.routed += 1
@@ -118,22 +132,26 @@ struct RouteBuilder {
     /// A model without properties that keeps every key (`unknown_keys: keep`), for a response
     /// that is a dictionary: such a body still gets a route and goes through unchanged, instead of
     /// falling to a wildcard route of a neighbouring path.
-    private mutating func keepingModel(for type: TypeDraft, operation: OpenAPI.Operation, method: String,
-                                       path: OpenAPI.Path, origin: String) -> String? {
+    private mutating func keepingModel(
+        for type: TypeDraft, operation: OpenAPI.Operation, method: String,
+        path: OpenAPI.Path, origin: String
+    ) -> String? {
         switch type {
         case .dictionary, .array(.dictionary): break
         default: return nil
         }
-        let operationName = operation.operationId.map(Naming.typeName)
+        let operationName =
+            operation.operationId.map(Naming.typeName)
             ?? Naming.typeName(method + " " + path.components.filter { !$0.hasPrefix("{") }.joined(separator: " "))
         let name = translator.names.claim([operationName + "Response"])
         var model = ModelDraft(name: name, origin: origin)
         model.doc = "A dictionary ('\(type.expression)' in the description), kept as it is."
         model.unknownKeys = "keep"
         translator.draft.models[name] = model
-        warnings.append(ImportWarning(
-            kind: "dictionary-response", location: origin,
-            message: "the response is '\(type.expression)'; routed to '\(name)', a model that keeps every key as it is"))
+        warnings.append(
+            ImportWarning(
+                kind: "dictionary-response", location: origin,
+                message: "the response is '\(type.expression)'; routed to '\(name)', a model that keeps every key as it is"))
         return name
     }
 
@@ -173,12 +191,13 @@ struct RouteBuilder {
         var integers: Set<String> = []
         for parameter in parameters {
             guard case .b(let parameter) = parameter, parameter.location == .path,
-                  case .a(let context) = parameter.schemaOrContent
+                case .a(let context) = parameter.schemaOrContent
             else { continue }
-            let schema: JSONSchema = switch context.schema {
-            case .a(let reference): .reference(reference.jsonReference)
-            case .b(let schema): schema
-            }
+            let schema: JSONSchema =
+                switch context.schema {
+                case .a(let reference): .reference(reference.jsonReference)
+                case .b(let schema): schema
+                }
             if translator.isInteger(schema) { integers.insert(parameter.name) }
         }
         let segments = path.components.map { segment -> String in

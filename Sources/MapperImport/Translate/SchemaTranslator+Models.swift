@@ -23,7 +23,8 @@ extension SchemaTranslator {
             for (index, member) in members.enumerated() {
                 let memberOrigin = origin + "/allOf/\(index)"
                 if base == nil, let reference = member.reference, let key = Self.componentKey(reference),
-                   case .model(let parent) = resolve(key), parent != name, !extendsChain(of: parent).contains(name) {
+                    case .model(let parent) = resolve(key), parent != name, !extendsChain(of: parent).contains(name)
+                {
                     base = parent
                     continue
                 }
@@ -62,8 +63,9 @@ extension SchemaTranslator {
         case .all(let members, _):
             var properties: [PropertyDraft] = []
             for (index, inner) in members.enumerated() {
-                merge(propertiesOf(inner, owner: owner, origin: origin + "/allOf/\(index)", inherited: inherited + properties),
-                      into: &properties)
+                merge(
+                    propertiesOf(inner, owner: owner, origin: origin + "/allOf/\(index)", inherited: inherited + properties),
+                    into: &properties)
             }
             return properties
         case .fragment:
@@ -123,8 +125,9 @@ extension SchemaTranslator {
             properties.append(property)
         }
         if case .b(let extra)? = context.additionalProperties, !extra.isEmpty, !context.properties.isEmpty {
-            warn("additional-properties", origin + "/additionalProperties",
-                 "typed extra keys next to properties are not supported; extra keys are kept untyped (unknown_keys: keep)")
+            warn(
+                "additional-properties", origin + "/additionalProperties",
+                "typed extra keys next to properties are not supported; extra keys are kept untyped (unknown_keys: keep)")
         }
         if !context.patternProperties.isEmpty {
             warn("pattern-properties", origin, "'patternProperties' is not supported; such keys are kept untyped (unknown_keys: keep)")

@@ -21,8 +21,10 @@ extension SchemaTranslator {
     /// Number formats for exact amounts.
     static let decimalFormats: Set<String> = ["decimal", "decimal128", "money", "currency", "amount", "price"]
 
-    func integer(_ core: JSONSchema.CoreContext<JSONTypeFormat.IntegerFormat>, _ context: JSONSchema.IntegerContext,
-                 origin: String) -> TypeInfo {
+    func integer(
+        _ core: JSONSchema.CoreContext<JSONTypeFormat.IntegerFormat>, _ context: JSONSchema.IntegerContext,
+        origin: String
+    ) -> TypeInfo {
         var info = TypeInfo(type: .scalar("int"))
         if let minimum = context.minimum {
             info.constraints.minimum = JSONNumber(Int64(minimum.value) + (minimum.exclusive ? 1 : 0))
@@ -36,15 +38,18 @@ extension SchemaTranslator {
         return info
     }
 
-    func number(_ core: JSONSchema.CoreContext<JSONTypeFormat.NumberFormat>, _ context: JSONSchema.NumericContext,
-                origin: String) -> TypeInfo {
+    func number(
+        _ core: JSONSchema.CoreContext<JSONTypeFormat.NumberFormat>, _ context: JSONSchema.NumericContext,
+        origin: String
+    ) -> TypeInfo {
         let decimal = core.formatString.map { Self.decimalFormats.contains($0.lowercased()) } ?? false
         var info = TypeInfo(type: .scalar(decimal ? "decimal" : "double"))
         for (bound, isMinimum) in [(context.minimum, true), (context.maximum, false)] {
             guard let bound else { continue }
             if bound.exclusive {
-                warn("exclusive-bound", origin,
-                     "an exclusive \(isMinimum ? "minimum" : "maximum") of a number is not supported (bounds are inclusive); left out")
+                warn(
+                    "exclusive-bound", origin,
+                    "an exclusive \(isMinimum ? "minimum" : "maximum") of a number is not supported (bounds are inclusive); left out")
                 continue
             }
             guard let number = JSONNumber(Self.text(of: bound.value)) else { continue }
@@ -56,8 +61,10 @@ extension SchemaTranslator {
         return info
     }
 
-    func string(_ core: JSONSchema.CoreContext<JSONTypeFormat.StringFormat>, _ context: JSONSchema.StringContext,
-                origin: String) -> TypeInfo {
+    func string(
+        _ core: JSONSchema.CoreContext<JSONTypeFormat.StringFormat>, _ context: JSONSchema.StringContext,
+        origin: String
+    ) -> TypeInfo {
         var info = TypeInfo.init(type: .string)
         if let format = core.formatString, !format.isEmpty {
             if let known = Self.stringFormats[format] {
@@ -112,22 +119,24 @@ extension SchemaTranslator {
         var cases: [EnumDraft.Case] = []
         var seen: Set<JSONValue> = []
         var caseNames = NameRegistry()
-        let expected: JSONKinds? = switch schema.value {
-        case .string: .string
-        case .integer, .number: .number
-        case .boolean: .bool
-        default: nil
-        }
+        let expected: JSONKinds? =
+            switch schema.value {
+            case .string: .string
+            case .integer, .number: .number
+            case .boolean: .bool
+            default: nil
+            }
         for value in values where value != .null && seen.insert(value).inserted {
             if let expected, !JSONKinds.of(value).isSubset(of: expected) {
                 warn("enum-type", origin, "enum value \(value.quoted) is not a \(expected.name); kept as it is")
             }
-            let text: String = switch value {
-            case .string(let text): text
-            case .number(let number): number.text
-            case .bool(let flag): flag ? "true" : "false"
-            default: "value"
-            }
+            let text: String =
+                switch value {
+                case .string(let text): text
+                case .number(let number): number.text
+                case .bool(let flag): flag ? "true" : "false"
+                default: "value"
+                }
             var base = Naming.caseName(text)
             if ["true", "false", "null"].contains(base) { base = "_" + base }
             cases.append(.init(name: caseNames.claim([base, base + "_"]), value: value))

@@ -9,14 +9,16 @@ extension SchemaTranslator {
         var models: [(key: String, model: String)] = []
         for (index, member) in members.enumerated() {
             guard let reference = member.reference, let key = Self.componentKey(reference), case .model(let model) = resolve(key) else {
-                warn("discriminator", origin + "/oneOf/\(index)",
-                     "a discriminated member that is not a model is not supported; variants left out, the base is read instead")
+                warn(
+                    "discriminator", origin + "/oneOf/\(index)",
+                    "a discriminated member that is not a model is not supported; variants left out, the base is read instead")
                 return nil
             }
             models.append((key, model))
         }
-        return variantCases(base: base, models: models, by: discriminator.propertyName,
-                            mapping: mappedCases(discriminator, origin: origin), origin: origin)
+        return variantCases(
+            base: base, models: models, by: discriminator.propertyName,
+            mapping: mappedCases(discriminator, origin: origin), origin: origin)
     }
 
     /// The cases a discriminator's `mapping` names.
@@ -35,8 +37,10 @@ extension SchemaTranslator {
 
     /// Cases from the discriminator's `mapping`, else from each model's schema name; every model
     /// is made to extend the base when it extends nothing yet.
-    func variantCases(base: String, models: [(key: String, model: String)], by: String,
-                      mapping: [(value: JSONValue, model: String)], origin: String) -> VariantsDraft? {
+    func variantCases(
+        base: String, models: [(key: String, model: String)], by: String,
+        mapping: [(value: JSONValue, model: String)], origin: String
+    ) -> VariantsDraft? {
         var cases: [(value: JSONValue, model: String)] = []
         // One value per model: encoding writes one.
         for entry in mapping where !cases.contains(where: { $0.model == entry.model }) { cases.append(entry) }
@@ -91,8 +95,9 @@ extension SchemaTranslator {
                 nullable = true
                 continue
             }
-            let info = typeInfo(member, owner: members.count > 1 ? owner + "Option\(index + 1)" : owner,
-                                origin: origin + "/\(keyword)/\(index)")
+            let info = typeInfo(
+                member, owner: members.count > 1 ? owner + "Option\(index + 1)" : owner,
+                origin: origin + "/\(keyword)/\(index)")
             if info.nullable { nullable = true }
             if !infos.contains(where: { $0.type == info.type }) { infos.append(info) }
         }
@@ -127,7 +132,13 @@ extension SchemaTranslator {
             }
             if cases.contains(where: { $0.value == value }) { continue }
             let text: String
-            if let title = member.title { text = title } else if case .string(let string) = value { text = string } else { text = value.quoted }
+            if let title = member.title {
+                text = title
+            } else if case .string(let string) = value {
+                text = string
+            } else {
+                text = value.quoted
+            }
             cases.append(.init(name: caseNames.claim([Naming.caseName(text), Naming.caseName(text) + "_"]), value: value))
         }
         guard !cases.isEmpty else { return nil }
@@ -156,7 +167,8 @@ extension SchemaTranslator {
             var values: [String: JSONValue] = [:]
             for property in inheritedProperties(of: model) + (draft.models[model]?.properties ?? []) {
                 if case .named(let enumName) = property.type, let enumeration = draft.enums[enumName],
-                   enumeration.cases.count == 1, enumeration.defaultCase == nil {
+                    enumeration.cases.count == 1, enumeration.defaultCase == nil
+                {
                     values[property.jsonKey] = enumeration.cases[0].value
                 }
             }
@@ -226,8 +238,9 @@ extension SchemaTranslator {
         }
         if let variants = impliedVariants(infos, owner: owner, origin: origin) { return variants }
         let described = infos.map(\.type.expression).joined(separator: ", ")
-        warn("ambiguous-union", origin,
-             "'\(keyword)' members (\(described)) are not told apart by JSON kind and have no discriminator; typed as any")
+        warn(
+            "ambiguous-union", origin,
+            "'\(keyword)' members (\(described)) are not told apart by JSON kind and have no discriminator; typed as any")
         return .any
     }
 

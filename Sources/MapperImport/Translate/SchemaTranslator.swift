@@ -229,8 +229,9 @@ final class SchemaTranslator {
             let elementOwner = Naming.singular(owner).map { $0 == owner ? owner + "Item" : $0 } ?? owner + "Item"
             element = typeInfo(items, owner: elementOwner, origin: origin + "/items")
             if !element.constraints.isEmpty {
-                warn("item-constraints", origin + "/items",
-                     "constraints on array elements are not supported (the language constrains the array); left out")
+                warn(
+                    "item-constraints", origin + "/items",
+                    "constraints on array elements are not supported (the language constrains the array); left out")
             }
         } else if context.prefixItems != nil {
             warn("prefix-items", origin, "'prefixItems' (tuples) is not supported; elements typed as any")
@@ -247,8 +248,9 @@ final class SchemaTranslator {
         if case .b(let schema)? = context.additionalProperties {
             value = typeInfo(schema, owner: owner + "Value", origin: origin + "/additionalProperties")
             if !value.constraints.isEmpty {
-                warn("item-constraints", origin + "/additionalProperties",
-                     "constraints on dictionary values are not supported; left out")
+                warn(
+                    "item-constraints", origin + "/additionalProperties",
+                    "constraints on dictionary values are not supported; left out")
             }
         }
         if !context.patternProperties.isEmpty {

@@ -30,8 +30,9 @@ struct ModelWriter {
             lines.add("    properties:", owner: owner)
             for property in draft.properties {
                 let key = style.key(for: property.name) == property.jsonKey ? nil : Self.escapedKey(property.jsonKey)
-                lines.add(Self.lines(for: property, key: key),
-                          owner: .property(model: draft.name, name: property.name))
+                lines.add(
+                    Self.lines(for: property, key: key),
+                    owner: .property(model: draft.name, name: property.name))
             }
         }
         if let variants = draft.variants {

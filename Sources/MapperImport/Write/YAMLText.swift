@@ -33,9 +33,10 @@ package enum YAMLText {
             guard lines.count > 1 else { return [single] }
             return ["\(pad)\(key): >-"] + lines.map { inner + $0 }
         }
-        return ["\(pad)\(key): |-"] + text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.isEmpty ? "" : inner + $0
-        }
+        return ["\(pad)\(key): |-"]
+            + text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.isEmpty ? "" : inner + $0
+            }
     }
 
     /// Whether a block scalar reads back as the text: printable characters only, no line breaks
@@ -43,7 +44,7 @@ package enum YAMLText {
     /// indentation), and nothing at either end that chomping or folding would change.
     private static func isBlockSafe(_ text: String) -> Bool {
         guard let first = text.first, first != " ", first != "\t", first != "\n",
-              let last = text.last, last != " ", last != "\t", last != "\n"
+            let last = text.last, last != " ", last != "\t", last != "\n"
         else { return false }
         for scalar in text.unicodeScalars {
             if scalar == "\n" || scalar == "\t" { continue }

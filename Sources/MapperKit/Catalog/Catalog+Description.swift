@@ -23,16 +23,19 @@ extension Catalog {
         if let variants = model.variants {
             var described = JSONObject()
             if !variants.predicates.isEmpty {
-                described.append("when", .array(variants.predicates.map { predicate in
-                    switch predicate.test {
-                    case .has(let path): return ["has": .string(path.description), "model": .string(predicate.model)]
-                    case .equals(let expected):
-                        let members = expected.sorted { $0.key.description < $1.key.description }
-                            .map { JSONObject.Member(key: $0.key.description, value: $0.value) }
-                        return ["equals": .object(JSONObject(members)), "model": .string(predicate.model)]
-                    case .expression(let expression): return ["if": .string(expression.source), "model": .string(predicate.model)]
-                    }
-                }))
+                described.append(
+                    "when",
+                    .array(
+                        variants.predicates.map { predicate in
+                            switch predicate.test {
+                            case .has(let path): return ["has": .string(path.description), "model": .string(predicate.model)]
+                            case .equals(let expected):
+                                let members = expected.sorted { $0.key.description < $1.key.description }
+                                    .map { JSONObject.Member(key: $0.key.description, value: $0.value) }
+                                return ["equals": .object(JSONObject(members)), "model": .string(predicate.model)]
+                            case .expression(let expression): return ["if": .string(expression.source), "model": .string(predicate.model)]
+                            }
+                        }))
             }
             if let discriminator = variants.discriminator {
                 described.append("by", .string(discriminator.by.description))
@@ -75,11 +78,14 @@ extension Catalog {
         var object = JSONObject()
         object.append("name", .string(spec.name))
         if let doc = spec.doc { object.append("doc", .string(doc)) }
-        object.append("cases", .array(spec.cases.map { item in
-            var described: JSONObject = ["name": .string(item.name), "json": item.json]
-            if !item.aliases.isEmpty { described.append("aliases", .array(item.aliases)) }
-            return .object(described)
-        }))
+        object.append(
+            "cases",
+            .array(
+                spec.cases.map { item in
+                    var described: JSONObject = ["name": .string(item.name), "json": item.json]
+                    if !item.aliases.isEmpty { described.append("aliases", .array(item.aliases)) }
+                    return .object(described)
+                }))
         if let defaultCase = spec.defaultCase { object.append("default", .string(defaultCase)) }
         object.append("source", .string(spec.mark.description))
         return .object(object)

@@ -122,7 +122,8 @@ struct SchemaGenerator {
         var parts: [JSONValue] = []
         var required = false
         for plan in plans {
-            var schema = plan.conversion.isTransformed ? JSONValue.bool(true) : valueSchema(plan.conversion, constraints: plan.spec.constraints)
+            var schema =
+                plan.conversion.isTransformed ? JSONValue.bool(true) : valueSchema(plan.conversion, constraints: plan.spec.constraints)
             if !plan.spec.required { schema = nullable(schema) }
             parts.append(annotate(schema, plan))
             required = required || plan.spec.required
@@ -204,7 +205,9 @@ struct SchemaGenerator {
                 object = ["enum": .array(plan.caseNames.map(JSONValue.string))]
             } else if plan.defaultCase != nil {
                 // Any value decodes (unknown ones to the default); list the known ones.
-                object = ["description": .string("one of \(plan.acceptedValues); other values decode to '\(plan.caseNames[plan.defaultCase!])'")]
+                object = [
+                    "description": .string("one of \(plan.acceptedValues); other values decode to '\(plan.caseNames[plan.defaultCase!])'")
+                ]
             } else {
                 object = ["enum": .array(plan.allValues)]
             }

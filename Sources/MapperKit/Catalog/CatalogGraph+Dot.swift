@@ -38,7 +38,8 @@ extension CatalogGraph {
             if let doc = node.doc { attributes.append("tooltip=\(quoted(doc))") }
             return "\(quoted(node.id)) [\(attributes.joined(separator: ", "))];"
         case .route:
-            return "\(quoted(node.id)) [shape=note, style=filled, fillcolor=\"#fff6dc\", color=\"#c9a227\", fontsize=10, label=\(quoted(node.title))];"
+            return
+                "\(quoted(node.id)) [shape=note, style=filled, fillcolor=\"#fff6dc\", color=\"#c9a227\", fontsize=10, label=\(quoted(node.title))];"
         }
     }
 

@@ -105,7 +105,8 @@ public struct CatalogGraph: Sendable, Hashable {
         }
         if let variants = model.variants {
             for choice in variants.choices {
-                edges.append(Edge(kind: .variant, from: id, row: nil, to: Self.modelID(choice.model), label: choice.condition ?? "otherwise"))
+                edges.append(
+                    Edge(kind: .variant, from: id, row: nil, to: Self.modelID(choice.model), label: choice.condition ?? "otherwise"))
             }
         }
     }

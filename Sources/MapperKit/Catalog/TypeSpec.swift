@@ -129,9 +129,10 @@ struct TypeExpressionParser {
         }
         let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
         guard !name.isEmpty else {
-            throw .syntax(rest.isEmpty
-                ? "type expression '\(whole)' ends where a type was expected"
-                : "unexpected '\(rest.prefix(1))' in type expression '\(whole)'")
+            throw .syntax(
+                rest.isEmpty
+                    ? "type expression '\(whole)' ends where a type was expected"
+                    : "unexpected '\(rest.prefix(1))' in type expression '\(whole)'")
         }
         rest.removeFirst(name.count)
         let word = String(name)

@@ -23,37 +23,41 @@ extension CatalogCompiler {
             models: models, order: modelOrder, enums: enums, formats: formats, transformers: options.transformers)
         let outcome = builder.build(checking: pendingSetValues.map(\.check))
         for union in outcome.ambiguousUnions {
-            let mark = typeNodes[DefaultKey(model: union.model, property: union.property)]?.mark
+            let mark =
+                typeNodes[DefaultKey(model: union.model, property: union.property)]?.mark
                 ?? models[union.model]?.property(named: union.property)?.mark ?? Mark(file: "", line: 1, column: 1)
             let clash = union.ambiguity
             var hint = "a union's members are told apart by the kind of JSON value (string, number, boolean, object, array)"
             if case .model = clash.first, case .model = clash.second {
                 hint = "to tell models apart, give them a common base model with 'variants' and use that model"
             }
-            error(.ambiguousUnion,
-                  "type '\(union.type)' of property '\(union.property)' of model '\(union.model)' is ambiguous: \(clash.description)",
-                  at: mark, hint: hint)
+            error(
+                .ambiguousUnion,
+                "type '\(union.type)' of property '\(union.property)' of model '\(union.model)' is ambiguous: \(clash.description)",
+                at: mark, hint: hint)
         }
         for (position, errors) in outcome.valueProblems.sorted(by: { $0.key < $1.key }) {
             let pending = pendingSetValues[position]
             guard let property = models[pending.check.model]?.property(named: pending.check.property) else { continue }
             for mappingError in errors {
-                error(.invalidMigration,
-                      "migration from version \(pending.from) of model '\(pending.check.model)' sets '\(property.name)' to a value that is not canonical JSON of type \(property.type)"
-                          + "\(mappingError.pointer.isEmpty ? "" : " at \(mappingError.pointer)"): \(mappingError.message)",
-                      at: Self.node(at: mappingError.pointer, in: pending.node)?.mark ?? pending.node.mark)
+                error(
+                    .invalidMigration,
+                    "migration from version \(pending.from) of model '\(pending.check.model)' sets '\(property.name)' to a value that is not canonical JSON of type \(property.type)"
+                        + "\(mappingError.pointer.isEmpty ? "" : " at \(mappingError.pointer)"): \(mappingError.message)",
+                    at: Self.node(at: mappingError.pointer, in: pending.node)?.mark ?? pending.node.mark)
             }
         }
         for problem in outcome.defaultProblems {
             guard let node = defaultNodes[DefaultKey(model: problem.model, property: problem.property)],
-                  let property = models[problem.model]?.property(named: problem.property)
+                let property = models[problem.model]?.property(named: problem.property)
             else { continue }
             for mappingError in problem.errors {
                 let pointer = mappingError.pointer
-                error(.invalidDefault,
-                      "the default of property '\(property.name)' of model '\(problem.model)' is not canonical JSON of type \(property.type)"
-                          + "\(pointer.isEmpty ? "" : " at \(pointer)"): \(mappingError.message)",
-                      at: Self.node(at: pointer, in: node)?.mark ?? node.mark, hint: canonicalHint(for: property.type))
+                error(
+                    .invalidDefault,
+                    "the default of property '\(property.name)' of model '\(problem.model)' is not canonical JSON of type \(property.type)"
+                        + "\(pointer.isEmpty ? "" : " at \(pointer)"): \(mappingError.message)",
+                    at: Self.node(at: pointer, in: node)?.mark ?? node.mark, hint: canonicalHint(for: property.type))
             }
         }
         return outcome.table

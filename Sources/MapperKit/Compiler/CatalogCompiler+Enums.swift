@@ -6,12 +6,13 @@ extension CatalogCompiler {
     mutating func compileEnums() {
         for name in enumOrder {
             guard let declaration = enumDeclarations[name],
-                  let fields = record(declaration.body, allowed: ["cases", "default", "doc"], what: "enum '\(name)'")
+                let fields = record(declaration.body, allowed: ["cases", "default", "doc"], what: "enum '\(name)'")
             else { continue }
             let doc = fields["doc"].flatMap { string($0, what: "the doc of enum '\(name)'") }
             guard let casesNode = fields["cases"] else {
-                error(.missingKey, "enum '\(name)' has no 'cases'", at: declaration.mark,
-                      hint: "add 'cases: { caseName: jsonValue, … }'")
+                error(
+                    .missingKey, "enum '\(name)' has no 'cases'", at: declaration.mark,
+                    hint: "add 'cases: { caseName: jsonValue, … }'")
                 continue
             }
             guard let pairs = mappingPairs(casesNode, what: "the cases of enum '\(name)'") else { continue }
@@ -23,14 +24,15 @@ extension CatalogCompiler {
             var owners: [JSONValue: (caseName: String, mark: Mark)] = [:]
             for pair in pairs {
                 guard let caseName = checkedName(pair.key, kind: .enumCase),
-                      case let (spec, marks)? = enumCase(caseName, pair.value, keyMark: pair.key.mark, enumName: name)
+                    case let (spec, marks)? = enumCase(caseName, pair.value, keyMark: pair.key.mark, enumName: name)
                 else { continue }
                 for (value, mark) in zip([spec.json] + spec.aliases, marks) {
                     if let owner = owners[value] {
                         let whose = owner.caseName == caseName ? "already" : "also used by case '\(owner.caseName)'"
-                        error(.duplicateEnumValue,
-                              "JSON value \(value.quoted) of case '\(caseName)' of enum '\(name)' is \(whose) (at \(owner.mark))",
-                              at: mark, hint: "each JSON value may decode to one case only")
+                        error(
+                            .duplicateEnumValue,
+                            "JSON value \(value.quoted) of case '\(caseName)' of enum '\(name)' is \(whose) (at \(owner.mark))",
+                            at: mark, hint: "each JSON value may decode to one case only")
                     } else {
                         owners[value] = (caseName, mark)
                     }
@@ -42,8 +44,9 @@ extension CatalogCompiler {
                 if cases.contains(where: { $0.name == text }) {
                     defaultCase = text
                 } else {
-                    error(.unknownCase, "default '\(text)' of enum '\(name)' is not one of its cases", at: node.mark,
-                          hint: Suggestion.hint(for: text, in: cases.map(\.name)))
+                    error(
+                        .unknownCase, "default '\(text)' of enum '\(name)' is not one of its cases", at: node.mark,
+                        hint: Suggestion.hint(for: text, in: cases.map(\.name)))
                 }
             }
             enums[name] = EnumSpec(name: name, doc: doc, cases: cases, defaultCase: defaultCase, mark: declaration.mark)
@@ -65,8 +68,9 @@ extension CatalogCompiler {
                 let hint = "write an object-valued JSON value in the long form: { json: { … } }"
                 for pair in pairs where !longFormKeys.contains(pair.key.scalar?.text ?? "") {
                     let key = pair.key.scalar?.text ?? ""
-                    error(.unknownKey, "unknown key '\(key)' in \(what)", at: pair.key.mark,
-                          hint: Suggestion.hint(for: key, in: longFormKeys).map { $0 + " (or \(hint))" } ?? hint)
+                    error(
+                        .unknownKey, "unknown key '\(key)' in \(what)", at: pair.key.mark,
+                        hint: Suggestion.hint(for: key, in: longFormKeys).map { $0 + " (or \(hint))" } ?? hint)
                 }
                 return nil
             }
@@ -78,8 +82,9 @@ extension CatalogCompiler {
             jsonNode = value
             if let aliases = fields["aliases"] {
                 guard let items = aliases.sequence else {
-                    error(.invalidValue, "the aliases of \(what) must be a list, not \(aliases.kindDescription)",
-                          at: aliases.mark, hint: "write aliases: [\(aliases.scalar?.text ?? "value")]")
+                    error(
+                        .invalidValue, "the aliases of \(what) must be a list, not \(aliases.kindDescription)",
+                        at: aliases.mark, hint: "write aliases: [\(aliases.scalar?.text ?? "value")]")
                     return nil
                 }
                 aliasNodes = items
@@ -92,15 +97,18 @@ extension CatalogCompiler {
             guard let value = enumValue(alias, what: "an alias of \(what)") else { return nil }
             aliases.append(value)
         }
-        return (EnumSpec.Case(name: caseName, json: json, aliases: aliases, doc: doc, mark: node.mark),
-                ([jsonNode] + aliasNodes).map(\.mark))
+        return (
+            EnumSpec.Case(name: caseName, json: json, aliases: aliases, doc: doc, mark: node.mark),
+            ([jsonNode] + aliasNodes).map(\.mark)
+        )
     }
 
     private mutating func enumValue(_ node: Node, what: String) -> JSONValue? {
         guard let value = json(node, what: what) else { return nil }
         if value == .null {
-            error(.invalidEnumValue, "\(what) has the JSON value null", at: node.mark,
-                  hint: "JSON null always decodes to a null property, so no case can hold it")
+            error(
+                .invalidEnumValue, "\(what) has the JSON value null", at: node.mark,
+                hint: "JSON null always decodes to a null property, so no case can hold it")
             return nil
         }
         return value

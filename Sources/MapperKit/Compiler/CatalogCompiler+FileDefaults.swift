@@ -34,19 +34,21 @@ extension CatalogCompiler {
                     guard let typeName = text(pair.key, what: "a type in the formats of \(what)") else { continue }
                     guard let type = Self.formattedTypes[typeName] else {
                         let names = Self.formattedTypes.keys.sorted()
-                        error(.unknownType, "'\(typeName)' in the formats of \(what) is not a type that takes a format",
-                              at: pair.key.mark,
-                              hint: ForeignNames.types[typeName].map { "did you mean '\($0)'?" }
-                                  ?? Suggestion.hint(for: typeName, in: names) ?? "formats apply to \(names.joined(separator: ", "))")
+                        error(
+                            .unknownType, "'\(typeName)' in the formats of \(what) is not a type that takes a format",
+                            at: pair.key.mark,
+                            hint: ForeignNames.types[typeName].map { "did you mean '\($0)'?" }
+                                ?? Suggestion.hint(for: typeName, in: names) ?? "formats apply to \(names.joined(separator: ", "))")
                         continue
                     }
                     guard let name = text(pair.value, what: "the \(typeName) format of \(what)"),
-                          let reference = formatReference(name, at: pair.value.mark, for: "the defaults of file '\(file)'")
+                        let reference = formatReference(name, at: pair.value.mark, for: "the defaults of file '\(file)'")
                     else { continue }
                     guard reference.isDate == (type == .date) else {
-                        error(.formatTypeMismatch,
-                              "format '\(name)' is \(reference.isDate ? "a date format" : "a number format"), but the defaults of file '\(file)' give it to type '\(typeName)'",
-                              at: pair.value.mark)
+                        error(
+                            .formatTypeMismatch,
+                            "format '\(name)' is \(reference.isDate ? "a date format" : "a number format"), but the defaults of file '\(file)' give it to type '\(typeName)'",
+                            at: pair.value.mark)
                         continue
                     }
                     defaults.formats[type] = reference
@@ -66,8 +68,9 @@ extension CatalogCompiler {
             return declaration.body["date"] != nil ? .date(name) : .number(name)
         }
         let candidates = Array(FormatReference.builtIn.keys) + formatOrder
-        error(.unknownFormat, "unknown format '\(name)' for \(what)", at: mark,
-              hint: ForeignNames.formatHint(for: name, candidates: candidates))
+        error(
+            .unknownFormat, "unknown format '\(name)' for \(what)", at: mark,
+            hint: ForeignNames.formatHint(for: name, candidates: candidates))
         return nil
     }
 }

@@ -8,7 +8,7 @@ extension CatalogCompiler {
     mutating func compileFormats() {
         for name in formatOrder {
             guard let declaration = formatDeclarations[name],
-                  let fields = record(declaration.body, allowed: Self.formatFields, what: "format '\(name)'")
+                let fields = record(declaration.body, allowed: Self.formatFields, what: "format '\(name)'")
             else { continue }
             if let doc = fields["doc"] { _ = string(doc, what: "the doc of format '\(name)'") }
             let locale = fields["locale"].flatMap { string($0, what: "the locale of format '\(name)'") } ?? "en_US_POSIX"
@@ -20,8 +20,9 @@ extension CatalogCompiler {
                 do {
                     let compiled = try DatePattern(pattern: pattern, locale: locale, timeZone: timeZone, calendar: calendar)
                     if let problem = compiled.roundTripProblem() {
-                        error(.invalidDatePattern, "format '\(name)': \(problem)", at: date.mark,
-                              hint: "a date pattern must write an instant it can read back")
+                        error(
+                            .invalidDatePattern, "format '\(name)': \(problem)", at: date.mark,
+                            hint: "a date pattern must write an instant it can read back")
                         continue
                     }
                     formats[name] = FormatSpec(
@@ -33,8 +34,9 @@ extension CatalogCompiler {
             case (nil, let number?):
                 for field in ["time_zone", "calendar"] {
                     if let mark = fields.keyMark(field) {
-                        error(.inapplicableField, "'\(field)' does not apply to number format '\(name)'", at: mark,
-                              hint: "remove it")
+                        error(
+                            .inapplicableField, "'\(field)' does not apply to number format '\(name)'", at: mark,
+                            hint: "remove it")
                     }
                 }
                 guard let style = string(number, what: "the number style of format '\(name)'") else { continue }
@@ -47,11 +49,13 @@ extension CatalogCompiler {
                     report(error, in: fields, name: name)
                 }
             case (.some, .some):
-                error(.invalidFormat, "format '\(name)' has both 'date' and 'number'", at: declaration.mark,
-                      hint: "a format is either a date pattern or a number style; split it in two")
+                error(
+                    .invalidFormat, "format '\(name)' has both 'date' and 'number'", at: declaration.mark,
+                    hint: "a format is either a date pattern or a number style; split it in two")
             case (nil, nil):
-                error(.invalidFormat, "format '\(name)' has neither 'date' nor 'number'", at: declaration.mark,
-                      hint: "add 'date: \"yyyy-MM-dd\"' or 'number: decimal'")
+                error(
+                    .invalidFormat, "format '\(name)' has neither 'date' nor 'number'", at: declaration.mark,
+                    hint: "add 'date: \"yyyy-MM-dd\"' or 'number: decimal'")
             }
         }
     }
@@ -67,6 +71,7 @@ extension CatalogCompiler {
         default: field = "date"
         }
         let mark = fields[field]?.mark ?? fields.node.mark
-        error(Diagnostic.Code(rawValue: failure.code) ?? .invalidFormat, "format '\(name)': \(failure.message)", at: mark, hint: failure.hint)
+        error(
+            Diagnostic.Code(rawValue: failure.code) ?? .invalidFormat, "format '\(name)': \(failure.message)", at: mark, hint: failure.hint)
     }
 }

@@ -7,8 +7,9 @@ extension CatalogCompiler {
     mutating func migrations(_ node: Node, of header: ModelHeader) -> [Migration] {
         let model = header.name
         guard let items = node.sequence else {
-            error(.invalidValue, "the migrations of model '\(model)' must be a list of steps, not \(node.kindDescription)",
-                  at: node.mark, hint: "write migrations: [{ from: 1, rename: { old: new } }]")
+            error(
+                .invalidValue, "the migrations of model '\(model)' must be a list of steps, not \(node.kindDescription)",
+                at: node.mark, hint: "write migrations: [{ from: 1, rename: { old: new } }]")
             return []
         }
         var steps: [Migration] = []
@@ -18,8 +19,9 @@ extension CatalogCompiler {
             guard let step = migration(item, of: header) else { continue }
             let fromMark = item["from"]?.mark ?? step.mark
             if let first = seen[step.from] {
-                error(.invalidMigration, "model '\(model)' has two migrations from version \(step.from) (first at \(first))",
-                      at: fromMark)
+                error(
+                    .invalidMigration, "model '\(model)' has two migrations from version \(step.from) (first at \(first))",
+                    at: fromMark)
                 continue
             }
             seen[step.from] = fromMark
@@ -30,9 +32,10 @@ extension CatalogCompiler {
         // Steps must chain: from the oldest `from` up to version - 1, with no gap.
         if let oldest = steps.first?.from {
             for version in oldest..<header.version where seen[version] == nil {
-                error(.invalidMigration,
-                      "model '\(model)' has migrations from version \(oldest) but none from version \(version) to \(version + 1)",
-                      at: header.fields.keyMark("migrations") ?? node.mark, hint: "add a step with 'from: \(version)'")
+                error(
+                    .invalidMigration,
+                    "model '\(model)' has migrations from version \(oldest) but none from version \(version) to \(version + 1)",
+                    at: header.fields.keyMark("migrations") ?? node.mark, hint: "add a step with 'from: \(version)'")
             }
         }
         checkSetValues(steps, of: model, items: written)
@@ -49,9 +52,10 @@ extension CatalogCompiler {
         }
         guard let from = integer(fromNode, what: "'from' of \(what)", minimum: 1) else { return nil }
         guard from < header.version else {
-            error(.invalidMigration,
-                  "migration from version \(from) of model '\(model)' is not below the model's version \(header.version)",
-                  at: fromNode.mark, hint: "raise 'version' of model '\(model)' to \(from + 1)")
+            error(
+                .invalidMigration,
+                "migration from version \(from) of model '\(model)' is not below the model's version \(header.version)",
+                at: fromNode.mark, hint: "raise 'version' of model '\(model)' to \(from + 1)")
             return nil
         }
         var step = Migration(from: from, rename: [], template: [], set: [], drop: [], mark: item.mark)
@@ -65,8 +69,9 @@ extension CatalogCompiler {
             do {
                 step.template.append(.init(field: pair.field, value: try Template(parsing: text)))
             } catch {
-                self.error(.invalidTemplate, "template \"\(text)\" for '\(pair.field)': \(error.message)", at: pair.value.mark,
-                           hint: "write ${field} to insert a field and $$ for a literal $")
+                self.error(
+                    .invalidTemplate, "template \"\(text)\" for '\(pair.field)': \(error.message)", at: pair.value.mark,
+                    hint: "write ${field} to insert a field and $$ for a literal $")
             }
         }
         for pair in stringPairs(fields["set"], what: "'set' of \(what)") {
@@ -77,8 +82,9 @@ extension CatalogCompiler {
             if let items = drop.sequence {
                 step.drop = items.compactMap { string($0, what: "a field in 'drop'") }
             } else {
-                error(.invalidValue, "'drop' of \(what) must be a list of field names, not \(drop.kindDescription)",
-                      at: drop.mark, hint: "write drop: [legacy]")
+                error(
+                    .invalidValue, "'drop' of \(what) must be a list of field names, not \(drop.kindDescription)",
+                    at: drop.mark, hint: "write drop: [legacy]")
             }
         }
         return step
@@ -99,11 +105,12 @@ extension CatalogCompiler {
             let later = steps[(index + 1)...]
             for entry in step.set {
                 guard spec.property(named: entry.field) != nil,
-                      !later.contains(where: { $0.drop.contains(entry.field) || $0.rename.contains { $0.field == entry.field } }),
-                      let node = items[step.from]?["set"]?[entry.field]
+                    !later.contains(where: { $0.drop.contains(entry.field) || $0.rename.contains { $0.field == entry.field } }),
+                    let node = items[step.from]?["set"]?[entry.field]
                 else { continue }
-                pendingSetValues.append(PendingSetValue(
-                    check: PlanBuilder.ValueCheck(model: model, property: entry.field, json: entry.value), from: step.from, node: node))
+                pendingSetValues.append(
+                    PendingSetValue(
+                        check: PlanBuilder.ValueCheck(model: model, property: entry.field, json: entry.value), from: step.from, node: node))
             }
         }
     }

@@ -52,8 +52,9 @@ extension CatalogCompiler {
         for name in modelOrder {
             guard let header = headers[name] else { continue }
             if let node = header.fields["extra"], models[name]?.unknownKeys != .keep {
-                error(.inapplicableField, "'extra' of model '\(name)' applies to models that keep unknown keys",
-                      at: header.fields.keyMark("extra") ?? node.mark, hint: "add 'unknown_keys: keep', or remove 'extra'")
+                error(
+                    .inapplicableField, "'extra' of model '\(name)' applies to models that keep unknown keys",
+                    at: header.fields.keyMark("extra") ?? node.mark, hint: "add 'unknown_keys: keep', or remove 'extra'")
             }
             if let node = header.fields["variants"] {
                 let variants = variants(node, of: name, at: header.fields.keyMark("variants") ?? node.mark)
@@ -85,8 +86,10 @@ extension CatalogCompiler {
     /// `rules: [{rule: EXPR, message: TEXT}]`.
     private mutating func rules(_ node: Node, of model: String) -> [ModelRule] {
         guard let items = node.sequence else {
-            error(.invalidValue, "the rules of model '\(model)' must be a list of {rule, message}, not \(node.kindDescription)", at: node.mark,
-                  hint: "write '- { rule: \"self.end >= self.start\", message: \"end before start\" }'")
+            error(
+                .invalidValue, "the rules of model '\(model)' must be a list of {rule, message}, not \(node.kindDescription)",
+                at: node.mark,
+                hint: "write '- { rule: \"self.end >= self.start\", message: \"end before start\" }'")
             return []
         }
         var found: [ModelRule] = []
@@ -98,11 +101,13 @@ extension CatalogCompiler {
                 continue
             }
             guard let messageNode = fields["message"] else {
-                error(.missingKey, "\(what) has no 'message'", at: item.mark, hint: "add 'message: TEXT', what the data error says when the rule fails")
+                error(
+                    .missingKey, "\(what) has no 'message'", at: item.mark,
+                    hint: "add 'message: TEXT', what the data error says when the rule fails")
                 continue
             }
             guard let compiled = expression(ruleNode, what: "the rule of model '\(model)'", variables: Self.decodeVariables),
-                  let message = string(messageNode, what: "the message of \(what)")
+                let message = string(messageNode, what: "the message of \(what)")
             else { continue }
             found.append(ModelRule(rule: compiled, message: message))
         }
@@ -111,7 +116,7 @@ extension CatalogCompiler {
 
     private mutating func modelHeader(_ name: String) -> ModelHeader? {
         guard let declaration = modelDeclarations[name],
-              let fields = record(declaration.body, allowed: Self.modelFields, what: "model '\(name)'")
+            let fields = record(declaration.body, allowed: Self.modelFields, what: "model '\(name)'")
         else { return nil }
         var header = ModelHeader(name: name, declaration: declaration, fields: fields, version: 1)
         // The file's defaults are what the model says when it says nothing itself.
@@ -137,8 +142,9 @@ extension CatalogCompiler {
             if let version = node.scalar?.int, version >= 1, version <= Int64(Int32.max) {
                 header.version = Int(version)
             } else {
-                error(.invalidVersion, "version of model '\(name)' must be a whole number of at least 1, not \(node.kindDescription)",
-                      at: node.mark)
+                error(
+                    .invalidVersion, "version of model '\(name)' must be a whole number of at least 1, not \(node.kindDescription)",
+                    at: node.mark)
             }
         }
         return header
@@ -147,11 +153,13 @@ extension CatalogCompiler {
     /// `key_style` and `unknown_keys`, of a model or of a file's defaults.
     mutating func readKeySettings(_ fields: Fields, keyStyle: inout KeyStyle?, unknownKeys: inout ModelSpec.UnknownKeys?) {
         if let node = fields["key_style"],
-           let word = word(node, what: "key_style", in: KeyStyle.allCases.map(\.rawValue), code: .unknownKeyStyle) {
+            let word = word(node, what: "key_style", in: KeyStyle.allCases.map(\.rawValue), code: .unknownKeyStyle)
+        {
             keyStyle = KeyStyle(rawValue: word)
         }
         if let node = fields["unknown_keys"],
-           let word = word(node, what: "unknown_keys setting", in: ModelSpec.UnknownKeys.allCases.map(\.rawValue)) {
+            let word = word(node, what: "unknown_keys setting", in: ModelSpec.UnknownKeys.allCases.map(\.rawValue))
+        {
             unknownKeys = ModelSpec.UnknownKeys(rawValue: word)
         }
     }
@@ -164,7 +172,8 @@ extension CatalogCompiler {
         if let flag = fields["compare"] { settings.compare = bool(flag, what: "'compare' of \(what)") ?? true }
         if let flag = fields["archive"] { settings.archive = bool(flag, what: "'archive' of \(what)") ?? true }
         if let strategy = fields["merge"],
-           let word = word(strategy, what: "merge strategy of $extra", in: ["replace", "keep"], code: .invalidMergeStrategy) {
+            let word = word(strategy, what: "merge strategy of $extra", in: ["replace", "keep"], code: .invalidMergeStrategy)
+        {
             settings.merge = MergeStrategy(rawValue: word) ?? .replace
         }
         return settings
@@ -178,9 +187,10 @@ extension CatalogCompiler {
             while let next = current {
                 if next == name {
                     let mark = headers[name]?.fields["extends"]?.mark ?? headers[name]!.declaration.mark
-                    error(.inheritanceCycle,
-                          "model '\(name)' extends itself: \((chain + [name]).joined(separator: " → "))", at: mark,
-                          hint: "remove 'extends' from one model of the cycle")
+                    error(
+                        .inheritanceCycle,
+                        "model '\(name)' extends itself: \((chain + [name]).joined(separator: " → "))", at: mark,
+                        hint: "remove 'extends' from one model of the cycle")
                     break
                 }
                 if chain.contains(next) { break }  // a cycle further up; reported from its own members
@@ -214,7 +224,7 @@ extension CatalogCompiler {
         for (index, property) in properties.enumerated() {
             let key = DefaultKey(model: property.declaredIn, property: property.name)
             guard !ownOnError.contains(key),
-                  Self.onErrorProblem(mode, for: property, hasDefault: defaultNodes[key] != nil) == nil
+                Self.onErrorProblem(mode, for: property, hasDefault: defaultNodes[key] != nil) == nil
             else { continue }
             models[name]?.properties[index].onError = mode
             applied = true
@@ -225,13 +235,16 @@ extension CatalogCompiler {
             case .default: reason = "no property without its own 'on_error' has a default"
             default: reason = "every property without its own 'on_error' is required or never read from JSON"
             }
-            error(.invalidOnError, "'on_error: \(mode.rawValue)' of model '\(name)' applies to none of its properties: \(reason)", at: mark,
-                  hint: "set 'on_error' on the properties it is meant for, or remove it")
+            error(
+                .invalidOnError, "'on_error: \(mode.rawValue)' of model '\(name)' applies to none of its properties: \(reason)", at: mark,
+                hint: "set 'on_error' on the properties it is meant for, or remove it")
         }
     }
 
     /// A setting of the model itself or, unless set, of its nearest ancestor that sets it.
-    private func inherited<Value>(_ setting: Swift.KeyPath<ModelHeader, Value?>, of name: String, in headers: [String: ModelHeader]) -> Value? {
+    private func inherited<Value>(
+        _ setting: Swift.KeyPath<ModelHeader, Value?>, of name: String, in headers: [String: ModelHeader]
+    ) -> Value? {
         var current: String? = name
         while let model = current, let header = headers[model] {
             if let value = header[keyPath: setting] { return value }
@@ -272,8 +285,9 @@ extension CatalogCompiler {
         if enumDeclarations[name] != nil {
             error(.unknownModel, "\(context) '\(name)', which is an enum, not a model", at: mark)
         } else {
-            error(.unknownModel, "\(context) unknown model '\(name)'", at: mark,
-                  hint: Suggestion.hint(for: name, in: modelOrder))
+            error(
+                .unknownModel, "\(context) unknown model '\(name)'", at: mark,
+                hint: Suggestion.hint(for: name, in: modelOrder))
         }
     }
 
@@ -285,9 +299,10 @@ extension CatalogCompiler {
             for property in model.properties where property.flatten && property.declaredIn == name {
                 guard case .model(let nested) = property.type else { continue }
                 if flattens(nested, into: name, seen: []) {
-                    error(.flattenCycle,
-                          "flattening '\(property.name)' (model '\(nested)') into model '\(name)' never ends: '\(nested)' flattens '\(name)' back",
-                          at: property.mark, hint: "use a key instead of flatten on one side")
+                    error(
+                        .flattenCycle,
+                        "flattening '\(property.name)' (model '\(nested)') into model '\(name)' never ends: '\(nested)' flattens '\(name)' back",
+                        at: property.mark, hint: "use a key instead of flatten on one side")
                 }
             }
         }

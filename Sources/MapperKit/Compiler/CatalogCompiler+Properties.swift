@@ -11,7 +11,7 @@ extension CatalogCompiler {
     /// The properties a model declares itself, in order.
     mutating func ownProperties(of header: ModelHeader, keyStyle: KeyStyle) -> [PropertySpec] {
         guard let node = header.fields["properties"],
-              let pairs = mappingPairs(node, what: "the properties of model '\(header.name)'")
+            let pairs = mappingPairs(node, what: "the properties of model '\(header.name)'")
         else { return [] }
         var properties: [PropertySpec] = []
         for pair in pairs {
@@ -19,7 +19,8 @@ extension CatalogCompiler {
             var reader = PropertyReader(name: name, model: header.name, keyMark: pair.key.mark, keyStyle: keyStyle)
             guard var property = reader.read(pair.value, compiler: &self) else { continue }
             if property.format == nil, property.representation == nil,
-               let format = fileDefaults[header.declaration.mark.file]?.format(for: property.type) {
+                let format = fileDefaults[header.declaration.mark.file]?.format(for: property.type)
+            {
                 property.format = format
             }
             if let node = reader.defaultNode {
@@ -38,8 +39,10 @@ extension CatalogCompiler {
     /// (`[Label]` is a flow sequence, `[string: int]` a sequence holding a one-pair mapping).
     mutating func typeSpec(_ node: Node, what: String) -> TypeSpec? {
         guard let expression = typeExpression(node) else {
-            error(.invalidType, "\(what) must be a type expression such as 'string', '[Label]' or '[string: int]', not \(node.kindDescription)",
-                  at: node.mark)
+            error(
+                .invalidType,
+                "\(what) must be a type expression such as 'string', '[Label]' or '[string: int]', not \(node.kindDescription)",
+                at: node.mark)
             return nil
         }
         let parser = TypeExpressionParser(
@@ -55,8 +58,9 @@ extension CatalogCompiler {
                 self.error(.invalidType, message, at: node.mark)
             case .unknownName(let name):
                 let candidates = Array(TypeSpec.scalars.keys) + modelOrder + enumOrder
-                self.error(.unknownType, "unknown type '\(name)' for \(what)", at: node.mark,
-                           hint: ForeignNames.typeHint(for: name, candidates: candidates))
+                self.error(
+                    .unknownType, "unknown type '\(name)' for \(what)", at: node.mark,
+                    hint: ForeignNames.typeHint(for: name, candidates: candidates))
             }
         }
         return nil
@@ -69,7 +73,8 @@ extension CatalogCompiler {
         case .sequence(let items):
             guard items.count == 1, let item = items.first else { return nil }
             if let pairs = item.mapping, pairs.count == 1, let key = pairs[0].key.string,
-               let value = typeExpression(pairs[0].value) {
+                let value = typeExpression(pairs[0].value)
+            {
                 return "[\(key): \(value)]"
             }
             return typeExpression(item).map { "[\($0)]" }
@@ -114,8 +119,9 @@ struct PropertyReader {
             compiler.usedFormats.insert(format)
         }
         guard let typeNode = fields["type"] else {
-            compiler.error(.missingType, "\(what) has no 'type'", at: keyMark,
-                           hint: "add 'type: string' (or the type it holds)")
+            compiler.error(
+                .missingType, "\(what) has no 'type'", at: keyMark,
+                hint: "add 'type: string' (or the type it holds)")
             return nil
         }
         self.typeNode = typeNode
@@ -136,12 +142,14 @@ struct PropertyReader {
         property.doc = fields["doc"].flatMap { compiler.string($0, what: "the doc of \(what)") }
 
         if let node = fields["computed"],
-           let word = compiler.word(node, what: "computed value", in: ["now", "uuid"], code: .invalidComputed) {
+            let word = compiler.word(node, what: "computed value", in: ["now", "uuid"], code: .invalidComputed)
+        {
             property.computed = PropertySpec.Computed(rawValue: word)
             let expected: TypeSpec = word == "now" ? .date : .uuid
             if type != expected {
-                compiler.error(.invalidComputed, "'computed: \(word)' needs type '\(expected)', but \(what) is '\(type)'",
-                               at: node.mark, hint: "change the type to '\(expected)'")
+                compiler.error(
+                    .invalidComputed, "'computed: \(word)' needs type '\(expected)', but \(what) is '\(type)'",
+                    at: node.mark, hint: "change the type to '\(expected)'")
                 ok = false
             }
             property.transient = true
@@ -166,27 +174,35 @@ struct PropertyReader {
         // One report per field to remove: `computed` with `transient` and `key` is one problem.
         var conflicting: Set<String> = []
         for (a, b, reason) in conflicts where fields.has(a) && fields.has(b) && !conflicting.contains(b) {
-            if (a == "transient" && !property.transient) || (a == "flatten" && !property.flatten) || (a == "required" && !property.required) { continue }
-            compiler.error(.conflictingFields, "\(what) has both '\(a)' and '\(b)': \(reason)",
-                           at: fields.keyMark(b) ?? keyMark, hint: "remove '\(b)'")
+            if (a == "transient" && !property.transient) || (a == "flatten" && !property.flatten) || (a == "required" && !property.required)
+            {
+                continue
+            }
+            compiler.error(
+                .conflictingFields, "\(what) has both '\(a)' and '\(b)': \(reason)",
+                at: fields.keyMark(b) ?? keyMark, hint: "remove '\(b)'")
             conflicting.insert(b)
             ok = false
         }
         if property.transient, property.required, !conflicting.contains("required") {
-            compiler.error(.conflictingFields, "\(what) is transient and required: a transient property is never read from JSON",
-                           at: fields.keyMark("required") ?? keyMark, hint: "remove 'required'")
+            compiler.error(
+                .conflictingFields, "\(what) is transient and required: a transient property is never read from JSON",
+                at: fields.keyMark("required") ?? keyMark, hint: "remove 'required'")
             ok = false
         }
 
         if property.flatten {
             guard case .model = type else {
-                compiler.error(.invalidFlatten, "'flatten' needs a model type, but \(what) is '\(type)'",
-                               at: fields.keyMark("flatten") ?? keyMark)
+                compiler.error(
+                    .invalidFlatten, "'flatten' needs a model type, but \(what) is '\(type)'",
+                    at: fields.keyMark("flatten") ?? keyMark)
                 return nil
             }
-            for field in ["required", "default", "json", "format", "transform", "transient", "computed", "decode", "encode"] where fields.has(field) {
-                compiler.error(.invalidFlatten, "'\(field)' does not apply to flattened \(what)",
-                               at: fields.keyMark(field) ?? keyMark, hint: "remove '\(field)'")
+            for field in ["required", "default", "json", "format", "transform", "transient", "computed", "decode", "encode"]
+            where fields.has(field) {
+                compiler.error(
+                    .invalidFlatten, "'\(field)' does not apply to flattened \(what)",
+                    at: fields.keyMark(field) ?? keyMark, hint: "remove '\(field)'")
                 ok = false
             }
         } else if !property.transient {
@@ -215,19 +231,22 @@ struct PropertyReader {
             if known.contains(transform) {
                 property.transform = transform
             } else {
-                compiler.error(.unknownTransformer, "\(what) uses transformer '\(transform)', which is not registered",
-                               at: node.mark,
-                               hint: Suggestion.hint(for: transform, in: known)
-                                   ?? "register it when loading the catalog, or pass --assume-transformer \(transform) to mapper validate")
+                compiler.error(
+                    .unknownTransformer, "\(what) uses transformer '\(transform)', which is not registered",
+                    at: node.mark,
+                    hint: Suggestion.hint(for: transform, in: known)
+                        ?? "register it when loading the catalog, or pass --assume-transformer \(transform) to mapper validate")
                 ok = false
             }
         }
         if let node = fields["decode"] {
-            property.decode = compiler.expression(node, what: "the decode expression of \(what)", variables: CatalogCompiler.decodeVariables)
+            property.decode = compiler.expression(
+                node, what: "the decode expression of \(what)", variables: CatalogCompiler.decodeVariables)
             ok = ok && property.decode != nil
         }
         if let node = fields["encode"] {
-            property.encode = compiler.expression(node, what: "the encode expression of \(what)", variables: CatalogCompiler.encodeVariables)
+            property.encode = compiler.expression(
+                node, what: "the encode expression of \(what)", variables: CatalogCompiler.encodeVariables)
             ok = ok && property.encode != nil
         }
         if let node = fields["default"], let pairs = node.mapping, pairs.count == 1, pairs[0].key.string == "expr" {

@@ -37,8 +37,9 @@ extension CatalogCompiler {
             if pair.key.scalar != nil, allowed.contains(key) {
                 known.append(pair)
             } else {
-                error(.unknownKey, "unknown key '\(key)' in \(what)", at: pair.key.mark,
-                      hint: Suggestion.hint(for: key, in: allowed) ?? "expected one of: \(allowed.joined(separator: ", "))")
+                error(
+                    .unknownKey, "unknown key '\(key)' in \(what)", at: pair.key.mark,
+                    hint: Suggestion.hint(for: key, in: allowed) ?? "expected one of: \(allowed.joined(separator: ", "))")
             }
         }
         return Fields(node: node, pairs: known)
@@ -47,8 +48,9 @@ extension CatalogCompiler {
     /// A string scalar (quoted or plain text that resolved to a string).
     mutating func string(_ node: Node, what: String) -> String? {
         if let text = node.string { return text }
-        error(.invalidValue, "\(what) must be a string, not \(node.kindDescription)", at: node.mark,
-              hint: node.scalar != nil ? "quote it: \"\(node.scalar!.text)\"" : nil)
+        error(
+            .invalidValue, "\(what) must be a string, not \(node.kindDescription)", at: node.mark,
+            hint: node.scalar != nil ? "quote it: \"\(node.scalar!.text)\"" : nil)
         return nil
     }
 
@@ -61,8 +63,9 @@ extension CatalogCompiler {
 
     mutating func bool(_ node: Node, what: String) -> Bool? {
         if let value = node.scalar?.bool { return value }
-        error(.invalidValue, "\(what) must be true or false, not \(node.kindDescription)", at: node.mark,
-              hint: ["yes", "no", "on", "off"].contains(node.scalar?.text.lowercased() ?? "")
+        error(
+            .invalidValue, "\(what) must be true or false, not \(node.kindDescription)", at: node.mark,
+            hint: ["yes", "no", "on", "off"].contains(node.scalar?.text.lowercased() ?? "")
                 ? "YAML 1.2 reads '\(node.scalar!.text)' as a string; write true or false" : nil)
         return nil
     }
@@ -82,13 +85,15 @@ extension CatalogCompiler {
     /// One of a closed set of words, with a suggestion when misspelled.
     mutating func word(_ node: Node, what: String, in choices: [String], code: Diagnostic.Code = .invalidValue) -> String? {
         guard let text = node.scalar?.text, node.scalar?.kind != .null else {
-            error(code, "\(what) must be one of \(choices.joined(separator: ", ")), not \(node.kindDescription)",
-                  at: node.mark)
+            error(
+                code, "\(what) must be one of \(choices.joined(separator: ", ")), not \(node.kindDescription)",
+                at: node.mark)
             return nil
         }
         guard choices.contains(text) else {
-            error(code, "unknown \(what) '\(text)'", at: node.mark,
-                  hint: Suggestion.hint(for: text, in: choices) ?? "expected one of: \(choices.joined(separator: ", "))")
+            error(
+                code, "unknown \(what) '\(text)'", at: node.mark,
+                hint: Suggestion.hint(for: text, in: choices) ?? "expected one of: \(choices.joined(separator: ", "))")
             return nil
         }
         return text

@@ -29,14 +29,15 @@ extension CatalogCompiler {
             }
             if let doc = fields["doc"] { _ = string(doc, what: "the doc of \(what)") }
             guard let node = fields["paths"] else {
-                error(.missingKey, "\(what) have no 'paths'", at: declaration.mark,
-                      hint: "add 'paths: { /users/*: User }'")
+                error(
+                    .missingKey, "\(what) have no 'paths'", at: declaration.mark,
+                    hint: "add 'paths: { /users/*: User }'")
                 continue
             }
             for pair in mappingPairs(node, what: "the paths of \(what)") ?? [] {
                 guard let pattern = text(pair.key, what: "a route pattern"),
-                      let modelName = text(pair.value, what: "the model of route '\(pattern)'"),
-                      var route = route(pattern, at: pair.key.mark)
+                    let modelName = text(pair.value, what: "the model of route '\(pattern)'"),
+                    var route = route(pattern, at: pair.key.mark)
                 else { continue }
                 guard models[modelName] != nil || modelDeclarations[modelName] != nil else {
                     reportUnknownModel(modelName, at: pair.value.mark, context: "route '\(pattern)' names")
@@ -45,8 +46,9 @@ extension CatalogCompiler {
                 route.model = modelName
                 let identity = (block.prefix.map { $0 + "/" }.joined()) + "|" + route.description
                 if let first = seen[identity] {
-                    error(.duplicateRoute, "route '\(route)' is defined twice: here and at \(first)", at: pair.key.mark,
-                          hint: "remove one of them")
+                    error(
+                        .duplicateRoute, "route '\(route)' is defined twice: here and at \(first)", at: pair.key.mark,
+                        hint: "remove one of them")
                     continue
                 }
                 seen[identity] = pair.key.mark
@@ -65,17 +67,22 @@ extension CatalogCompiler {
             let word = String(pattern[..<space])
             path = pattern[pattern.index(after: space)...].drop { $0 == " " }
             guard Self.httpMethods.contains(word) else {
-                error(.invalidRoute, "route '\(pattern)' begins with '\(word)', which is not an HTTP method", at: mark,
-                      hint: Self.httpMethods.contains(word.uppercased()) ? "write methods in upper case: '\(word.uppercased())'"
-                          : Suggestion.hint(for: word, in: Self.httpMethods) ?? "expected one of: \(Self.httpMethods.joined(separator: ", "))")
+                error(
+                    .invalidRoute, "route '\(pattern)' begins with '\(word)', which is not an HTTP method", at: mark,
+                    hint: Self.httpMethods.contains(word.uppercased())
+                        ? "write methods in upper case: '\(word.uppercased())'"
+                        : Suggestion.hint(for: word, in: Self.httpMethods) ?? "expected one of: \(Self.httpMethods.joined(separator: ", "))"
+                )
                 return nil
             }
             method = word
         }
         if path.contains("?") || path.contains(" ") {
-            error(.invalidRoute, "route '\(pattern)' is not a path pattern", at: mark,
-                  hint: path.contains(" ") ? "write a space inside a segment as %20"
-                      : "patterns are paths such as '/users/*/repos'; queries are ignored when matching")
+            error(
+                .invalidRoute, "route '\(pattern)' is not a path pattern", at: mark,
+                hint: path.contains(" ")
+                    ? "write a space inside a segment as %20"
+                    : "patterns are paths such as '/users/*/repos'; queries are ignored when matching")
             return nil
         }
         let trimmed = path.drop { $0 == "/" }
@@ -83,7 +90,7 @@ extension CatalogCompiler {
         var segments: [RouteTable.Route.Segment] = []
         for piece in String(raw).split(separator: "/", omittingEmptySubsequences: false) where !raw.isEmpty {
             switch piece {
-            case "": 
+            case "":
                 error(.invalidRoute, "route '\(pattern)' has an empty segment", at: mark, hint: "remove the doubled '/'")
                 return nil
             case "*": segments.append(.any)
@@ -103,13 +110,15 @@ extension CatalogCompiler {
     mutating func warnAboutUnused() {
         for name in enumOrder where !usedEnums.contains(name) {
             guard let declaration = enumDeclarations[name] else { continue }
-            warning(.unused, "enum '\(name)' is never used", at: declaration.mark,
-                    hint: "use it as a property type or remove it")
+            warning(
+                .unused, "enum '\(name)' is never used", at: declaration.mark,
+                hint: "use it as a property type or remove it")
         }
         for name in formatOrder where !usedFormats.contains(name) {
             guard let declaration = formatDeclarations[name] else { continue }
-            warning(.unused, "format '\(name)' is never used", at: declaration.mark,
-                    hint: "name it in a property's 'format' or remove it")
+            warning(
+                .unused, "format '\(name)' is never used", at: declaration.mark,
+                hint: "name it in a property's 'format' or remove it")
         }
     }
 }

@@ -37,8 +37,9 @@ extension CatalogCompiler {
             if let found = self.predicates(when, of: model) { predicates = found } else { ok = false }
         }
         if ok && discriminator == nil && predicates.isEmpty && fields["when"] == nil {
-            error(.missingKey, "\(what) have neither 'when' nor 'by' + 'cases'", at: keyMark,
-                  hint: "add 'by: <key path>' with 'cases', or 'when: [{ has: key, model: Name }, …]'")
+            error(
+                .missingKey, "\(what) have neither 'when' nor 'by' + 'cases'", at: keyMark,
+                hint: "add 'by: <key path>' with 'cases', or 'when: [{ has: key, model: Name }, …]'")
             ok = false
         }
         var fallback: String?
@@ -57,25 +58,29 @@ extension CatalogCompiler {
         var ok = true
         for pair in pairs {
             guard let value = json(pair.key, what: "a case of the variants of model '\(model)'"),
-                  let name = text(pair.value, what: "the model of a variant case")
+                let name = text(pair.value, what: "the model of a variant case")
             else { ok = false; continue }
             if value == .null || value.isContainer {
-                error(.invalidVariant, "a discriminator value must be a string, number or boolean, not \(value.kindName)",
-                      at: pair.key.mark)
+                error(
+                    .invalidVariant, "a discriminator value must be a string, number or boolean, not \(value.kindName)",
+                    at: pair.key.mark)
                 ok = false
                 continue
             }
             if let first = values[value] {
-                error(.duplicateVariant, "discriminator value \(value.quoted) of model '\(model)' is listed twice (first at \(first))",
-                      at: pair.key.mark)
+                error(
+                    .duplicateVariant, "discriminator value \(value.quoted) of model '\(model)' is listed twice (first at \(first))",
+                    at: pair.key.mark)
                 ok = false
                 continue
             }
             values[value] = pair.key.mark
             guard variantModel(name, at: pair.value.mark, of: model) else { ok = false; continue }
             if let first = models[name] {
-                error(.duplicateVariant, "model '\(name)' has two discriminator values in the variants of model '\(model)' (first at \(first))",
-                      at: pair.value.mark, hint: "encoding writes one value per model; keep one and use an enum alias upstream")
+                error(
+                    .duplicateVariant,
+                    "model '\(name)' has two discriminator values in the variants of model '\(model)' (first at \(first))",
+                    at: pair.value.mark, hint: "encoding writes one value per model; keep one and use an enum alias upstream")
                 ok = false
                 continue
             }
@@ -87,8 +92,9 @@ extension CatalogCompiler {
 
     private mutating func predicates(_ node: Node, of model: String) -> [Variants.Predicate]? {
         guard let items = node.sequence else {
-            error(.invalidValue, "'when' of the variants of model '\(model)' must be a list, not \(node.kindDescription)",
-                  at: node.mark, hint: "write when: [{ has: key, model: Name }, …]")
+            error(
+                .invalidValue, "'when' of the variants of model '\(model)' must be a list, not \(node.kindDescription)",
+                at: node.mark, hint: "write when: [{ has: key, model: Name }, …]")
             return nil
         }
         var predicates: [Variants.Predicate] = []
@@ -116,11 +122,13 @@ extension CatalogCompiler {
                 continue
             }
             guard let name = text(modelNode, what: "the model of \(what)"), variantModel(name, at: modelNode.mark, of: model),
-                  let test
+                let test
             else { ok = false; continue }
             if let first = seen[test] {
-                error(.duplicateVariant, "the same test appears twice in the variants of model '\(model)' (first at \(first)); the second can never match",
-                      at: item.mark)
+                error(
+                    .duplicateVariant,
+                    "the same test appears twice in the variants of model '\(model)' (first at \(first)); the second can never match",
+                    at: item.mark)
                 ok = false
                 continue
             }
@@ -139,7 +147,8 @@ extension CatalogCompiler {
         }
         var expected: [JSONKeyPath: JSONValue] = [:]
         for pair in pairs {
-            guard let text = text(pair.key, what: "a key path in 'equals'"), let value = json(pair.value, what: "'equals' of \(what)") else {
+            guard let text = text(pair.key, what: "a key path in 'equals'"), let value = json(pair.value, what: "'equals' of \(what)")
+            else {
                 return nil
             }
             do {
@@ -159,8 +168,9 @@ extension CatalogCompiler {
             return false
         }
         guard isModel(name, descendantOf: model) else {
-            error(.invalidVariant, "variant '\(name)' of model '\(model)' does not extend '\(model)'", at: mark,
-                  hint: "add 'extends: \(model)' to model '\(name)'")
+            error(
+                .invalidVariant, "variant '\(name)' of model '\(model)' does not extend '\(model)'", at: mark,
+                hint: "add 'extends: \(model)' to model '\(name)'")
             return false
         }
         return true

@@ -82,8 +82,9 @@ struct CatalogCompiler {
             if let root = document.root {
                 collect(root, file: source.name)
             } else if document.errors.isEmpty {
-                error(.emptyFile, "mapping file '\(source.name)' is empty; a mapping file starts with 'mapper: 1'",
-                      at: Mark(file: source.name, line: 1, column: 1))
+                error(
+                    .emptyFile, "mapping file '\(source.name)' is empty; a mapping file starts with 'mapper: 1'",
+                    at: Mark(file: source.name, line: 1, column: 1))
             }
         }
         compileFormats()
@@ -125,20 +126,24 @@ struct CatalogCompiler {
     // MARK: - Files and declarations
 
     private mutating func collect(_ root: Node, file: String) {
-        guard let fields = record(root, allowed: ["mapper", "defaults", "models", "enums", "formats", "routes"],
-                                  what: "a mapping file's top level")
+        guard
+            let fields = record(
+                root, allowed: ["mapper", "defaults", "models", "enums", "formats", "routes"],
+                what: "a mapping file's top level")
         else { return }
         if let version = fields["mapper"] {
             if version.scalar?.int != 1 {
                 // `mapper: "1"` must not read as "version 1": quote anything that is not an integer.
                 let written = version.scalar?.kind == .int ? version.scalar!.text : version.kindDescription
-                error(.unsupportedVersion,
-                      "unsupported mapping language version \(written)",
-                      at: version.mark, hint: "this mapper reads 'mapper: 1'")
+                error(
+                    .unsupportedVersion,
+                    "unsupported mapping language version \(written)",
+                    at: version.mark, hint: "this mapper reads 'mapper: 1'")
             }
         } else {
-            error(.missingVersion, "mapping file '\(file)' does not declare 'mapper: 1'", at: root.mark,
-                  hint: "add 'mapper: 1' as its first line")
+            error(
+                .missingVersion, "mapping file '\(file)' does not declare 'mapper: 1'", at: root.mark,
+                hint: "add 'mapper: 1' as its first line")
         }
         declare(fields["models"], kind: .model, into: \.modelDeclarations, order: \.modelOrder)
         declare(fields["enums"], kind: .enumeration, into: \.enumDeclarations, order: \.enumOrder)
@@ -158,14 +163,16 @@ struct CatalogCompiler {
         for pair in pairs {
             guard let name = checkedName(pair.key, kind: kind) else { continue }
             if let first = self[keyPath: table][name] ?? otherDeclaration(named: name, kind: kind) {
-                error(.duplicateDefinition,
-                      "\(kind) '\(name)' is defined twice: here and at \(first.mark)", at: pair.key.mark,
-                      hint: "rename one of them; names are global to the catalog")
+                error(
+                    .duplicateDefinition,
+                    "\(kind) '\(name)' is defined twice: here and at \(first.mark)", at: pair.key.mark,
+                    hint: "rename one of them; names are global to the catalog")
                 continue
             }
             if kind == .format, FormatReference.builtIn[name] != nil {
-                error(.duplicateDefinition, "format '\(name)' is built in and cannot be redefined", at: pair.key.mark,
-                      hint: "choose another name")
+                error(
+                    .duplicateDefinition, "format '\(name)' is built in and cannot be redefined", at: pair.key.mark,
+                    hint: "choose another name")
                 continue
             }
             self[keyPath: table][name] = Declaration(name: name, mark: pair.key.mark, body: pair.value)
@@ -189,13 +196,15 @@ struct CatalogCompiler {
             return nil
         }
         if name.hasPrefix("$") {
-            error(.reservedName, "\(kind) name '\(name)' begins with '$', which is reserved", at: key.mark,
-                  hint: "remove the '$'")
+            error(
+                .reservedName, "\(kind) name '\(name)' begins with '$', which is reserved", at: key.mark,
+                hint: "remove the '$'")
             return nil
         }
         guard kind.accepts(name) else {
-            error(.invalidName, "\(kind) name '\(name)' does not match \(kind.rule)", at: key.mark,
-                  hint: kind.suggestion(for: name).map { "did you mean '\($0)'?" })
+            error(
+                .invalidName, "\(kind) name '\(name)' does not match \(kind.rule)", at: key.mark,
+                hint: kind.suggestion(for: name).map { "did you mean '\($0)'?" })
             return nil
         }
         return name

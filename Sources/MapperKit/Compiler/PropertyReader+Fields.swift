@@ -21,10 +21,12 @@ extension PropertyReader {
         }
         guard allowed.contains(word) else {
             let type = leaves.count == 1 ? leaves[0] : property.type
-            compiler.error(.invalidRepresentation, "'json: \(word)' does not apply to type '\(type)' of property '\(name)' of model '\(model)'",
-                           at: node.mark,
-                           hint: allowed.isEmpty ? "only int, double, decimal and bool have a json representation"
-                               : "type '\(type)' takes json: \(Array(Set(allowed)).sorted().joined(separator: " or "))")
+            compiler.error(
+                .invalidRepresentation, "'json: \(word)' does not apply to type '\(type)' of property '\(name)' of model '\(model)'",
+                at: node.mark,
+                hint: allowed.isEmpty
+                    ? "only int, double, decimal and bool have a json representation"
+                    : "type '\(type)' takes json: \(Array(Set(allowed)).sorted().joined(separator: " or "))")
             return false
         }
         property.representation = PropertySpec.Representation(rawValue: word)
@@ -41,8 +43,9 @@ extension PropertyReader {
         let hasDate = leaves.contains(.date)
         guard hasDate || leaves.contains(where: \.isNumber) else {
             let type = leaves.count == 1 ? leaves[0] : property.type
-            compiler.error(.inapplicableField, "'format' does not apply to type '\(type)' of property '\(self.name)' of model '\(model)'",
-                           at: fields.keyMark("format") ?? node.mark, hint: "formats apply to date, int, double and decimal")
+            compiler.error(
+                .inapplicableField, "'format' does not apply to type '\(type)' of property '\(self.name)' of model '\(model)'",
+                at: fields.keyMark("format") ?? node.mark, hint: "formats apply to date, int, double and decimal")
             return false
         }
         guard let reference = compiler.formatReference(name, at: node.mark, for: "property '\(self.name)' of model '\(model)'") else {
@@ -50,10 +53,13 @@ extension PropertyReader {
         }
         if reference.isDate ? !hasDate : !leaves.contains(where: \.isNumber) {
             let kind = reference.isDate ? "a date format" : "a number format"
-            compiler.error(.formatTypeMismatch, "format '\(name)' is \(kind), but property '\(self.name)' of model '\(model)' has type '\(property.type)'",
-                           at: node.mark,
-                           hint: hasDate ? "use a date format (iso8601, unix, unix_ms or one with 'date:')"
-                               : "use a format with 'number:'")
+            compiler.error(
+                .formatTypeMismatch,
+                "format '\(name)' is \(kind), but property '\(self.name)' of model '\(model)' has type '\(property.type)'",
+                at: node.mark,
+                hint: hasDate
+                    ? "use a date format (iso8601, unix, unix_ms or one with 'date:')"
+                    : "use a format with 'number:'")
             return false
         }
         property.format = reference
@@ -63,8 +69,9 @@ extension PropertyReader {
     /// `merge:` strategy, checked against the type it combines.
     func readMerge(_ fields: Fields, into property: inout PropertySpec, compiler: inout CatalogCompiler) -> Bool {
         guard let node = fields["merge"] else { return true }
-        guard let word = compiler.word(node, what: "merge strategy", in: MergeStrategy.allCases.map(\.rawValue), code: .unknownMergeStrategy),
-              let strategy = MergeStrategy(rawValue: word)
+        guard
+            let word = compiler.word(node, what: "merge strategy", in: MergeStrategy.allCases.map(\.rawValue), code: .unknownMergeStrategy),
+            let strategy = MergeStrategy(rawValue: word)
         else { return false }
         let type = property.type
         let fits: Bool
@@ -87,8 +94,9 @@ extension PropertyReader {
             needs = "a model type"
         }
         guard fits else {
-            compiler.error(.invalidMergeStrategy, "merge strategy '\(word)' needs \(needs), but property '\(name)' of model '\(model)' is '\(type)'",
-                           at: node.mark)
+            compiler.error(
+                .invalidMergeStrategy, "merge strategy '\(word)' needs \(needs), but property '\(name)' of model '\(model)' is '\(type)'",
+                at: node.mark)
             return false
         }
         property.merge = strategy
@@ -105,8 +113,9 @@ extension PropertyReader {
         func applies(_ field: String, _ fits: Bool, _ types: String) -> Node? {
             guard let node = fields[field] else { return nil }
             guard fits else {
-                compiler.error(.inapplicableField, "'\(field)' does not apply to type '\(type)' of property '\(name)' of model '\(model)'",
-                               at: fields.keyMark(field) ?? node.mark, hint: "'\(field)' applies to \(types)")
+                compiler.error(
+                    .inapplicableField, "'\(field)' does not apply to type '\(type)' of property '\(name)' of model '\(model)'",
+                    at: fields.keyMark(field) ?? node.mark, hint: "'\(field)' applies to \(types)")
                 ok = false
                 return nil
             }
@@ -122,36 +131,41 @@ extension PropertyReader {
             ok = ok && property.constraints.maxLength != nil
         }
         if let low = property.constraints.minLength, let high = property.constraints.maxLength, low > high {
-            compiler.error(.invalidRange, "min_length \(low) of property '\(name)' of model '\(model)' is greater than its max_length \(high)",
-                           at: fields["min_length"]?.mark ?? keyMark)
+            compiler.error(
+                .invalidRange, "min_length \(low) of property '\(name)' of model '\(model)' is greater than its max_length \(high)",
+                at: fields["min_length"]?.mark ?? keyMark)
             ok = false
         }
         for field in ["minimum", "maximum"] {
             guard let node = applies(field, alternatives.contains(where: \.isNumber), "int, double and decimal") else { continue }
             guard let scalar = node.scalar, scalar.kind == .int || scalar.kind == .float,
-                  let number = JSONValue.jsonNumber(yaml: scalar)
+                let number = JSONValue.jsonNumber(yaml: scalar)
             else {
-                compiler.error(.invalidValue, "\(field) of property '\(name)' of model '\(model)' must be a number, not \(node.kindDescription)",
-                               at: node.mark)
+                compiler.error(
+                    .invalidValue, "\(field) of property '\(name)' of model '\(model)' must be a number, not \(node.kindDescription)",
+                    at: node.mark)
                 ok = false
                 continue
             }
             if field == "minimum" { property.constraints.minimum = number } else { property.constraints.maximum = number }
         }
         if let low = property.constraints.minimum, let high = property.constraints.maximum, JSONNumber.compare(low, high) > 0 {
-            compiler.error(.invalidRange, "minimum \(low) of property '\(name)' of model '\(model)' is greater than its maximum \(high)",
-                           at: fields["minimum"]?.mark ?? keyMark)
+            compiler.error(
+                .invalidRange, "minimum \(low) of property '\(name)' of model '\(model)' is greater than its maximum \(high)",
+                at: fields["minimum"]?.mark ?? keyMark)
             ok = false
         }
         if let node = applies("pattern", alternatives.contains(.string), "string"),
-           let source = compiler.string(node, what: "the pattern of property '\(name)'") {
+            let source = compiler.string(node, what: "the pattern of property '\(name)'")
+        {
             do {
                 property.constraints.pattern = try Pattern(source)
             } catch {
                 let what = "pattern '\(source)' of property '\(name)' of model '\(model)'"
                 if let construct = error.construct {
-                    compiler.error(.invalidPattern, "\(what) uses \(error.description)", at: node.mark,
-                                   hint: "rewrite the pattern without \(construct)")
+                    compiler.error(
+                        .invalidPattern, "\(what) uses \(error.description)", at: node.mark,
+                        hint: "rewrite the pattern without \(construct)")
                 } else {
                     compiler.error(.invalidPattern, "\(what) is not a valid regular expression: \(error.description)", at: node.mark)
                 }

@@ -7,8 +7,9 @@ extension PropertyReader {
         guard let mode = compiler.onErrorMode(node, what: "on_error of property '\(name)' of model '\(model)'") else { return false }
         let at = fields.keyMark("on_error") ?? node.mark
         if let problem = CatalogCompiler.onErrorProblem(mode, for: property, hasDefault: fields.has("default")) {
-            compiler.error(.invalidOnError, "'on_error: \(mode.rawValue)' does not apply to property '\(name)' of model '\(model)': \(problem.reason)",
-                           at: at, hint: problem.hint)
+            compiler.error(
+                .invalidOnError, "'on_error: \(mode.rawValue)' does not apply to property '\(name)' of model '\(model)': \(problem.reason)",
+                at: at, hint: problem.hint)
             return false
         }
         property.onError = mode
@@ -24,8 +25,9 @@ extension CatalogCompiler {
         let words = OnError.allCases.map(\.rawValue)
         if let text = node.scalar?.text, node.scalar?.kind == .string, let mode = OnError(rawValue: text) { return mode }
         let found = node.scalar.map { "'\($0.text)'" } ?? node.kindDescription
-        error(.invalidOnError, "\(what) must be fail, null, default or drop, not \(found)", at: node.mark,
-              hint: node.scalar.flatMap { Suggestion.hint(for: $0.text, in: words) } ?? "expected one of: \(words.joined(separator: ", "))")
+        error(
+            .invalidOnError, "\(what) must be fail, null, default or drop, not \(found)", at: node.mark,
+            hint: node.scalar.flatMap { Suggestion.hint(for: $0.text, in: words) } ?? "expected one of: \(words.joined(separator: ", "))")
         return nil
     }
 
@@ -48,8 +50,10 @@ extension CatalogCompiler {
         case .default where !hasDefault:
             return ("it has no default", "add 'default: …', or use 'on_error: null'")
         case .default where property.defaultExpression != nil:
-            return ("its default is an expression, computed only when the key is absent",
-                    "give a constant 'default: …', or use 'on_error: null'")
+            return (
+                "its default is an expression, computed only when the key is absent",
+                "give a constant 'default: …', or use 'on_error: null'"
+            )
         default:
             return nil
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 import MapperYAML
@@ -22,8 +22,9 @@ package enum SourceFiles {
         var unreadable: [Diagnostic] = []
         for file in files {
             guard let data = FileManager.default.contents(atPath: file) else {
-                unreadable.append(.error(
-                    .unreadableFile, "cannot read '\(file)'; check its permissions", at: Mark(file: file, line: 1, column: 1)))
+                unreadable.append(
+                    .error(
+                        .unreadableFile, "cannot read '\(file)'; check its permissions", at: Mark(file: file, line: 1, column: 1)))
                 continue
             }
             sources.append(Catalog.Source(name: file, bytes: [UInt8](data)))
@@ -86,20 +87,22 @@ package enum SourceFiles {
                 guard let entry = FileInfo(path) else {
                     if FileInfo.isLink(path) {
                         let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-                        problems.append(.error(
-                            .unreadableFile,
-                            "cannot read '\(path)': it is a symbolic link to '\(target)', which does not exist (or is a loop of links)",
-                            at: Mark(file: path, line: 1, column: 1)))
+                        problems.append(
+                            .error(
+                                .unreadableFile,
+                                "cannot read '\(path)': it is a symbolic link to '\(target)', which does not exist (or is a loop of links)",
+                                at: Mark(file: path, line: 1, column: 1)))
                     }
                     continue
                 }
                 if entry.isDirectory {
                     if ancestors.contains(entry.identity) {
                         let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? path
-                        problems.append(.error(
-                            .symlinkCycle,
-                            "'\(path)' links to '\(target)', a directory that contains it; remove the link or point it elsewhere",
-                            at: Mark(file: path, line: 1, column: 1)))
+                        problems.append(
+                            .error(
+                                .symlinkCycle,
+                                "'\(path)' links to '\(target)', a directory that contains it; remove the link or point it elsewhere",
+                                at: Mark(file: path, line: 1, column: 1)))
                         continue
                     }
                     collect(path, entry, ancestors: ancestors, into: &found)
@@ -132,9 +135,9 @@ package struct FileInfo: Sendable, Equatable {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         #if canImport(Darwin)
-        modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+            modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         #else
-        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         #endif
         identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         size = Int64(info.st_size)

@@ -57,7 +57,9 @@ enum CELBridge {
         case .int(let int): return .success(.number(JSONNumber(int)))
         case .uint(let uint): return .success(.number(JSONNumber(unchecked: String(uint))))
         case .double(let double):
-            guard double.isFinite else { return .failure(ConversionProblem("the result \(double) is not a finite number, which JSON cannot hold")) }
+            guard double.isFinite else {
+                return .failure(ConversionProblem("the result \(double) is not a finite number, which JSON cannot hold"))
+            }
             return .success(.number(JSONNumber(unchecked: JSONOutput.doubleText(double))))
         case .string(let text): return .success(.string(text))
         case .bytes(let bytes): return .success(.string(Base64.encode(bytes)))

@@ -41,7 +41,9 @@ enum MapperFunctions {
     ]
 
     private static func usage(_ signature: String, _ args: [CELValue]) -> CELError {
-        CELError(.noSuchOverload, "no such overload: called with (\(args.map(\.type.name).joined(separator: ", "))); expected \(signature)", column: 0)
+        CELError(
+            .noSuchOverload, "no such overload: called with (\(args.map(\.type.name).joined(separator: ", "))); expected \(signature)",
+            column: 0)
     }
 }
 

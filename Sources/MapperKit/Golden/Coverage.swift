@@ -118,18 +118,24 @@ extension Coverage {
     /// ```
     public var json: JSONValue {
         func summary(_ covered: Int, _ total: Int, _ percent: Double) -> [(String, JSONValue)] {
-            [("covered", .number(JSONNumber(Int64(covered)))), ("total", .number(JSONNumber(Int64(total)))),
-             ("percent", .number(JSONNumber(Coverage.format(percent))!))]
+            [
+                ("covered", .number(JSONNumber(Int64(covered)))), ("total", .number(JSONNumber(Int64(total)))),
+                ("percent", .number(JSONNumber(Coverage.format(percent))!)),
+            ]
         }
         let files: [JSONValue] = files.map { file in
             let uncovered: [JSONValue] = file.uncovered.map { item in
                 ["kind": .string(item.kind.rawValue), "name": .string(item.name), "location": .string(item.mark.description)]
             }
-            return .object(JSONObject(([("file", .string(file.file))] + summary(file.covered, file.items.count, file.percent)
-                + [("uncovered", .array(uncovered))]).map { JSONObject.Member(key: $0.0, value: $0.1) }))
+            return .object(
+                JSONObject(
+                    ([("file", .string(file.file))] + summary(file.covered, file.items.count, file.percent)
+                        + [("uncovered", .array(uncovered))]).map { JSONObject.Member(key: $0.0, value: $0.1) }))
         }
-        return .object(JSONObject((summary(covered, items.count, percent) + [("files", .array(files))])
-            .map { JSONObject.Member(key: $0.0, value: $0.1) }))
+        return .object(
+            JSONObject(
+                (summary(covered, items.count, percent) + [("files", .array(files))])
+                    .map { JSONObject.Member(key: $0.0, value: $0.1) }))
     }
 
     /// Per file `covered/total percent%` and the uncovered items with their places, then the total.

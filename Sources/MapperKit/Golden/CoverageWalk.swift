@@ -53,7 +53,9 @@ struct CoverageWalk {
         return variants.fallback != nil && position == variants.choices.count - 1 ? .variantFallback : .variantCase
     }
 
-    private func variantName(_ model: String, _ variants: Variants, _ position: Int, _ choice: (model: String, condition: String?)) -> String {
+    private func variantName(
+        _ model: String, _ variants: Variants, _ position: Int, _ choice: (model: String, condition: String?)
+    ) -> String {
         switch variantKind(variants, position) {
         case .variantPredicate: return "\(model) when \(choice.condition ?? "") → \(choice.model)"
         case .variantCase: return "\(model) case \(choice.condition ?? "") → \(choice.model)"
@@ -82,7 +84,8 @@ struct CoverageWalk {
             }
         }
         if let discriminator = variants.discriminator, let value = Self.value(at: discriminator.by, in: object), value != .null,
-           let found = discriminator.cases.firstIndex(where: { $0.value == value }) {
+            let found = discriminator.cases.firstIndex(where: { $0.value == value })
+        {
             return variants.predicates.count + found
         }
         return variants.fallback == nil ? nil : variants.choices.count - 1

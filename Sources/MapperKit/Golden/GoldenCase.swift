@@ -46,7 +46,11 @@ struct GoldenCase {
         let operationName = node["operation"]?.scalar?.text ?? "decode"
         guard let operation = Operation(rawValue: operationName) else {
             let names = Operation.allCases.map(\.rawValue)
-            return ["unknown operation '\(operationName)'" + (Suggestion.hint(for: operationName, in: names).map { "; \($0)" } ?? "; expected one of \(names.joined(separator: ", "))")]
+            return [
+                "unknown operation '\(operationName)'"
+                    + (Suggestion.hint(for: operationName, in: names).map { "; \($0)" }
+                        ?? "; expected one of \(names.joined(separator: ", "))")
+            ]
         }
         let catalog = session.catalog
         var model = ""
@@ -67,7 +71,9 @@ struct GoldenCase {
         case (nil, nil) where operation == .unarchive:
             break
         default:
-            return ["\(node.mark): a \(operation.rawValue) test needs \(operation == .decode ? "exactly one of 'model' and 'route'" : "a 'model'")"]
+            return [
+                "\(node.mark): a \(operation.rawValue) test needs \(operation == .decode ? "exactly one of 'model' and 'route'" : "a 'model'")"
+            ]
         }
         var now: Instant?
         if let text = node["now"]?.scalar?.text {
@@ -134,7 +140,8 @@ struct GoldenCase {
         return details
     }
 
-    private func roundTrip(_ canonical: [UInt8], actual: JSONValue, model: String, now: Instant?, session: inout MappingSession) -> [String] {
+    private func roundTrip(_ canonical: [UInt8], actual: JSONValue, model: String, now: Instant?, session: inout MappingSession) -> [String]
+    {
         do {
             let external = try session.encodeCanonical(canonical, as: model)
             let again = try session.decodeToCanonical(external, as: model, now: now)
@@ -153,7 +160,9 @@ struct GoldenCase {
     /// `expect_warnings: [{pointer, path, code, contains}, …]`: exactly these warnings, in order
     /// (`[]`: none).
     private func matchWarnings(_ warnings: [MappingError], expected: Node) -> [String] {
-        guard let items = expected.sequence else { return ["\(expected.mark): 'expect_warnings' is a list of {pointer, path, code, contains}"] }
+        guard let items = expected.sequence else {
+            return ["\(expected.mark): 'expect_warnings' is a list of {pointer, path, code, contains}"]
+        }
         let shown = warnings.isEmpty ? ["  (none)"] : warnings.map { "  \($0.warningDescription)" }
         guard items.count == warnings.count else {
             return ["expected \(items.count) warning\(items.count == 1 ? "" : "s"), got \(warnings.count):"] + shown

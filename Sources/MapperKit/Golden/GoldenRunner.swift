@@ -145,8 +145,11 @@ public enum GoldenRunner {
             return [Result(name: file, mark: error.mark, passed: false, details: ["\(error)"])]
         }
         guard let root = document.root, let tests = root["tests"]?.sequence, root.mapping?.count == 1 else {
-            return [Result(name: file, mark: fileMark, passed: false,
-                           details: ["a golden test file holds one key, 'tests', with a list of tests"])]
+            return [
+                Result(
+                    name: file, mark: fileMark, passed: false,
+                    details: ["a golden test file holds one key, 'tests', with a list of tests"])
+            ]
         }
         let directory = URL(fileURLWithPath: file).deletingLastPathComponent()
         return tests.map { GoldenCase(node: $0, directory: directory).run(session: &session, exercises: &exercises) }

@@ -83,7 +83,7 @@ public struct RouteTable: Sendable, Hashable {
             for segments in candidates {
                 for route in block.routes where route.segments.count == segments.count {
                     guard Self.methodAllows(route.method, requested: method),
-                          Self.matches(route.segments, segments)
+                        Self.matches(route.segments, segments)
                     else { continue }
                     let rank = route.segments.map(\.specificity) + [route.method == nil ? 0 : 1]
                     if let current = best, !rank.lexicographicallyPrecedes(current.rank, by: >) { continue }
@@ -139,7 +139,7 @@ enum RoutePath {
         if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
         // Drop `scheme://authority` from a full URL.
         if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://"),
-           rest[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
+            rest[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
         {
             let afterAuthority = rest[rest.index(colon, offsetBy: 3)...]
             rest = afterAuthority.firstIndex(of: "/").map { afterAuthority[$0...] } ?? ""

@@ -105,7 +105,9 @@ public struct MappingSession {
     // MARK: - Bytes to bytes
 
     /// External JSON → canonical JSON, without handing models back.
-    public mutating func decodeToCanonical(_ bytes: some Collection<UInt8>, as model: String, now: Instant? = nil) throws(MappingErrors) -> [UInt8] {
+    public mutating func decodeToCanonical(
+        _ bytes: some Collection<UInt8>, as model: String, now: Instant? = nil
+    ) throws(MappingErrors) -> [UInt8] {
         let type = try catalog.requireType(model)
         let now = now ?? .now
         return try Self.withContiguousBytes(bytes) { buffer throws(MappingErrors) in
@@ -144,7 +146,9 @@ public struct MappingSession {
     }
 
     /// Decode as `source`, keep the properties `target` declares, encode as `target`.
-    public mutating func convert(_ bytes: some Collection<UInt8>, from source: String, to target: String, now: Instant? = nil) throws(MappingErrors) -> [UInt8] {
+    public mutating func convert(
+        _ bytes: some Collection<UInt8>, from source: String, to target: String, now: Instant? = nil
+    ) throws(MappingErrors) -> [UInt8] {
         let sourceType = try catalog.requireType(source)
         let targetType = try catalog.requireType(target)
         let decoded = try read(bytes, as: sourceType, mode: .external, now: now ?? .now)
@@ -178,13 +182,17 @@ public struct MappingSession {
         }
         for (pointer, path, model) in models {
             guard let model, !model.type.isKind(of: type.name) else { continue }
-            throw MappingErrors([MappingError(
-                .typeMismatch, pointer: pointer, path: path,
-                message: "expected a model '\(type.name)', found a model '\(model.name)'", source: "")])
+            throw MappingErrors([
+                MappingError(
+                    .typeMismatch, pointer: pointer, path: path,
+                    message: "expected a model '\(type.name)', found a model '\(model.name)'", source: "")
+            ])
         }
     }
 
-    private mutating func read(_ bytes: some Collection<UInt8>, as type: ModelType, mode: ValueReader.Mode, now: Instant) throws(MappingErrors) -> Decoded {
+    private mutating func read(
+        _ bytes: some Collection<UInt8>, as type: ModelType, mode: ValueReader.Mode, now: Instant
+    ) throws(MappingErrors) -> Decoded {
         try Self.withContiguousBytes(bytes) { buffer throws(MappingErrors) in
             try tokenize(buffer)
             return try JSONDocument.with(bytes: buffer, tape: tape) { document throws(MappingErrors) in
@@ -201,7 +209,9 @@ public struct MappingSession {
         }
     }
 
-    private mutating func read(_ document: JSONDocument, as type: ModelType, mode: ValueReader.Mode, now: Instant) throws(MappingErrors) -> Decoded {
+    private mutating func read(
+        _ document: JSONDocument, as type: ModelType, mode: ValueReader.Mode, now: Instant
+    ) throws(MappingErrors) -> Decoded {
         reader.mode = mode
         reader.begin(root: type.name, now: now)
         let decoded = reader.readTop(document, as: type)
@@ -258,7 +268,9 @@ extension Catalog {
     /// A JSON object → one model.
     public func decodeModel(_ bytes: some Collection<UInt8>, as model: String, now: Instant? = nil) throws(MappingErrors) -> Model {
         guard case .model(let decoded) = try decode(bytes, as: model, now: now) else {
-            throw MappingErrors([MappingError(.invalidInput, pointer: "", path: model, message: "expected a JSON object, found an array", source: "")])
+            throw MappingErrors([
+                MappingError(.invalidInput, pointer: "", path: model, message: "expected a JSON object, found an array", source: "")
+            ])
         }
         return decoded
     }

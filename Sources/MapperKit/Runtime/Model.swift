@@ -54,9 +54,11 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
     /// type and constraints.
     public mutating func set(_ name: String, to value: Value?) throws(MappingErrors) {
         guard let index = type.propertyIndex(named: name) else {
-            throw MappingErrors([MappingError(
-                .unknownProperty, pointer: "/" + name, path: "\(type.name).\(name)",
-                message: "model '\(type.name)' has no property '\(name)'", source: type.spec.mark.description)])
+            throw MappingErrors([
+                MappingError(
+                    .unknownProperty, pointer: "/" + name, path: "\(type.name).\(name)",
+                    message: "model '\(type.name)' has no property '\(name)'", source: type.spec.mark.description)
+            ])
         }
         if let value {
             values[index] = try checked(value, for: type.properties[index])
@@ -71,10 +73,12 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
     func checked(_ value: Value, for plan: PropertyPlan) throws(MappingErrors) -> Value {
         let path = "\(type.name).\(plan.name)"
         guard let table = table ?? type.table else {
-            throw MappingErrors([MappingError(
-                .invalidInput, pointer: "/" + plan.name, path: path,
-                message: "the catalog of model '\(type.name)' is no longer loaded; keep the Catalog while you change its models",
-                source: plan.source)])
+            throw MappingErrors([
+                MappingError(
+                    .invalidInput, pointer: "/" + plan.name, path: path,
+                    message: "the catalog of model '\(type.name)' is no longer loaded; keep the Catalog while you change its models",
+                    source: plan.source)
+            ])
         }
         var output = JSONOutput()
         CanonicalWriter.write(value, plan.conversion, into: &output)
@@ -83,11 +87,12 @@ public struct Model: Sendable, Hashable, CustomStringConvertible {
         case .success(let read):
             return read
         case .failure(let errors):
-            throw MappingErrors(errors.errors.map { error in
-                var error = error
-                error.pointer = "/" + plan.name + error.pointer
-                return error
-            })
+            throw MappingErrors(
+                errors.errors.map { error in
+                    var error = error
+                    error.pointer = "/" + plan.name + error.pointer
+                    return error
+                })
         }
     }
 

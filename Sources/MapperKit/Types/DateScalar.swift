@@ -52,16 +52,22 @@ enum DateScalar {
             if canonical { object.append("pattern", "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{3})?Z$") }
             return object
         case .unix:
-            return ["type": "number", "description": "seconds since 1970-01-01T00:00:00Z",
-                    "minimum": .number(JSONNumber(unchecked: UnixTime.formatSeconds(Instant(milliseconds: Instant.supportedRange.lowerBound)))),
-                    "maximum": .number(JSONNumber(unchecked: UnixTime.formatSeconds(Instant(milliseconds: Instant.supportedRange.upperBound))))]
+            return [
+                "type": "number", "description": "seconds since 1970-01-01T00:00:00Z",
+                "minimum": .number(JSONNumber(unchecked: UnixTime.formatSeconds(Instant(milliseconds: Instant.supportedRange.lowerBound)))),
+                "maximum": .number(JSONNumber(unchecked: UnixTime.formatSeconds(Instant(milliseconds: Instant.supportedRange.upperBound)))),
+            ]
         case .unixMilliseconds:
-            return ["type": "integer", "description": "milliseconds since 1970-01-01T00:00:00Z",
-                    "minimum": .number(JSONNumber(Instant.supportedRange.lowerBound)),
-                    "maximum": .number(JSONNumber(Instant.supportedRange.upperBound))]
+            return [
+                "type": "integer", "description": "milliseconds since 1970-01-01T00:00:00Z",
+                "minimum": .number(JSONNumber(Instant.supportedRange.lowerBound)),
+                "maximum": .number(JSONNumber(Instant.supportedRange.upperBound)),
+            ]
         case .pattern(let format):
-            return ["type": "string", "pattern": .string(format.pattern.regularExpression),
-                    "description": .string("a date in format \(format.name) (\"\(format.text)\")")]
+            return [
+                "type": "string", "pattern": .string(format.pattern.regularExpression),
+                "description": .string("a date in format \(format.name) (\"\(format.text)\")"),
+            ]
         }
     }
 }

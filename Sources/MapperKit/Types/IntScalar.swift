@@ -4,7 +4,9 @@ enum IntScalar {
     static func read(_ document: JSONDocument, at index: Int, _ representation: NumberRepresentation, canonical: Bool) -> ScalarRead {
         // A plain JSON number, the common case: exact without building text.
         if document.kind(at: index) == .number, representation.isNumber {
-            let value = canonical ? (document[index].flags & JSONTape.isInteger != 0 ? document.int64(at: index) : nil)
+            let value =
+                canonical
+                ? (document[index].flags & JSONTape.isInteger != 0 ? document.int64(at: index) : nil)
                 : document.integralInt64(at: index)
             if let value { return .value(.int(value)) }
         }

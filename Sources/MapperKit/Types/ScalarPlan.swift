@@ -20,7 +20,8 @@ enum ScalarPlan: Sendable {
     func read(_ document: JSONDocument, at index: Int, canonical: Bool) -> ScalarRead {
         switch self {
         case .string: return StringScalar.read(document, at: index)
-        case .int(let representation): return IntScalar.read(document, at: index, canonical ? .number : representation, canonical: canonical)
+        case .int(let representation):
+            return IntScalar.read(document, at: index, canonical ? .number : representation, canonical: canonical)
         case .double(let representation): return DoubleScalar.read(document, at: index, canonical ? .number : representation)
         case .decimal(let representation): return DecimalScalar.read(document, at: index, canonical ? .number : representation)
         case .bool(let representation): return BoolScalar.read(document, at: index, canonical ? .bool : representation)
@@ -49,7 +50,8 @@ enum ScalarPlan: Sendable {
         switch self {
         case .string: return .object(StringScalar.schema)
         case .int(let representation): return .object(IntScalar.schema(canonical ? .number : representation))
-        case .double(let representation), .decimal(let representation): return .object((canonical ? .number : representation).schema(integer: false))
+        case .double(let representation), .decimal(let representation):
+            return .object((canonical ? .number : representation).schema(integer: false))
         case .bool(let representation): return .object(BoolScalar.schema(canonical ? .bool : representation))
         case .url: return .object(URLScalar.schema)
         case .uuid: return .object(UUIDScalar.schema(canonical: canonical))

@@ -151,10 +151,12 @@ package enum URLScalar {
             guard let close = bytes[hostStart..<end].firstIndex(of: UInt8(ascii: "]")), close > hostStart + 1 else { return false }
             let inside = bytes[(hostStart + 1)..<close]
             if inside.first == UInt8(ascii: "v") || inside.first == UInt8(ascii: "V") {
-                guard inside.contains(UInt8(ascii: ".")), inside.dropFirst().allSatisfy({ CharacterSet.userinfo.contains($0) }) else { return false }
+                guard inside.contains(UInt8(ascii: ".")), inside.dropFirst().allSatisfy({ CharacterSet.userinfo.contains($0) }) else {
+                    return false
+                }
             } else {
                 guard inside.contains(UInt8(ascii: ":")),
-                      inside.allSatisfy({ isHex($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") })
+                    inside.allSatisfy({ isHex($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") })
                 else { return false }
             }
             hostEnd = close + 1

@@ -73,16 +73,21 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Cata
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-            logger.info("mapper serve listening on http://\(host):\(port)", metadata: [
-                "version": .string(MapperVersion.description), "revision": .string(catalog.revision),
-                "models": .stringConvertible(catalog.modelNames.count), "watch": .stringConvertible(configuration.watch),
-                "auth": .stringConvertible(configuration.token != nil), "adminAuth": .stringConvertible(configuration.adminToken != nil),
-                "upstream": .string(configuration.gateway.map { $0.upstream.description } ?? ""),
-            ])
-            if let failure = snapshot.notReady {
-                logger.error("not ready: the catalog did not load; waiting for the files to change", metadata: [
-                    "errors": .stringConvertible(failure.diagnostics.errorCount),
+            logger.info(
+                "mapper serve listening on http://\(host):\(port)",
+                metadata: [
+                    "version": .string(MapperVersion.description), "revision": .string(catalog.revision),
+                    "models": .stringConvertible(catalog.modelNames.count), "watch": .stringConvertible(configuration.watch),
+                    "auth": .stringConvertible(configuration.token != nil),
+                    "adminAuth": .stringConvertible(configuration.adminToken != nil),
+                    "upstream": .string(configuration.gateway.map { $0.upstream.description } ?? ""),
                 ])
+            if let failure = snapshot.notReady {
+                logger.error(
+                    "not ready: the catalog did not load; waiting for the files to change",
+                    metadata: [
+                        "errors": .stringConvertible(failure.diagnostics.errorCount)
+                    ])
                 for diagnostic in failure.diagnostics { logger.error("\(diagnostic.description)") }
             }
             configuration.onListening?(port)
@@ -97,7 +102,8 @@ func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
     var controllers: [any EndpointController] = [
         HealthController(store: state.store, metrics: state.metrics, gated: state.configuration.gate != nil),
         CatalogController(
-            store: state.store, reloader: state.reloader, shadow: state.shadow, limits: state.limits, loadOptions: state.configuration.loadOptions),
+            store: state.store, reloader: state.reloader, shadow: state.shadow, limits: state.limits,
+            loadOptions: state.configuration.loadOptions),
         MappingController(store: state.store, sessions: state.sessions, limits: state.limits, shadow: state.shadow),
         ShadowController(store: state.store, reloader: state.reloader, shadow: state.shadow),
         TryController(
@@ -106,9 +112,10 @@ func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
         PlaygroundController(assets: state.playground),
     ]
     if let upstream = state.upstream {
-        controllers.append(GatewayController(
-            store: state.store, upstream: upstream, sessions: state.sessions, limits: state.limits,
-            consumeAuthorization: state.configuration.token != nil, tracing: state.configuration.tracing))
+        controllers.append(
+            GatewayController(
+                store: state.store, upstream: upstream, sessions: state.sessions, limits: state.limits,
+                consumeAuthorization: state.configuration.token != nil, tracing: state.configuration.tracing))
     }
     let endpoints = controllers.flatMap(\.endpoints)
     let router = Router(context: MapperRequestContext.self, options: .autoGenerateHeadEndpoints)

@@ -28,7 +28,9 @@ struct ReloadService: Service {
                 if let watch {
                     group.addTask { await poll(paths, every: watch.interval, from: watch.initial) { _ = await reloader.reload(.watch) } }
                     if let shadow, let initial = shadow.initial {
-                        group.addTask { await poll(shadow.shadow.paths, every: watch.interval, from: initial) { _ = await shadow.shadow.reload(.watch) } }
+                        group.addTask {
+                            await poll(shadow.shadow.paths, every: watch.interval, from: initial) { _ = await shadow.shadow.reload(.watch) }
+                        }
                     }
                 }
                 group.addTask {
@@ -43,7 +45,8 @@ struct ReloadService: Service {
     /// Polls the files; when they change, waits until they stop changing (an editor or a copy
     /// may write in several steps) and reloads. A reload that catches a half-written file fails
     /// harmlessly, and the write that completes it is the next change.
-    private func poll(_ paths: [String], every interval: Duration, from initial: FileFingerprint, reload: @Sendable () async -> Void) async {
+    private func poll(_ paths: [String], every interval: Duration, from initial: FileFingerprint, reload: @Sendable () async -> Void) async
+    {
         var applied = initial
         let settle = min(interval / 4, .milliseconds(250))
         while !Task.isCancelled {

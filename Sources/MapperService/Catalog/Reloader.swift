@@ -56,10 +56,12 @@ actor Reloader {
         let snapshot = CatalogSnapshot(catalog: catalog, loadedAt: Date())
         store.publish(snapshot)
         metrics.recordReload(.success)
-        logger.info("catalog reloaded", metadata: [
-            "revision": .string(catalog.revision), "previous": .string(current.catalog.revision),
-            "models": .stringConvertible(catalog.modelNames.count), "trigger": .string(trigger.rawValue),
-        ])
+        logger.info(
+            "catalog reloaded",
+            metadata: [
+                "revision": .string(catalog.revision), "previous": .string(current.catalog.revision),
+                "models": .stringConvertible(catalog.modelNames.count), "trigger": .string(trigger.rawValue),
+            ])
         return .reloaded(snapshot, previous: current.catalog.revision)
     }
 
@@ -69,10 +71,12 @@ actor Reloader {
         let snapshot = current.with(lastReloadError: failure)
         store.publish(snapshot)
         metrics.recordReload(.failure)
-        logger.error("catalog reload failed; still serving the previous catalog", metadata: [
-            "revision": .string(current.catalog.revision), "trigger": .string(trigger.rawValue),
-            "errors": .stringConvertible(diagnostics.errorCount),
-        ])
+        logger.error(
+            "catalog reload failed; still serving the previous catalog",
+            metadata: [
+                "revision": .string(current.catalog.revision), "trigger": .string(trigger.rawValue),
+                "errors": .stringConvertible(diagnostics.errorCount),
+            ])
         for diagnostic in diagnostics {
             logger.error("\(diagnostic.description)")
         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import MapperKit
 
@@ -61,7 +61,7 @@ struct SessionCache: Sendable {
         var key = pthread_key_t()
         pthread_key_create(&key) { pointer in
             #if canImport(Glibc)
-            guard let pointer else { return }
+                guard let pointer else { return }
             #endif
             Unmanaged<Slot>.fromOpaque(pointer).release()
         }

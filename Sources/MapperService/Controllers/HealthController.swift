@@ -35,6 +35,8 @@ struct HealthController: EndpointController {
     }
 
     @Sendable func render(_ request: Request, context: Context) async throws -> Response {
-        Response(status: .ok, headers: [.contentType: MediaTypes.prometheus], body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.render())))
+        Response(
+            status: .ok, headers: [.contentType: MediaTypes.prometheus], body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.render()))
+        )
     }
 }

@@ -24,19 +24,23 @@ struct ShadowController: EndpointController {
         let shadow = try configured()
         var object: JSONObject = ["paths": .array(shadow.paths.map(JSONValue.string))]
         if let candidate = shadow.candidate {
-            object.append("candidate", [
-                "revision": .string(candidate.catalog.revision), "loadedAt": .string(candidate.loadedAt.iso8601),
-                "files": .array(candidate.catalog.files.map(JSONValue.string)),
-            ])
+            object.append(
+                "candidate",
+                [
+                    "revision": .string(candidate.catalog.revision), "loadedAt": .string(candidate.loadedAt.iso8601),
+                    "files": .array(candidate.catalog.files.map(JSONValue.string)),
+                ])
         } else {
             object.append("candidate", .null)
         }
         object.append("lastLoadError", shadow.lastLoadError?.jsonValue ?? .null)
         let queue = shadow.queue.counts
-        object.append("queue", [
-            "capacity": .number(JSONNumber(Int64(ShadowQueue.capacity))), "pending": .number(JSONNumber(Int64(queue.pending))),
-            "dropped": .number(JSONNumber(Int64(queue.dropped))),
-        ])
+        object.append(
+            "queue",
+            [
+                "capacity": .number(JSONNumber(Int64(ShadowQueue.capacity))), "pending": .number(JSONNumber(Int64(queue.pending))),
+                "dropped": .number(JSONNumber(Int64(queue.dropped))),
+            ])
         object.members += shadow.tally.jsonValue.members
         return .json(.object(object), headers: store.snapshot.headers)
     }
@@ -60,7 +64,8 @@ struct ShadowController: EndpointController {
             return .json(.object(object), headers: snapshot.headers)
         case .failed(let failure, let serving):
             var problem = Problem.reloadFailed(failure, serving: serving.catalog.revision)
-            problem.detail = "the candidate did not pass the gate (\(failure.diagnostics.errorCount) failed); still serving revision \(serving.catalog.revision)"
+            problem.detail =
+                "the candidate did not pass the gate (\(failure.diagnostics.errorCount) failed); still serving revision \(serving.catalog.revision)"
             problem.headers = serving.headers
             throw problem
         }
@@ -83,7 +88,8 @@ extension Problem {
     /// 409: `--shadow` is set but no candidate is loaded (it failed to load, or was promoted).
     static func noShadowCandidate(_ shadow: Shadow) -> Problem {
         let paths = shadow.paths.joined(separator: ", ")
-        let why = shadow.lastLoadError == nil
+        let why =
+            shadow.lastLoadError == nil
             ? "it was promoted or has not loaded; change the files under \(paths) or POST /v1/reload to load it again"
             : "the files under \(paths) did not load (see lastLoadError); fix them and POST /v1/reload"
         return Problem(

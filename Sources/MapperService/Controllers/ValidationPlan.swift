@@ -27,7 +27,9 @@ struct ValidationPlan {
         // The texts the live catalog was compiled from, which the files on disk may no longer be.
         let live = snapshot.catalog.sources
         if standalone {
-            self.init(sources: [Catalog.Source(name: name ?? Self.defaultName, bytes: text)], placement: .standalone, file: name ?? Self.defaultName)
+            self.init(
+                sources: [Catalog.Source(name: name ?? Self.defaultName, bytes: text)], placement: .standalone,
+                file: name ?? Self.defaultName)
             return
         }
         let replaced = if let name { live.loadedFile(named: name) } else { Self.fileDefiningTheSameNames(as: text, in: snapshot.catalog) }

@@ -33,7 +33,7 @@ package struct GatewayConfiguration: Sendable {
         let value = String(text[text.index(after: colon)...].trimmingSpaces)
         let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~").union(.alphanumerics)
         guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && token.contains($0) }),
-              !value.contains(where: { $0 == "\r" || $0 == "\n" })
+            !value.contains(where: { $0 == "\r" || $0 == "\n" })
         else { return nil }
         return (name, value)
     }
@@ -50,9 +50,9 @@ package struct UpstreamURL: Sendable, Equatable, CustomStringConvertible {
     /// Nil unless the text is an absolute http or https URL with a host and no query or fragment.
     package init?(_ text: String) {
         guard let components = URLComponents(string: String(text.trimmingSpaces)),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty,
-              components.query == nil, components.fragment == nil, components.user == nil
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host, !host.isEmpty,
+            components.query == nil, components.fragment == nil, components.user == nil
         else { return nil }
         self.scheme = scheme
         self.host = host

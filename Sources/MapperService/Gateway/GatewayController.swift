@@ -82,8 +82,9 @@ struct GatewayController: EndpointController {
     ) throws -> Response {
         let status = HTTPResponse.Status(code: answer.status)
         let passThrough = {
-            Response(status: status, headers: ForwardedHeaders.response(answer.headers, mapped: false, rewriter: rewriter),
-                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+            Response(
+                status: status, headers: ForwardedHeaders.response(answer.headers, mapped: false, rewriter: rewriter),
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
         }
         // Nothing to map: HEAD, 204, 304 and other empty bodies.
         if method == .head || answer.body.isEmpty { return passThrough() }
@@ -100,7 +101,8 @@ struct GatewayController: EndpointController {
         if let contentType = answer.headers[.contentType], !MediaRange.isJSON(contentType) { return passThrough() }
         context.notes.model = match.model
         if let encoding = answer.headers[.contentEncoding], encoding.trimmingSpaces.lowercased() != "identity" {
-            throw Problem.upstreamInvalidJSON(url: url, status: answer.status, model: match.model, reason: "it is \(encoding.shortened(40))-encoded")
+            throw Problem.upstreamInvalidJSON(
+                url: url, status: answer.status, model: match.model, reason: "it is \(encoding.shortened(40))-encoded")
         }
         let canonical: [UInt8]
         let warnings: [MappingError]

@@ -30,10 +30,10 @@ struct LinkRewriter {
             return relativeToBase(String(reference)).map { gatewayBase + $0 } ?? upstream.origin + reference
         }
         guard let components = URLComponents(string: String(reference)),
-              components.scheme?.lowercased() == upstream.scheme,
-              components.host?.lowercased() == upstream.host.lowercased(),
-              effectivePort(components.port) == effectivePort(upstream.port),
-              components.user == nil
+            components.scheme?.lowercased() == upstream.scheme,
+            components.host?.lowercased() == upstream.host.lowercased(),
+            effectivePort(components.port) == effectivePort(upstream.port),
+            components.user == nil
         else { return url }
         var rest = components.percentEncodedPath
         if let query = components.percentEncodedQuery { rest += "?" + query }

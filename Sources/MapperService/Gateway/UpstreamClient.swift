@@ -78,7 +78,8 @@ final class UpstreamClient: Sendable {
     }
 
     private static func isTimeout(_ error: HTTPClientError) -> Bool {
-        [.deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .tlsHandshakeTimeout, .getConnectionFromPoolTimeout].contains(error)
+        [.deadlineExceeded, .readTimeout, .writeTimeout, .connectTimeout, .tlsHandshakeTimeout, .getConnectionFromPoolTimeout].contains(
+            error)
     }
 }
 

@@ -66,7 +66,8 @@ extension Problem {
 
     static func unauthorized(_ detail: String, invalidToken: Bool) -> Problem {
         let challenge = invalidToken ? #"Bearer realm="mapper", error="invalid_token""# : #"Bearer realm="mapper""#
-        return Problem(status: .unauthorized, name: "unauthorized", title: "Unauthorized", detail: detail, headers: [.wwwAuthenticate: challenge])
+        return Problem(
+            status: .unauthorized, name: "unauthorized", title: "Unauthorized", detail: detail, headers: [.wwwAuthenticate: challenge])
     }
 
     static func unknownModel(_ name: String, in catalog: Catalog) -> Problem {
@@ -80,30 +81,35 @@ extension Problem {
     }
 
     static func notFound(_ method: HTTPRequest.Method, _ path: String) -> Problem {
-        Problem(status: .notFound, name: "not-found", title: "Not found",
-                detail: "no endpoint \(method.rawValue) \(path.shortened(120)); see GET /v1/catalog and the README's HTTP API")
+        Problem(
+            status: .notFound, name: "not-found", title: "Not found",
+            detail: "no endpoint \(method.rawValue) \(path.shortened(120)); see GET /v1/catalog and the README's HTTP API")
     }
 
     static func methodNotAllowed(_ method: HTTPRequest.Method, _ path: String, allowed: [HTTPRequest.Method]) -> Problem {
         let list = allowed.map(\.rawValue).joined(separator: ", ")
-        return Problem(status: .methodNotAllowed, name: "method-not-allowed", title: "Method not allowed",
-                       detail: "\(path.shortened(120)) takes \(list), not \(method.rawValue)", headers: [.allow: list])
+        return Problem(
+            status: .methodNotAllowed, name: "method-not-allowed", title: "Method not allowed",
+            detail: "\(path.shortened(120)) takes \(list), not \(method.rawValue)", headers: [.allow: list])
     }
 
     static func requestTimeout(_ timeout: Duration) -> Problem {
-        Problem(status: .requestTimeout, name: "request-timeout", title: "Request timeout",
-                detail: "the request body did not arrive within \(timeout)")
+        Problem(
+            status: .requestTimeout, name: "request-timeout", title: "Request timeout",
+            detail: "the request body did not arrive within \(timeout)")
     }
 
     static func bodyTooLarge(limit: Int) -> Problem {
-        Problem(status: .contentTooLarge, name: "body-too-large", title: "Body too large",
-                detail: "the request body is larger than the limit of \(ByteSize.describe(limit)) (--max-body-size)",
-                members: [.init(key: "limit", value: .number(JSONNumber(Int64(limit))))])
+        Problem(
+            status: .contentTooLarge, name: "body-too-large", title: "Body too large",
+            detail: "the request body is larger than the limit of \(ByteSize.describe(limit)) (--max-body-size)",
+            members: [.init(key: "limit", value: .number(JSONNumber(Int64(limit))))])
     }
 
     static func unsupportedMediaType(_ contentType: String, expected: String) -> Problem {
-        Problem(status: .unsupportedMediaType, name: "unsupported-media-type", title: "Unsupported media type",
-                detail: "Content-Type '\(contentType.shortened(80))' is not \(expected)")
+        Problem(
+            status: .unsupportedMediaType, name: "unsupported-media-type", title: "Unsupported media type",
+            detail: "Content-Type '\(contentType.shortened(80))' is not \(expected)")
     }
 
     /// 422: every error of the document, each `{pointer, path, message, source}`.
@@ -135,7 +141,9 @@ extension Problem {
     }
 
     static func internalError() -> Problem {
-        Problem(status: .internalServerError, name: "internal", title: "Internal server error", detail: "the server failed to answer; see its log")
+        Problem(
+            status: .internalServerError, name: "internal", title: "Internal server error",
+            detail: "the server failed to answer; see its log")
     }
 
     /// The problem for what a mapping call threw: 400 for malformed JSON (with its line, column and

@@ -64,15 +64,17 @@ final class ServiceMetrics: Sendable {
             .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2_500), .seconds(5), .seconds(10), .seconds(30),
         ]
         self.factory = factory
-        reloads = Dictionary(uniqueKeysWithValues: [ReloadResult.success, .unchanged, .failure].map { result in
-            (result, Counter(label: "mapper_reloads_total", dimensions: [("result", result.rawValue)], factory: factory))
-        })
+        reloads = Dictionary(
+            uniqueKeysWithValues: [ReloadResult.success, .unchanged, .failure].map { result in
+                (result, Counter(label: "mapper_reloads_total", dimensions: [("result", result.rawValue)], factory: factory))
+            })
         unknownKeys = DriftCounter(label: "mapper_unknown_keys_total", scope: "model", item: "key", factory: factory)
         enumFallbacks = DriftCounter(label: "mapper_enum_fallback_total", scope: "enum", item: "value", factory: factory)
         decodeWarnings = DriftCounter(label: "mapper_decode_warnings_total", scope: "model", item: "code", factory: factory)
-        shadowLoads = Dictionary(uniqueKeysWithValues: [ReloadResult.success, .unchanged, .failure].map { result in
-            (result, Counter(label: "mapper_shadow_loads_total", dimensions: [("result", result.rawValue)], factory: factory))
-        })
+        shadowLoads = Dictionary(
+            uniqueKeysWithValues: [ReloadResult.success, .unchanged, .failure].map { result in
+                (result, Counter(label: "mapper_shadow_loads_total", dimensions: [("result", result.rawValue)], factory: factory))
+            })
         shadowDropped = Counter(label: "mapper_shadow_dropped_total", dimensions: [], factory: factory)
     }
 
@@ -125,7 +127,8 @@ final class ServiceMetrics: Sendable {
             return made
         }
         metrics.count.increment()
-        metrics.duration.recordNanoseconds(Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+        metrics.duration.recordNanoseconds(
+            Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
         metrics.errors?.increment()
     }
 
@@ -134,7 +137,8 @@ final class ServiceMetrics: Sendable {
     func recordUpstream(method: String, outcome: String, duration: Duration) {
         let timer = upstreamTimers.withLock { timers in
             if let found = timers[[method, outcome]] { return found }
-            let made = Metrics.Timer(label: Self.upstreamDurationLabel, dimensions: [("method", method), ("outcome", outcome)], factory: factory)
+            let made = Metrics.Timer(
+                label: Self.upstreamDurationLabel, dimensions: [("method", method), ("outcome", outcome)], factory: factory)
             timers[[method, outcome]] = made
             return made
         }

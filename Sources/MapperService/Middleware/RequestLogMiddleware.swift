@@ -25,13 +25,15 @@ struct RequestLogMiddleware: RouterMiddleware {
         let model = context.notes.model ?? ""
         let status = response.status.code
         let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        context.logger.info("request", metadata: [
-            "method": .string(request.method.rawValue),
-            "path": .string(request.uri.path.shortened(200)),
-            "model": .string(model),
-            "status": .stringConvertible(status),
-            "duration_ms": .string(String(format: "%.3f", milliseconds)),
-        ])
+        context.logger.info(
+            "request",
+            metadata: [
+                "method": .string(request.method.rawValue),
+                "path": .string(request.uri.path.shortened(200)),
+                "model": .string(model),
+                "status": .stringConvertible(status),
+                "duration_ms": .string(String(format: "%.3f", milliseconds)),
+            ])
         metrics.recordRequest(endpoint: endpoint, model: model, status: status, duration: duration)
         return response
     }

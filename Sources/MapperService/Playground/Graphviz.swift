@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Foundation
 
@@ -25,7 +25,8 @@ struct Graphviz: Sendable {
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    static let missing = "Graphviz is not installed, so the graph is shown as DOT text: install Debian's graphviz (apt-get install graphviz) to draw it"
+    static let missing =
+        "Graphviz is not installed, so the graph is shown as DOT text: install Debian's graphviz (apt-get install graphviz) to draw it"
 
     /// The SVG picture of `dot`.
     func svg(_ dot: String) async throws(Failure) -> String {
@@ -69,13 +70,17 @@ struct Graphviz: Sendable {
 
     /// Starts `process`, feeds it `data` and collects both outputs on threads of their own (a pipe
     /// holds only so much), then waits for it to exit.
-    private static func run(_ process: Process, writing data: Data, to input: Pipe, reading output: Pipe, _ errors: Pipe) async throws
+    private static func run(
+        _ process: Process, writing data: Data, to input: Pipe, reading output: Pipe, _ errors: Pipe
+    ) async throws
         -> (Int32, Data, Data)
     {
         let exited = AsyncStream<Int32>.makeStream()
         process.terminationHandler = { exited.continuation.yield($0.terminationStatus) }
         try process.run()
-        async let written: Void = Self.background { try? input.fileHandleForWriting.write(contentsOf: data); try? input.fileHandleForWriting.close() }
+        async let written: Void = Self.background {
+            try? input.fileHandleForWriting.write(contentsOf: data); try? input.fileHandleForWriting.close()
+        }
         async let svg = Self.background { output.fileHandleForReading.readDataToEndOfFile() }
         async let messages = Self.background { errors.fileHandleForReading.readDataToEndOfFile() }
         _ = await written

@@ -12,7 +12,9 @@ package struct PlaygroundAssets: Sendable {
 
         var response: Response {
             let type = path.hasSuffix(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8"
-            return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+            return Response(
+                status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
         }
     }
 

@@ -24,7 +24,8 @@ struct TryController: EndpointController {
     /// in the shape `POST /v1/try` takes them.
     @Sendable func files(_ request: Request, context: Context) async throws -> Response {
         let snapshot = store.snapshot
-        let files = JSONObject(snapshot.catalog.sources.map { .init(key: $0.name, value: .string(String(decoding: $0.bytes, as: UTF8.self))) })
+        let files = JSONObject(
+            snapshot.catalog.sources.map { .init(key: $0.name, value: .string(String(decoding: $0.bytes, as: UTF8.self))) })
         return .json(["files": .object(files), "revision": .string(snapshot.catalog.revision)], headers: snapshot.headers)
     }
 

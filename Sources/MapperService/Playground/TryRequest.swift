@@ -31,10 +31,12 @@ struct TryRequest {
             throw Problem.malformedJSON(error)
         }
         guard case .object(let object) = document else {
-            throw Problem.badRequest("the body is \(document.kindName), not an object such as {\"files\": {…}, \"model\": \"M\", \"input\": \"{…}\"}")
+            throw Problem.badRequest(
+                "the body is \(document.kindName), not an object such as {\"files\": {…}, \"model\": \"M\", \"input\": \"{…}\"}")
         }
         for key in object.keys where !Self.members.contains(key) {
-            let hint = Suggestion.hint(for: key, in: Self.members).map { "; \($0)" } ?? "; the members are \(Self.members.joined(separator: ", "))"
+            let hint =
+                Suggestion.hint(for: key, in: Self.members).map { "; \($0)" } ?? "; the members are \(Self.members.joined(separator: ", "))"
             throw Problem.badRequest("unknown member '\(key.shortened(40))'\(hint)")
         }
         if let files = object["files"] {

@@ -35,7 +35,11 @@ struct TryResult {
             model = name
         case .route(let url):
             guard let match = catalog.routes.match(url) else {
-                errors = [MappingError(.invalidInput, pointer: "", path: "", message: catalog.routes.explainMiss(url, method: nil, status: nil), source: "").jsonValue]
+                errors = [
+                    MappingError(
+                        .invalidInput, pointer: "", path: "", message: catalog.routes.explainMiss(url, method: nil, status: nil), source: ""
+                    ).jsonValue
+                ]
                 return
             }
             model = match.model
@@ -44,12 +48,13 @@ struct TryResult {
         var session = MappingSession(catalog: catalog)
         let bytes: [UInt8]
         do throws(MappingErrors) {
-            bytes = switch request.direction {
-            case .decode where request.explain:
-                try explained(&session, input, as: model, now: request.now)
-            case .decode: try session.decodeToCanonical(input, as: model, now: request.now)
-            case .encode: try session.encodeCanonical(input, as: model)
-            }
+            bytes =
+                switch request.direction {
+                case .decode where request.explain:
+                    try explained(&session, input, as: model, now: request.now)
+                case .decode: try session.decodeToCanonical(input, as: model, now: request.now)
+                case .encode: try session.encodeCanonical(input, as: model)
+                }
         } catch {
             if !error.errors.contains(where: { $0.code == .unknownModel }) { self.model = model }
             errors = Self.located(error.errors, in: request.inputIsText ? input : nil)
@@ -67,7 +72,9 @@ struct TryResult {
             subject: testSubject, input: inputValue, expect: output, now: request.now)
     }
 
-    private mutating func explained(_ session: inout MappingSession, _ input: [UInt8], as model: String, now: Instant?) throws(MappingErrors) -> [UInt8] {
+    private mutating func explained(
+        _ session: inout MappingSession, _ input: [UInt8], as model: String, now: Instant?
+    ) throws(MappingErrors) -> [UInt8] {
         let (decoded, explanation) = try session.explain(input, as: model, now: now)
         self.explanation = explanation
         return try session.canonicalJSON(decoded, as: model)

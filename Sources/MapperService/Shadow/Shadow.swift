@@ -38,10 +38,13 @@ final class Shadow: Sendable {
         self.tally = tally
         self.queue = queue
         self.state = state
-        loader = ShadowLoader(loader: CatalogLoader(paths: paths, options: options, gate: nil), state: state, tally: tally, metrics: metrics, logger: logger)
+        loader = ShadowLoader(
+            loader: CatalogLoader(paths: paths, options: options, gate: nil), state: state, tally: tally, metrics: metrics, logger: logger)
         let (stream, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.wake = wake
-        _ = Shadow.load(loader: CatalogLoader(paths: paths, options: options, gate: nil), into: state, tally: tally, metrics: metrics, logger: logger, trigger: .startup)
+        _ = Shadow.load(
+            loader: CatalogLoader(paths: paths, options: options, gate: nil), into: state, tally: tally, metrics: metrics, logger: logger,
+            trigger: .startup)
         Task.detached(priority: .background) {
             var session: MappingSession?
             for await _ in stream {
@@ -81,7 +84,8 @@ final class Shadow: Sendable {
     }
 
     fileprivate static func load(
-        loader: CatalogLoader, into state: Locked<State>, tally: ShadowTally, metrics: ServiceMetrics, logger: Logger, trigger: ReloadTrigger
+        loader: CatalogLoader, into state: Locked<State>, tally: ShadowTally, metrics: ServiceMetrics, logger: Logger,
+        trigger: ReloadTrigger
     ) -> LoadOutcome {
         switch loader.load() {
         case .loaded(let catalog):
@@ -99,10 +103,12 @@ final class Shadow: Sendable {
             case .loaded(let candidate):
                 tally.reset(revision: candidate.catalog.revision)
                 metrics.recordShadowLoad(.success)
-                logger.info("shadow catalog loaded", metadata: [
-                    "revision": .string(catalog.revision), "models": .stringConvertible(catalog.modelNames.count),
-                    "trigger": .string(trigger.rawValue),
-                ])
+                logger.info(
+                    "shadow catalog loaded",
+                    metadata: [
+                        "revision": .string(catalog.revision), "models": .stringConvertible(catalog.modelNames.count),
+                        "trigger": .string(trigger.rawValue),
+                    ])
             default:
                 metrics.recordShadowLoad(.unchanged)
             }
@@ -114,9 +120,11 @@ final class Shadow: Sendable {
                 return state.candidate?.catalog.revision
             }
             metrics.recordShadowLoad(.failure)
-            logger.error("shadow catalog did not load; it is not compared", metadata: [
-                "kept": .string(kept ?? ""), "trigger": .string(trigger.rawValue), "errors": .stringConvertible(diagnostics.errorCount),
-            ])
+            logger.error(
+                "shadow catalog did not load; it is not compared",
+                metadata: [
+                    "kept": .string(kept ?? ""), "trigger": .string(trigger.rawValue), "errors": .stringConvertible(diagnostics.errorCount),
+                ])
             for diagnostic in diagnostics { logger.error("\(diagnostic.description)") }
             return .failed(failure)
         }

@@ -26,7 +26,8 @@ enum ShadowComparison: Sendable {
             switch request.operation {
             case .decode: output = try session.decodeToCanonical(job.input, as: request.model, now: request.now)
             case .encode: output = try session.encodeCanonical(job.input, as: request.model)
-            case .convert: output = try session.convert(job.input, from: request.model, to: request.target ?? request.model, now: request.now)
+            case .convert:
+                output = try session.convert(job.input, from: request.model, to: request.target ?? request.model, now: request.now)
             }
         } catch {
             return .candidateError(error)

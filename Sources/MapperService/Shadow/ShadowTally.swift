@@ -81,7 +81,9 @@ final class ShadowTally: Sendable {
     }
 
     private func header(_ job: ShadowJob, kind: String) -> JSONObject {
-        var object: JSONObject = ["at": .string(Date().iso8601), "kind": .string(kind), "operation": .string(job.request.operation.rawValue)]
+        var object: JSONObject = [
+            "at": .string(Date().iso8601), "kind": .string(kind), "operation": .string(job.request.operation.rawValue),
+        ]
         object.append("model", .string(job.request.model))
         if let target = job.request.target { object.append("target", .string(target)) }
         return object
@@ -92,12 +94,15 @@ final class ShadowTally: Sendable {
     ) -> JSONValue {
         var object = header(job, kind: "difference")
         object.append("property", .string(property))
-        object.append("differences", .array(differences.map { difference in
-            var entry: JSONObject = ["pointer": .string(difference.pointer)]
-            entry.append("live", side(difference.live))
-            entry.append("candidate", side(difference.candidate))
-            return .object(entry)
-        }))
+        object.append(
+            "differences",
+            .array(
+                differences.map { difference in
+                    var entry: JSONObject = ["pointer": .string(difference.pointer)]
+                    entry.append("live", side(difference.live))
+                    entry.append("candidate", side(difference.candidate))
+                    return .object(entry)
+                }))
         if withValues {
             object.append("input", (try? JSONValue(parsing: job.input)) ?? .string(String(decoding: job.input, as: UTF8.self)))
             object.append("liveOutput", live)
@@ -115,11 +120,14 @@ final class ShadowTally: Sendable {
 
     private func sample(_ job: ShadowJob, errors: MappingErrors) -> JSONValue {
         var object = header(job, kind: "candidateError")
-        object.append("errors", .array(errors.errors.prefix(ShadowComparison.limit).map { error in
-            var entry: JSONObject = ["code": .string(error.code.rawValue), "pointer": .string(error.pointer)]
-            if withValues { entry.append("message", .string(error.message)) }
-            return .object(entry)
-        }))
+        object.append(
+            "errors",
+            .array(
+                errors.errors.prefix(ShadowComparison.limit).map { error in
+                    var entry: JSONObject = ["code": .string(error.code.rawValue), "pointer": .string(error.pointer)]
+                    if withValues { entry.append("message", .string(error.message)) }
+                    return .object(entry)
+                }))
         if withValues {
             object.append("input", (try? JSONValue(parsing: job.input)) ?? .string(String(decoding: job.input, as: UTF8.self)))
         }
@@ -131,7 +139,10 @@ final class ShadowTally: Sendable {
         let state = self.state.withLock { $0 }
         let counts: [JSONValue] = state.counts.keys.sorted().map { key in
             let counts = state.counts[key] ?? Counts()
-            let differences = JSONObject(counts.differences.keys.sorted().map { JSONObject.Member(key: $0, value: .number(JSONNumber(Int64(counts.differences[$0] ?? 0)))) })
+            let differences = JSONObject(
+                counts.differences.keys.sorted().map {
+                    JSONObject.Member(key: $0, value: .number(JSONNumber(Int64(counts.differences[$0] ?? 0))))
+                })
             return [
                 "operation": .string(key.operation), "model": .string(key.model),
                 "agreements": .number(JSONNumber(Int64(counts.agreements))),
@@ -141,7 +152,9 @@ final class ShadowTally: Sendable {
         }
         return [
             "revision": .string(state.revision), "since": .string(state.since.iso8601), "counts": .array(counts),
-            "samples": ["redacted": .bool(!withValues), "limit": .number(JSONNumber(Int64(sampleLimit))), "documents": .array(state.samples)],
+            "samples": [
+                "redacted": .bool(!withValues), "limit": .number(JSONNumber(Int64(sampleLimit))), "documents": .array(state.samples),
+            ],
         ]
     }
 }

@@ -15,7 +15,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let match = FuzzInput.catalog.routes.match(url, method: method, status: status) else { return 0 }
     let route = match.route
     guard route.segments.count == match.segments.count,
-          route.method == nil || route.method == (method?.uppercased() ?? "GET")
+        route.method == nil || route.method == (method?.uppercased() ?? "GET")
     else {
         fatalError("\(url) matched \(route), which does not allow it")
     }

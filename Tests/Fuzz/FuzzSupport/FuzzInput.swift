@@ -1,8 +1,8 @@
 public import MapperKit
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// What the decode, encode and route fuzz targets share: the bundled catalog, and a way to read a
@@ -10,7 +10,8 @@ import Darwin
 public enum FuzzInput {
     /// `Mappings/` of this checkout (or `$MAPPER_FUZZ_MAPPINGS`), loaded once.
     public static let catalog: Catalog = {
-        let path = getenv("MAPPER_FUZZ_MAPPINGS").map { String(cString: $0) }
+        let path =
+            getenv("MAPPER_FUZZ_MAPPINGS").map { String(cString: $0) }
             ?? "/" + #filePath.split(separator: "/").dropLast(4).joined(separator: "/") + "/Mappings"
         do {
             return try Catalog(paths: [path])

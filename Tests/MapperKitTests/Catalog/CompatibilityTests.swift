@@ -42,7 +42,8 @@ struct CompatibilityTests {
     @Test func renameAlreadyMigratedNeedsNoSuggestion() throws {
         let report = try Self.compare(
             "  Issue:\n    properties: { title: string }\n",
-            "  Issue:\n    version: 2\n    properties: { headline: { type: string, key: title } }\n    migrations:\n      - { from: 1, rename: { title: headline } }\n")
+            "  Issue:\n    version: 2\n    properties: { headline: { type: string, key: title } }\n    migrations:\n      - { from: 1, rename: { title: headline } }\n"
+        )
         let rename = try #require(report.changes.first { $0.kind == .propertyRenamed })
         #expect(rename.migration == nil)
     }
@@ -71,7 +72,8 @@ struct CompatibilityTests {
         #expect(Self.breaking(ignoring, .canonical) == ["property-removed M.b"])
         #expect(Self.breaking(ignoring, .external).isEmpty)
         let rejecting = try Self.compare(
-            "  M:\n    unknown_keys: reject\n    properties: { a: int, b: int }\n", "  M:\n    unknown_keys: reject\n    properties: { a: int }\n")
+            "  M:\n    unknown_keys: reject\n    properties: { a: int, b: int }\n",
+            "  M:\n    unknown_keys: reject\n    properties: { a: int }\n")
         #expect(Self.breaking(rejecting, .external) == ["property-removed M.b"])
     }
 
@@ -79,7 +81,8 @@ struct CompatibilityTests {
         let became = try Self.compare("  M:\n    properties: { a: int }\n", "  M:\n    properties: { a: { type: int, required: true } }\n")
         #expect(Self.breaking(became, .canonical) == ["required-added M.a"])
         #expect(Self.breaking(became, .external) == ["required-added M.a"])
-        let added = try Self.compare("  M:\n    properties: { a: int }\n", "  M:\n    properties: { a: int, b: { type: int, required: true } }\n")
+        let added = try Self.compare(
+            "  M:\n    properties: { a: int }\n", "  M:\n    properties: { a: int, b: { type: int, required: true } }\n")
         #expect(Self.breaking(added, .external) == ["required-added M.b"])
         let optional = try Self.compare("  M:\n    properties: { a: int }\n", "  M:\n    properties: { a: int, b: int }\n")
         #expect(!optional.isBreaking)
@@ -88,19 +91,22 @@ struct CompatibilityTests {
 
     @Test func removedEnumCaseBreaksAndADefaultKeepsExternalDocumentsDecoding() throws {
         let model = "  M:\n    properties: { state: State }\n"
-        let withoutDefault = try Self.compare(model, model,
+        let withoutDefault = try Self.compare(
+            model, model,
             oldEnums: "  State: { cases: { open: open, closed: { json: closed, aliases: [resolved] } } }",
             newEnums: "  State: { cases: { open: open } }")
         #expect(Self.breaking(withoutDefault, .canonical) == ["enum-case-removed State.closed"])
         #expect(Self.breaking(withoutDefault, .external) == ["enum-value-removed State.closed", "enum-value-removed State.closed"])
         #expect(withoutDefault.changes.filter { $0.kind == .enumValueRemoved }.map(\.message).allSatisfy { $0.contains("refused") })
-        let withDefault = try Self.compare(model, model,
+        let withDefault = try Self.compare(
+            model, model,
             oldEnums: "  State: { cases: { open: open, closed: closed } }",
             newEnums: "  State: { cases: { open: open }, default: open }")
         #expect(Self.breaking(withDefault, .external).isEmpty)
         #expect(Self.breaking(withDefault, .canonical) == ["enum-case-removed State.closed"])
         // An alias is still a value decode accepts.
-        let aliased = try Self.compare(model, model,
+        let aliased = try Self.compare(
+            model, model,
             oldEnums: "  State: { cases: { open: open, closed: closed } }",
             newEnums: "  State: { cases: { open: open, done: { json: done, aliases: [closed] } } }")
         #expect(Self.breaking(aliased, .external).isEmpty)
@@ -119,7 +125,9 @@ struct CompatibilityTests {
         let plain = "  Event:\n    properties: { kind: string }\n  Push:\n    extends: Event\n    properties: { ref: string }\n"
         let report = try Self.compare(variants, plain)
         #expect(Self.breaking(report, .canonical) == ["type-tag-changed Event."])
-        let dropped = try Self.compare(variants, """
+        let dropped = try Self.compare(
+            variants,
+            """
               Event:
                 properties: { kind: string }
                 variants: { by: kind, cases: { pushed: Push } }
@@ -138,7 +146,8 @@ struct CompatibilityTests {
     }
 
     @Test func removedModelBreaksBothSides() throws {
-        let report = try Self.compare("  A:\n    properties: { a: int }\n  B:\n    properties: { b: int }\n", "  A:\n    properties: { a: int }\n")
+        let report = try Self.compare(
+            "  A:\n    properties: { a: int }\n  B:\n    properties: { b: int }\n", "  A:\n    properties: { a: int }\n")
         #expect(Self.breaking(report, .canonical) == ["model-removed B."])
         #expect(Self.breaking(report, .external) == ["model-removed B."])
     }
@@ -146,6 +155,9 @@ struct CompatibilityTests {
     @Test func jsonReportHasEveryMemberInAStableOrder() throws {
         let report = try Self.compare("  M:\n    properties: { a: int }\n", "  M:\n    properties: { a: double }\n")
         let text = JSONWriter.write(report.json)
-        #expect(text.hasPrefix(#"{"breaking":false,"summary":{"canonical":{"breaking":0,"compatible":1},"external":{"breaking":0,"compatible":1}},"changes":[{"side":"canonical","breaking":false,"kind":"type-widened","subject":"M","member":"a","message":"type widened from int to double","old":"inline.yaml:4:19","new":"inline.yaml:4:19","migration":null}"#))
+        #expect(
+            text.hasPrefix(
+                #"{"breaking":false,"summary":{"canonical":{"breaking":0,"compatible":1},"external":{"breaking":0,"compatible":1}},"changes":[{"side":"canonical","breaking":false,"kind":"type-widened","subject":"M","member":"a","message":"type widened from int to double","old":"inline.yaml:4:19","new":"inline.yaml:4:19","migration":null}"#
+            ))
     }
 }

@@ -29,7 +29,9 @@ struct TypeExpressionTests {
         }
     }
 
-    @Test(arguments: ["[int", "[int]]", "[int: string]", "", "[]", "int string", "[string:]", "int |", "| int", "int || string", "[int | ]"])
+    @Test(arguments: [
+        "[int", "[int]]", "[int: string]", "", "[]", "int string", "[string:]", "int |", "| int", "int || string", "[int | ]",
+    ])
     func rejectsMalformedExpressions(_ text: String) {
         #expect(throws: TypeExpressionParser.Failure.self) { try parser.parse(text) }
     }

@@ -66,9 +66,10 @@ struct BrokenCorpusTests {
     }
 
     @Test func theExpectationParserReadsEveryPart() throws {
-        let full = try #require(try BrokenCorpus.Expectation(
-            parsing: #"# expect: warning unknown-type 9:19 "unknown type 'Usr' \"x\"" hint "did you mean 'User'?""#,
-            file: "f.yaml"))
+        let full = try #require(
+            try BrokenCorpus.Expectation(
+                parsing: #"# expect: warning unknown-type 9:19 "unknown type 'Usr' \"x\"" hint "did you mean 'User'?""#,
+                file: "f.yaml"))
         #expect(full.severity == .warning)
         #expect(full.code == "unknown-type")
         #expect(full.line == 9 && full.column == 19)
@@ -115,19 +116,20 @@ struct BrokenCorpusTests {
             """
         let check = Catalog.check(sources: [.init(name: "many.yaml", text: yaml)])
         let found = check.diagnostics.map { "\($0.code) \($0.line):\($0.column)" }
-        #expect(found == [
-            "unknown-key 2:1",              // modles
-            "unknown-key-style 5:16",       // snake_cse
-            "unknown-type 8:17",            // Usr
-            "conflicting-fields 9:46",      // required + default
-            "duplicate-key 10:7",           // title twice (YAML level, yet the file is still checked)
-            "invalid-migration 11:5",       // no step from 2
-            "unused 17:3",                  // enum State
-            "duplicate-enum-value 18:36",   // reopened: open
-            "unused 20:3",                  // format money: unknown style, and never used
-            "unknown-number-style 21:13",   // currency
-            "unknown-model 24:15",          // route to Usr
-        ], "actual:\n\(BrokenCorpus.describe(check.diagnostics))")
+        #expect(
+            found == [
+                "unknown-key 2:1",  // modles
+                "unknown-key-style 5:16",  // snake_cse
+                "unknown-type 8:17",  // Usr
+                "conflicting-fields 9:46",  // required + default
+                "duplicate-key 10:7",  // title twice (YAML level, yet the file is still checked)
+                "invalid-migration 11:5",  // no step from 2
+                "unused 17:3",  // enum State
+                "duplicate-enum-value 18:36",  // reopened: open
+                "unused 20:3",  // format money: unknown style, and never used
+                "unknown-number-style 21:13",  // currency
+                "unknown-model 24:15",  // route to Usr
+            ], "actual:\n\(BrokenCorpus.describe(check.diagnostics))")
         #expect(check.diagnostics.first { $0.code == "unknown-key-style" }?.hint == "did you mean 'snake_case'?")
         #expect(check.diagnostics.first { $0.code == "unknown-model" }?.hint == "did you mean 'User'?")
         #expect(check.catalog == nil)
@@ -155,15 +157,17 @@ struct BrokenCorpusTests {
             .init(name: "issues.yaml", text: issues),
         ])
         let found = check.diagnostics.map { "\($0.file):\($0.line):\($0.column) \($0.code)" }
-        #expect(found == [
-            "users.yaml:5:22 unknown-type",
-            "broken.yaml:3:1 yaml-syntax",
-            "issues.yaml:4:14 unknown-model",
-            "issues.yaml:6:30 unknown-key",
-        ], "actual:\n\(BrokenCorpus.describe(check.diagnostics))")
-        #expect(check.diagnostics.map(\.hint) == [
-            "did you mean 'string'?", nil, "did you mean 'User'?", "did you mean 'max_length'?",
-        ])
+        #expect(
+            found == [
+                "users.yaml:5:22 unknown-type",
+                "broken.yaml:3:1 yaml-syntax",
+                "issues.yaml:4:14 unknown-model",
+                "issues.yaml:6:30 unknown-key",
+            ], "actual:\n\(BrokenCorpus.describe(check.diagnostics))")
+        #expect(
+            check.diagnostics.map(\.hint) == [
+                "did you mean 'string'?", nil, "did you mean 'User'?", "did you mean 'max_length'?",
+            ])
     }
 }
 

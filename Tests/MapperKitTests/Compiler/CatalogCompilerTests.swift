@@ -4,22 +4,23 @@ import Testing
 
 struct CatalogCompilerTests {
     @Test func inheritedPropertiesComeFirstAndRedefinitionsKeepTheirPlace() throws {
-        let catalog = try Catalog(yaml: """
-            mapper: 1
-            models:
-              Base:
-                key_style: snake_case
-                unknown_keys: reject
-                properties:
-                  id: int
-                  createdAt: date
-                  name: string
-              Derived:
-                extends: Base
-                properties:
-                  extra: bool
-                  name: { type: string, required: true }
-            """)
+        let catalog = try Catalog(
+            yaml: """
+                mapper: 1
+                models:
+                  Base:
+                    key_style: snake_case
+                    unknown_keys: reject
+                    properties:
+                      id: int
+                      createdAt: date
+                      name: string
+                  Derived:
+                    extends: Base
+                    properties:
+                      extra: bool
+                      name: { type: string, required: true }
+                """)
         let derived = try #require(catalog.models["Derived"])
         #expect(derived.properties.map(\.name) == ["id", "createdAt", "name", "extra"])
         #expect(derived.property(named: "name")?.required == true)
@@ -32,39 +33,42 @@ struct CatalogCompilerTests {
     }
 
     @Test func keysFollowTheDeclaringModelsStyle() throws {
-        let catalog = try Catalog(yaml: """
-            mapper: 1
-            models:
-              Base: { key_style: snake_case, properties: { createdAt: date } }
-              Shouty: { extends: Base, key_style: SCREAMING_SNAKE_CASE, properties: { updatedAt: date } }
-            """)
+        let catalog = try Catalog(
+            yaml: """
+                mapper: 1
+                models:
+                  Base: { key_style: snake_case, properties: { createdAt: date } }
+                  Shouty: { extends: Base, key_style: SCREAMING_SNAKE_CASE, properties: { updatedAt: date } }
+                """)
         let shouty = try #require(catalog.models["Shouty"])
         #expect(shouty.property(named: "createdAt")?.key?.description == "created_at")
         #expect(shouty.property(named: "updatedAt")?.key?.description == "UPDATED_AT")
     }
 
     @Test func recursiveModelsLoad() throws {
-        let catalog = try Catalog(yaml: """
-            mapper: 1
-            models:
-              Group: { properties: { users: "[User]", parent: Group } }
-              User: { properties: { groups: "[Group]", friends: "[string: User]" } }
-            """)
+        let catalog = try Catalog(
+            yaml: """
+                mapper: 1
+                models:
+                  Group: { properties: { users: "[User]", parent: Group } }
+                  User: { properties: { groups: "[Group]", friends: "[string: User]" } }
+                """)
         #expect(catalog.models["Group"]?.property(named: "users")?.type == .array(.model("User")))
         #expect(catalog.models["User"]?.property(named: "friends")?.type == .dictionary(.model("User")))
     }
 
     @Test func unquotedCollectionTypesAreUnderstood() throws {
-        let catalog = try Catalog(yaml: """
-            mapper: 1
-            models:
-              Label: { properties: { name: string } }
-              Issue:
-                properties:
-                  labels: [Label]
-                  counts: [string: int]
-                  nested: { type: [[Label]] }
-            """)
+        let catalog = try Catalog(
+            yaml: """
+                mapper: 1
+                models:
+                  Label: { properties: { name: string } }
+                  Issue:
+                    properties:
+                      labels: [Label]
+                      counts: [string: int]
+                      nested: { type: [[Label]] }
+                """)
         let issue = try #require(catalog.models["Issue"])
         #expect(issue.property(named: "labels")?.type == .array(.model("Label")))
         #expect(issue.property(named: "counts")?.type == .dictionary(.int))
@@ -72,22 +76,23 @@ struct CatalogCompilerTests {
     }
 
     @Test func longFormFieldsAreRead() throws {
-        let catalog = try Catalog(yaml: """
-            mapper: 1
-            formats:
-              money: { number: decimal, locale: en_US }
-            models:
-              Item:
-                properties:
-                  login: { type: string, key: user.login, required: true, min_length: 1, max_length: 39, pattern: "^[a-z]+$" }
-                  dotted: { type: string, key: 'a\\.b.c' }
-                  price: { type: decimal, format: money, minimum: 0, maximum: 1e6, merge: sum }
-                  count: { type: int, json: string, default: 0, compare: false, archive: false }
-                  seen: { type: date, computed: now }
-                  tags: { type: "[string]", merge: union, default: [] }
-                  id: { type: uuid, computed: uuid }
-                  flag: { type: bool, json: int, transient: true, default: false }
-            """)
+        let catalog = try Catalog(
+            yaml: """
+                mapper: 1
+                formats:
+                  money: { number: decimal, locale: en_US }
+                models:
+                  Item:
+                    properties:
+                      login: { type: string, key: user.login, required: true, min_length: 1, max_length: 39, pattern: "^[a-z]+$" }
+                      dotted: { type: string, key: 'a\\.b.c' }
+                      price: { type: decimal, format: money, minimum: 0, maximum: 1e6, merge: sum }
+                      count: { type: int, json: string, default: 0, compare: false, archive: false }
+                      seen: { type: date, computed: now }
+                      tags: { type: "[string]", merge: union, default: [] }
+                      id: { type: uuid, computed: uuid }
+                      flag: { type: bool, json: int, transient: true, default: false }
+                """)
         let item = try #require(catalog.models["Item"])
         let login = try #require(item.property(named: "login"))
         #expect(login.key?.segments == ["user", "login"])
@@ -110,19 +115,20 @@ struct CatalogCompilerTests {
     }
 
     @Test func mergeKeysShareProperties() throws {
-        let catalog = try Catalog(yaml: """
-            mapper: 1
-            models:
-              A:
-                properties: &common
-                  id: int
-                  name: string
-              B:
-                properties:
-                  <<: *common
-                  name: { type: string, required: true }
-                  extra: bool
-            """)
+        let catalog = try Catalog(
+            yaml: """
+                mapper: 1
+                models:
+                  A:
+                    properties: &common
+                      id: int
+                      name: string
+                  B:
+                    properties:
+                      <<: *common
+                      name: { type: string, required: true }
+                      extra: bool
+                """)
         let b = try #require(catalog.models["B"])
         #expect(b.properties.map(\.name) == ["id", "name", "extra"])
         #expect(b.property(named: "name")?.required == true)
@@ -130,36 +136,37 @@ struct CatalogCompilerTests {
     }
 
     @Test func variantsAndMigrationsCompile() throws {
-        let catalog = try Catalog(yaml: """
-            mapper: 1
-            models:
-              Event:
-                properties: { id: string, type: string }
-                variants:
-                  by: type
-                  cases: { PushEvent: PushEvent, 7: NumberedEvent }
-                  fallback: Event
-              PushEvent: { extends: Event, properties: { ref: { type: string, key: payload.ref } } }
-              NumberedEvent: { extends: Event }
-              Message:
-                properties: { kind: string }
-                variants:
-                  when:
-                    - { has: image_url, model: PictureMessage }
-                    - { equals: { kind: text, meta.v: 2 }, model: TextMessage }
-              PictureMessage: { extends: Message }
-              TextMessage: { extends: Message }
-              Profile:
-                version: 3
-                properties: { name: string, title: string, count: int }
-                migrations:
-                  - from: 2
-                    set: { count: 1 }
-                  - from: 1
-                    rename: { mtl_name: name }
-                    template: { title: "M: ${name} costs $$5" }
-                    drop: [legacy]
-            """)
+        let catalog = try Catalog(
+            yaml: """
+                mapper: 1
+                models:
+                  Event:
+                    properties: { id: string, type: string }
+                    variants:
+                      by: type
+                      cases: { PushEvent: PushEvent, 7: NumberedEvent }
+                      fallback: Event
+                  PushEvent: { extends: Event, properties: { ref: { type: string, key: payload.ref } } }
+                  NumberedEvent: { extends: Event }
+                  Message:
+                    properties: { kind: string }
+                    variants:
+                      when:
+                        - { has: image_url, model: PictureMessage }
+                        - { equals: { kind: text, meta.v: 2 }, model: TextMessage }
+                  PictureMessage: { extends: Message }
+                  TextMessage: { extends: Message }
+                  Profile:
+                    version: 3
+                    properties: { name: string, title: string, count: int }
+                    migrations:
+                      - from: 2
+                        set: { count: 1 }
+                      - from: 1
+                        rename: { mtl_name: name }
+                        template: { title: "M: ${name} costs $$5" }
+                        drop: [legacy]
+                """)
         let discriminator = try #require(catalog.models["Event"]?.variants?.discriminator)
         #expect(discriminator.by.segments == ["type"])
         #expect(discriminator.cases.map(\.model) == ["PushEvent", "NumberedEvent"])
@@ -189,12 +196,16 @@ struct CatalogCompilerTests {
     }
 
     @Test func unusedDefinitionsWarnButLoad() throws {
-        let check = Catalog.check(sources: [.init(name: "w.yaml", text: """
-            mapper: 1
-            enums: { Color: { cases: { red: r } } }
-            formats: { day: { date: yyyy-MM-dd } }
-            models: { A: { properties: { a: string } } }
-            """)])
+        let check = Catalog.check(sources: [
+            .init(
+                name: "w.yaml",
+                text: """
+                    mapper: 1
+                    enums: { Color: { cases: { red: r } } }
+                    formats: { day: { date: yyyy-MM-dd } }
+                    models: { A: { properties: { a: string } } }
+                    """)
+        ])
         #expect(check.catalog != nil)
         #expect(check.diagnostics.map(\.code) == ["unused", "unused"])
         #expect(check.diagnostics.map(\.line) == [2, 3])

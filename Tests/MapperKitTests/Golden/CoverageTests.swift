@@ -68,11 +68,12 @@ struct CoverageTests {
         #expect(coverage.covered == 12)
         #expect(Coverage.format(coverage.percent) == "63.1")
         let uncovered = Set(coverage.items.filter { !$0.covered }.map { "\($0.kind.rawValue) \($0.name)" })
-        #expect(uncovered == [
-            "union-member Issue.ref | string", "enum-case State.open", "enum-fallback State default open", "route /tickets/#",
-            "variant-predicate Event when has image_url → Picture", "variant-fallback Event fallback → Event",
-            "property Picture.imageURL",
-        ])
+        #expect(
+            uncovered == [
+                "union-member Issue.ref | string", "enum-case State.open", "enum-fallback State default open", "route /tickets/#",
+                "variant-predicate Event when has image_url → Picture", "variant-fallback Event fallback → Event",
+                "property Picture.imageURL",
+            ])
         let lines = Dictionary(coverage.items.map { ($0.name, $0.mark.line) }, uniquingKeysWith: { first, _ in first })
         #expect(lines["Issue.ref | string"] == 14)
         #expect(lines["State.open"] == 5)
@@ -82,7 +83,8 @@ struct CoverageTests {
     }
 
     @Test func fallbacksAndPredicatesAreCoveredWhenExercised() throws {
-        let (run, _) = try Self.run("""
+        let (run, _) = try Self.run(
+            """
             tests:
               - name: unknown state falls back
                 route: /tickets/2
@@ -97,10 +99,11 @@ struct CoverageTests {
             """)
         #expect(run.failed == 0)
         let covered = Set(try #require(run.coverage).items.filter(\.covered).map(\.name))
-        #expect(covered.isSuperset(of: [
-            "State default open", "State.open", "Issue.ref | string", "/tickets/#", "Event when has image_url → Picture",
-            "Event fallback → Event", "Picture.imageURL",
-        ]))
+        #expect(
+            covered.isSuperset(of: [
+                "State default open", "State.open", "Issue.ref | string", "/tickets/#", "Event when has image_url → Picture",
+                "Event fallback → Event", "Picture.imageURL",
+            ]))
         // The label was given, so its default was not used; nothing picked the discriminator case.
         #expect(!covered.contains("Issue.label default"))
         #expect(!covered.contains("Event case kind = \"text\" → Text"))

@@ -29,13 +29,20 @@ struct RealDataTests {
             for file in files.sorted() where file.hasSuffix(".test.yaml") {
                 let text = (try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)) ?? ""
                 for test in YAML.parse(text, file: file).root?["tests"]?.sequence ?? [] {
-                    guard let input = test["input"]?.string, let expect = test["expect"]?.string, let name = test["name"]?.string else { continue }
+                    guard let input = test["input"]?.string, let expect = test["expect"]?.string, let name = test["name"]?.string else {
+                        continue
+                    }
                     var model = test["model"]?.string
                     if let route = test["route"]?.string {
-                        model = catalog.routes.match(route, method: test["method"]?.string, status: test["status"]?.scalar?.int.map(Int.init))?.model
+                        model =
+                            catalog.routes.match(route, method: test["method"]?.string, status: test["status"]?.scalar?.int.map(Int.init))?
+                            .model
                     }
                     guard let model else { continue }
-                    cases.append(Case(name: name, model: model, input: folder.appendingPathComponent(input), expected: folder.appendingPathComponent(expect)))
+                    cases.append(
+                        Case(
+                            name: name, model: model, input: folder.appendingPathComponent(input),
+                            expected: folder.appendingPathComponent(expect)))
                 }
             }
         }

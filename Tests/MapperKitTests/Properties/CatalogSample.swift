@@ -40,7 +40,9 @@ enum SampleKeyStyle: String, CaseIterable {
 }
 
 private struct Builder {
-    static let words = ["id", "name", "count", "created", "user", "login", "total", "color", "value", "item", "link", "flag", "ratio", "size", "kind"]
+    static let words = [
+        "id", "name", "count", "created", "user", "login", "total", "color", "value", "item", "link", "flag", "ratio", "size", "kind",
+    ]
     static let scalars = ["string", "int", "double", "decimal", "bool", "uuid", "url", "date", "any"]
 
     var enumCases: [(name: String, json: JSONValue)] = []
@@ -154,7 +156,9 @@ private struct Builder {
             let merge = ["append", "union", "replace", "keep"].randomElement(using: &rng)!
             return (type, ["merge: \(merge)"], (.array(items), .array(items)))
         case "[string: bool]":
-            let members = (0..<Int.random(in: 0...3, using: &rng)).map { JSONObject.Member(key: "k\($0)", value: .bool(Bool.random(using: &rng))) }
+            let members = (0..<Int.random(in: 0...3, using: &rng)).map {
+                JSONObject.Member(key: "k\($0)", value: .bool(Bool.random(using: &rng)))
+            }
             return (type, [], (.object(JSONObject(members)), .object(JSONObject(members))))
         case "date":
             let format = ["iso8601", "unix", "unix_ms", "plain_time"].randomElement(using: &rng)!
@@ -172,14 +176,18 @@ private struct Builder {
         let value: JSONValue
         switch type {
         case "string":
-            value = .string(["", "a", "héllo wörld", "quote \" and \\ backslash", "tab\there", "🎉", "line\nbreak", "\u{1}"].randomElement(using: &rng)!)
+            value = .string(
+                ["", "a", "héllo wörld", "quote \" and \\ backslash", "tab\there", "🎉", "line\nbreak", "\u{1}"].randomElement(using: &rng)!)
         case "int":
-            value = .number(JSONNumber([Int64.min, Int64.max, 0, -1, Int64.random(in: -1_000_000...1_000_000, using: &rng)].randomElement(using: &rng)!))
+            value = .number(
+                JSONNumber(
+                    [Int64.min, Int64.max, 0, -1, Int64.random(in: -1_000_000...1_000_000, using: &rng)].randomElement(using: &rng)!))
         case "double":
             let quarters = Int.random(in: -4000...4000, using: &rng) * 2 + 1
             value = .number(JSONNumber("\(Double(quarters) / 4)")!)
         case "decimal":
-            value = .number(JSONNumber(["12.50", "-0.001", "18446744073709551616", "3.14159265358979323846", "0", "7"].randomElement(using: &rng)!)!)
+            value = .number(
+                JSONNumber(["12.50", "-0.001", "18446744073709551616", "3.14159265358979323846", "0", "7"].randomElement(using: &rng)!)!)
         case "bool":
             value = .bool(Bool.random(using: &rng))
         case "uuid":
@@ -191,10 +199,12 @@ private struct Builder {
         case "url":
             value = .string(["https://example.com/a?b=1#c", "/relative/path", "mailto:someone@example.com"].randomElement(using: &rng)!)
         default:
-            value = [JSONValue.null, .bool(true), .string("s"), .number(JSONNumber("1.50")!),
-                     .array([.number(JSONNumber(1)), .string("x"), .null]),
-                     .object(JSONObject([.init(key: "z", value: .number(JSONNumber(2))), .init(key: "a", value: .array([]))]))]
-                .randomElement(using: &rng)!
+            value = [
+                JSONValue.null, .bool(true), .string("s"), .number(JSONNumber("1.50")!),
+                .array([.number(JSONNumber(1)), .string("x"), .null]),
+                .object(JSONObject([.init(key: "z", value: .number(JSONNumber(2))), .init(key: "a", value: .array([]))])),
+            ]
+            .randomElement(using: &rng)!
         }
         return (value, value)
     }
@@ -202,10 +212,16 @@ private struct Builder {
     /// A whole-second instant (milliseconds too for `iso8601` and `unix_ms`) in a format, and its
     /// canonical `YYYY-MM-DDTHH:MM:SS[.sss]Z`.
     static func date(format: String, using rng: inout some RandomNumberGenerator) -> (external: JSONValue, canonical: JSONValue) {
-        let (year, month, day) = (Int.random(in: 1970...2099, using: &rng), Int.random(in: 1...12, using: &rng), Int.random(in: 1...28, using: &rng))
-        let (hour, minute, second) = (Int.random(in: 0...23, using: &rng), Int.random(in: 0...59, using: &rng), Int.random(in: 0...59, using: &rng))
+        let (year, month, day) = (
+            Int.random(in: 1970...2099, using: &rng), Int.random(in: 1...12, using: &rng), Int.random(in: 1...28, using: &rng)
+        )
+        let (hour, minute, second) = (
+            Int.random(in: 0...23, using: &rng), Int.random(in: 0...59, using: &rng), Int.random(in: 0...59, using: &rng)
+        )
         let milliseconds = format == "iso8601" || format == "unix_ms" ? [0, 1, 500, 999].randomElement(using: &rng)! : 0
-        func pad(_ value: Int, _ width: Int = 2) -> String { String(repeating: "0", count: max(0, width - String(value).count)) + String(value) }
+        func pad(_ value: Int, _ width: Int = 2) -> String {
+            String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
+        }
         let civil = "\(pad(year, 4))-\(pad(month))-\(pad(day))"
         let time = "\(pad(hour)):\(pad(minute)):\(pad(second))"
         let canonical = "\(civil)T\(time)\(milliseconds == 0 ? "" : "." + pad(milliseconds, 3))Z"

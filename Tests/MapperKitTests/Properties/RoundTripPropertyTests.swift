@@ -34,7 +34,9 @@ struct RoundTripPropertyTests {
     }
 
     @Test func keptUnknownKeysGiveTheWholeObjectBack() async {
-        let extras: [(String, JSONValue)] = [("zzUnknown", .string("kept")), ("other_key", .array([.null, .bool(true)])), ("ZZ", .number(JSONNumber("1.50")!))]
+        let extras: [(String, JSONValue)] = [
+            ("zzUnknown", .string("kept")), ("other_key", .array([.null, .bool(true)])), ("ZZ", .number(JSONNumber("1.50")!)),
+        ]
         await propertyCheck(count: 100, input: Self.samples) { sample in
             let catalog = try Catalog(yaml: sample.yaml, name: "sample.yaml")
             var session = MappingSession(catalog: catalog)

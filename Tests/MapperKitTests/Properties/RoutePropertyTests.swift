@@ -49,11 +49,14 @@ struct RoutePropertyTests {
             patterns.append((method, pattern))
         }
         let requests = (0..<40).map { _ in
-            let path = (Bool.random(using: &rng) ? "/" : "https://example.com/")
-                + (0..<Int.random(in: 0...4, using: &rng)).map { _ in RoutePropertyTests.pathSegments.randomElement(using: &rng)! }.joined(separator: "/")
+            let path =
+                (Bool.random(using: &rng) ? "/" : "https://example.com/")
+                + (0..<Int.random(in: 0...4, using: &rng)).map { _ in RoutePropertyTests.pathSegments.randomElement(using: &rng)! }.joined(
+                    separator: "/")
                 + (Bool.random(using: &rng) ? "?q=1" : "")
-            return Request(path: path, method: [nil, "GET", "POST", "get", "DELETE"].randomElement(using: &rng)!,
-                           status: [nil, 200, 404].randomElement(using: &rng)!)
+            return Request(
+                path: path, method: [nil, "GET", "POST", "get", "DELETE"].randomElement(using: &rng)!,
+                status: [nil, 200, 404].randomElement(using: &rng)!)
         }
         return (Table(prefix: Bool.random(using: &rng) ? [] : ["v1"], patterns: patterns), requests)
     }

@@ -59,11 +59,12 @@ struct RouteTableTests {
     }
 
     @Test func segmentsArePercentDecoded() throws {
-        let catalog = try Catalog(yaml: """
-            mapper: 1
-            models: { Thing: { properties: { a: string } } }
-            routes: { paths: { "/a%20b/*": Thing } }
-            """)
+        let catalog = try Catalog(
+            yaml: """
+                mapper: 1
+                models: { Thing: { properties: { a: string } } }
+                routes: { paths: { "/a%20b/*": Thing } }
+                """)
         #expect(catalog.routes.match("/a%20b/x")?.model == "Thing")
         #expect(catalog.routes.match("/a%20b/x")?.segments == ["a b", "x"])
         #expect(catalog.routes.match("/a%2/x") == nil)
@@ -84,11 +85,12 @@ struct RouteTableTests {
     }
 
     @Test func getPatternsApplyWithoutAMethod() throws {
-        let catalog = try Catalog(yaml: """
-            mapper: 1
-            models: { A: { properties: { a: string } }, B: { properties: { a: string } } }
-            routes: { paths: { "GET /a": A, "PUT /b": B } }
-            """)
+        let catalog = try Catalog(
+            yaml: """
+                mapper: 1
+                models: { A: { properties: { a: string } }, B: { properties: { a: string } } }
+                routes: { paths: { "GET /a": A, "PUT /b": B } }
+                """)
         #expect(catalog.routes.match("/a")?.model == "A")
         #expect(catalog.routes.match("/b") == nil)
         #expect(catalog.routes.match("/b", method: "PUT")?.model == "B")

@@ -60,8 +60,10 @@ extension RuntimeTests {
                 #"{"count":1,"best":2.5,"tags":["a","b"],"history":[1],"owner":{"name":"ann","visits":1},"note":"mine"}"#, as: "Counter")
             let source = try canonicalModel(
                 #"{"name":null,"count":2,"best":1,"tags":["b","c"],"history":[1,2],"owner":{"visits":4},"note":"theirs"}"#, as: "Counter")
-            #expect(try canonical(target.merging(source))
-                == #"{"name":null,"count":3,"best":2.5,"tags":["a","b","c"],"history":[1,1,2],"owner":{"name":"ann","visits":5},"note":"mine"}"#)
+            #expect(
+                try canonical(target.merging(source))
+                    == #"{"name":null,"count":3,"best":2.5,"tags":["a","b","c"],"history":[1,1,2],"owner":{"name":"ann","visits":5},"note":"mine"}"#
+            )
         }
 
         @Test func mergingAcrossSubclassAndSuperclass() throws {

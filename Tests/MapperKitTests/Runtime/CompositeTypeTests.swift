@@ -8,7 +8,8 @@ extension RuntimeTests {
         let mapper: Mapper
 
         init() throws {
-            mapper = try Mapper("""
+            mapper = try Mapper(
+                """
                 mapper: 1
                 models:
                   Label:
@@ -34,13 +35,15 @@ extension RuntimeTests {
         }
 
         @Test func arrayElementsAreConverted() {
-            #expect(mapper.errors(#"{"ints": [1, "2", 3.5]}"#, as: "Issue") == [
-                #"error: /ints/1 (Issue.ints[1]): expected an integer, found "2" [test.yaml:10:7]"#,
-                "error: /ints/2 (Issue.ints[2]): expected an integer, found 3.5 [test.yaml:10:7]",
-            ])
-            #expect(mapper.errors(#"{"ints": {"a": 1}}"#, as: "Issue") == [
-                #"error: /ints (Issue.ints): expected an array, found {"a":1} [test.yaml:10:7]"#,
-            ])
+            #expect(
+                mapper.errors(#"{"ints": [1, "2", 3.5]}"#, as: "Issue") == [
+                    #"error: /ints/1 (Issue.ints[1]): expected an integer, found "2" [test.yaml:10:7]"#,
+                    "error: /ints/2 (Issue.ints[2]): expected an integer, found 3.5 [test.yaml:10:7]",
+                ])
+            #expect(
+                mapper.errors(#"{"ints": {"a": 1}}"#, as: "Issue") == [
+                    #"error: /ints (Issue.ints): expected an array, found {"a":1} [test.yaml:10:7]"#
+                ])
         }
 
         @Test func dictionariesKeepKeysInOrder() throws {
@@ -50,45 +53,54 @@ extension RuntimeTests {
         }
 
         @Test func dictionaryValuesAreConverted() {
-            #expect(mapper.errors(#"{"counts": {"a": 1, "b/c": "x"}}"#, as: "Issue") == [
-                #"error: /counts/b~1c (Issue.counts["b/c"]): expected an integer, found "x" [test.yaml:11:7]"#,
-            ])
-            #expect(mapper.errors(#"{"counts": [1]}"#, as: "Issue") == [
-                "error: /counts (Issue.counts): expected an object, found [1] [test.yaml:11:7]",
-            ])
+            #expect(
+                mapper.errors(#"{"counts": {"a": 1, "b/c": "x"}}"#, as: "Issue") == [
+                    #"error: /counts/b~1c (Issue.counts["b/c"]): expected an integer, found "x" [test.yaml:11:7]"#
+                ])
+            #expect(
+                mapper.errors(#"{"counts": [1]}"#, as: "Issue") == [
+                    "error: /counts (Issue.counts): expected an object, found [1] [test.yaml:11:7]"
+                ])
         }
 
         @Test func nestedModelsUseTheirOwnKeys() throws {
             let input = #"{"main": {"color_code": 1, "name": "bug"}, "labels": [{"name": "a"}, null, {"color_code": 2}]}"#
-            #expect(try mapper.canonical(input, as: "Issue")
-                == #"{"labels":[{"name":"a"},null,{"colorCode":2}],"main":{"name":"bug","colorCode":1}}"#)
-            #expect(try mapper.roundTrip(input, as: "Issue")
-                == #"{"labels":[{"name":"a"},null,{"color_code":2}],"main":{"name":"bug","color_code":1}}"#)
+            #expect(
+                try mapper.canonical(input, as: "Issue")
+                    == #"{"labels":[{"name":"a"},null,{"colorCode":2}],"main":{"name":"bug","colorCode":1}}"#)
+            #expect(
+                try mapper.roundTrip(input, as: "Issue")
+                    == #"{"labels":[{"name":"a"},null,{"color_code":2}],"main":{"name":"bug","color_code":1}}"#)
         }
 
         @Test func dictionariesOfModelsAndArraysOfArrays() throws {
             let input = #"{"by_name": {"bug": {"color_code": 1}, "none": null}, "grid": [[1, 2], [], null, [3]]}"#
-            #expect(try mapper.canonical(input, as: "Issue")
-                == #"{"byName":{"bug":{"colorCode":1},"none":null},"grid":[[1,2],[],null,[3]]}"#)
-            #expect(try mapper.roundTrip(input, as: "Issue")
-                == #"{"by_name":{"bug":{"color_code":1},"none":null},"grid":[[1,2],[],null,[3]]}"#)
-            #expect(mapper.errors(#"{"grid": [[1], [2, "x"]]}"#, as: "Issue") == [
-                #"error: /grid/1/1 (Issue.grid[1][1]): expected an integer, found "x" [test.yaml:14:7]"#,
-            ])
+            #expect(
+                try mapper.canonical(input, as: "Issue")
+                    == #"{"byName":{"bug":{"colorCode":1},"none":null},"grid":[[1,2],[],null,[3]]}"#)
+            #expect(
+                try mapper.roundTrip(input, as: "Issue")
+                    == #"{"by_name":{"bug":{"color_code":1},"none":null},"grid":[[1,2],[],null,[3]]}"#)
+            #expect(
+                mapper.errors(#"{"grid": [[1], [2, "x"]]}"#, as: "Issue") == [
+                    #"error: /grid/1/1 (Issue.grid[1][1]): expected an integer, found "x" [test.yaml:14:7]"#
+                ])
         }
 
         /// The source is the property that expected the object, not the nested model's declaration.
         @Test func nestedModelMustBeAnObject() {
-            #expect(mapper.errors(#"{"main": "bug", "labels": [7]}"#, as: "Issue") == [
-                "error: /labels/0 (Issue.labels[0]): expected an object for model 'Label', found 7 [test.yaml:12:7]",
-                #"error: /main (Issue.main): expected an object for model 'Label', found "bug" [test.yaml:15:7]"#,
-            ])
+            #expect(
+                mapper.errors(#"{"main": "bug", "labels": [7]}"#, as: "Issue") == [
+                    "error: /labels/0 (Issue.labels[0]): expected an object for model 'Label', found 7 [test.yaml:12:7]",
+                    #"error: /main (Issue.main): expected an object for model 'Label', found "bug" [test.yaml:15:7]"#,
+                ])
         }
 
         @Test func errorsInsideNestedModelsCiteTheNestedDeclaration() {
-            #expect(mapper.errors(#"{"labels": [{}, {}, {"color_code": "red"}]}"#, as: "Issue") == [
-                #"error: /labels/2/color_code (Issue.labels[2].colorCode): expected an integer, found "red" [test.yaml:7:7]"#,
-            ])
+            #expect(
+                mapper.errors(#"{"labels": [{}, {}, {"color_code": "red"}]}"#, as: "Issue") == [
+                    #"error: /labels/2/color_code (Issue.labels[2].colorCode): expected an integer, found "red" [test.yaml:7:7]"#
+                ])
         }
     }
 }

@@ -9,7 +9,8 @@ extension RuntimeTests {
         let mapper: Mapper
 
         init() throws {
-            mapper = try Mapper("""
+            mapper = try Mapper(
+                """
                 mapper: 1
                 enums:
                   State:
@@ -37,8 +38,9 @@ extension RuntimeTests {
         }
 
         @Test func jsonValuesDecodeToCaseNames() throws {
-            #expect(try mapper.canonical(#"{"state":"open","sign":-1,"level":2,"states":["closed",null,"open"]}"#, as: "E")
-                == #"{"state":"open","sign":"negative","level":"high","states":["closed",null,"open"]}"#)
+            #expect(
+                try mapper.canonical(#"{"state":"open","sign":-1,"level":2,"states":["closed",null,"open"]}"#, as: "E")
+                    == #"{"state":"open","sign":"negative","level":"high","states":["closed",null,"open"]}"#)
         }
 
         @Test(arguments: [
@@ -61,7 +63,9 @@ extension RuntimeTests {
         }
 
         @Test func aliasesDecodeButAreNeverEncoded() throws {
-            #expect(try mapper.canonical(#"{"state":"resolved","states":[0,"closed"]}"#, as: "E") == #"{"state":"closed","states":["closed","closed"]}"#)
+            #expect(
+                try mapper.canonical(#"{"state":"resolved","states":[0,"closed"]}"#, as: "E")
+                    == #"{"state":"closed","states":["closed","closed"]}"#)
             #expect(try mapper.roundTrip(#"{"state":"resolved","states":[0]}"#, as: "E") == #"{"state":"closed","states":["closed"]}"#)
         }
 
@@ -73,19 +77,21 @@ extension RuntimeTests {
         }
 
         @Test func unknownValuesWithoutDefaultListTheAcceptedValues() {
-            #expect(mapper.errors(#"{"state":"reopened","level":3,"states":["open","Open"]}"#, as: "E") == [
-                #"error: /state (E.state): unknown value "reopened" for enum 'State'; expected one of "open", "closed" [test.yaml:20:7]"#,
-                "error: /level (E.level): unknown value 3 for enum 'Level'; expected one of 1, 2 [test.yaml:22:7]",
-                #"error: /states/1 (E.states[1]): unknown value "Open" for enum 'State'; expected one of "open", "closed" [test.yaml:23:7]"#,
-            ])
+            #expect(
+                mapper.errors(#"{"state":"reopened","level":3,"states":["open","Open"]}"#, as: "E") == [
+                    #"error: /state (E.state): unknown value "reopened" for enum 'State'; expected one of "open", "closed" [test.yaml:20:7]"#,
+                    "error: /level (E.level): unknown value 3 for enum 'Level'; expected one of 1, 2 [test.yaml:22:7]",
+                    #"error: /states/1 (E.states[1]): unknown value "Open" for enum 'State'; expected one of "open", "closed" [test.yaml:23:7]"#,
+                ])
         }
 
         @Test func canonicalJSONUsesCaseNamesOnly() {
             #expect(mapper.canonicalErrors(#"{"state":"closed","sign":"pair","level":"low"}"#, as: "E") == [])
-            #expect(mapper.canonicalErrors(#"{"state":"resolved","level":1}"#, as: "E") == [
-                #"error: /state (E.state): expected a case of enum 'State' (open, closed), found "resolved" [test.yaml:20:7]"#,
-                "error: /level (E.level): expected a case of enum 'Level' (low, high), found 1 [test.yaml:22:7]",
-            ])
+            #expect(
+                mapper.canonicalErrors(#"{"state":"resolved","level":1}"#, as: "E") == [
+                    #"error: /state (E.state): expected a case of enum 'State' (open, closed), found "resolved" [test.yaml:20:7]"#,
+                    "error: /level (E.level): expected a case of enum 'Level' (low, high), found 1 [test.yaml:22:7]",
+                ])
         }
     }
 }

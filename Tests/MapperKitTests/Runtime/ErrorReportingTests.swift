@@ -9,7 +9,8 @@ extension RuntimeTests {
         let mapper: Mapper
 
         init() throws {
-            mapper = try Mapper("""
+            mapper = try Mapper(
+                """
                 mapper: 1
                 models:
                   Label:
@@ -27,13 +28,14 @@ extension RuntimeTests {
 
         @Test func everyErrorIsReportedInDeclarationOrder() {
             let input = #"{"number":"1","labels":[{"color":"red"},{"color":"blue"},{"color":42,"name":false}],"milestone":{"color":[]}}"#
-            #expect(mapper.errors(input, as: "Issue") == [
-                #"error: /number (Issue.number): expected an integer, found "1" [test.yaml:9:7]"#,
-                "error: /title (Issue.title): required key 'title' is missing [test.yaml:10:7]",
-                "error: /labels/2/name (Issue.labels[2].name): expected a string, found false [test.yaml:5:7]",
-                "error: /labels/2/color (Issue.labels[2].color): expected a string, found 42 [test.yaml:6:7]",
-                "error: /milestone/color (Issue.milestone.color): expected a string, found [] [test.yaml:6:7]",
-            ])
+            #expect(
+                mapper.errors(input, as: "Issue") == [
+                    #"error: /number (Issue.number): expected an integer, found "1" [test.yaml:9:7]"#,
+                    "error: /title (Issue.title): required key 'title' is missing [test.yaml:10:7]",
+                    "error: /labels/2/name (Issue.labels[2].name): expected a string, found false [test.yaml:5:7]",
+                    "error: /labels/2/color (Issue.labels[2].color): expected a string, found 42 [test.yaml:6:7]",
+                    "error: /milestone/color (Issue.milestone.color): expected a string, found [] [test.yaml:6:7]",
+                ])
         }
 
         @Test func errorsCarryTheirFields() throws {
@@ -45,10 +47,11 @@ extension RuntimeTests {
             #expect(error.path == "Issue.labels[2].color")
             #expect(error.message == "expected a string, found 42")
             #expect(error.source == "test.yaml:6:7")
-            #expect(error.jsonValue == [
-                "pointer": "/labels/2/color", "path": "Issue.labels[2].color", "message": "expected a string, found 42",
-                "source": "test.yaml:6:7", "code": "type-mismatch",
-            ])
+            #expect(
+                error.jsonValue == [
+                    "pointer": "/labels/2/color", "path": "Issue.labels[2].color", "message": "expected a string, found 42",
+                    "source": "test.yaml:6:7", "code": "type-mismatch",
+                ])
         }
 
         @Test func atMostOneHundredErrorsAreReported() {
@@ -73,13 +76,15 @@ extension RuntimeTests {
         }
 
         @Test func arrayInputKeepsNullElementsAndReportsElementPaths() throws {
-            #expect(try mapper.canonical(#"[{"title":"a"},null,{"title":"b","number":2}]"#, as: "Issue")
-                == #"[{"title":"a"},null,{"number":2,"title":"b"}]"#)
-            #expect(mapper.errors(#"[{"title":"a"},null,{"number":"2"},7]"#, as: "Issue") == [
-                #"error: /2/number (Issue[2].number): expected an integer, found "2" [test.yaml:9:7]"#,
-                "error: /2/title (Issue[2].title): required key 'title' is missing [test.yaml:10:7]",
-                "error: /3 (Issue[3]): expected an object for model 'Issue', found 7 [test.yaml:7:3]",
-            ])
+            #expect(
+                try mapper.canonical(#"[{"title":"a"},null,{"title":"b","number":2}]"#, as: "Issue")
+                    == #"[{"title":"a"},null,{"number":2,"title":"b"}]"#)
+            #expect(
+                mapper.errors(#"[{"title":"a"},null,{"number":"2"},7]"#, as: "Issue") == [
+                    #"error: /2/number (Issue[2].number): expected an integer, found "2" [test.yaml:9:7]"#,
+                    "error: /2/title (Issue[2].title): required key 'title' is missing [test.yaml:10:7]",
+                    "error: /3 (Issue[3]): expected an object for model 'Issue', found 7 [test.yaml:7:3]",
+                ])
             let decoded = try mapper.catalog.decode(Array(#"[null,{"title":"a"}]"#.utf8), as: "Issue")
             guard case .array(let models) = decoded else { Issue.record("expected an array"); return }
             #expect(models.count == 2)
@@ -92,9 +97,10 @@ extension RuntimeTests {
             ("5", "5"), (#""issue""#, #""issue""#), ("null", "null"), ("true", "true"),
         ])
         func topLevelScalarsAreErrors(json: String, quoted: String) {
-            #expect(mapper.errors(json, as: "Issue") == [
-                "error: / (Issue): expected a JSON object or an array of objects for model 'Issue', found \(quoted) [test.yaml:7:3]",
-            ])
+            #expect(
+                mapper.errors(json, as: "Issue") == [
+                    "error: / (Issue): expected a JSON object or an array of objects for model 'Issue', found \(quoted) [test.yaml:7:3]"
+                ])
         }
 
         @Test func unknownModelsSuggestTheClosestName() {
@@ -110,10 +116,11 @@ extension RuntimeTests {
                 _ = try mapper.catalog.decode(Array(#"{"number":"1"}"#.utf8), as: "Issue")
                 Issue.record("expected errors")
             } catch {
-                #expect(error.description == """
-                    error: /number (Issue.number): expected an integer, found "1" [test.yaml:9:7]
-                    error: /title (Issue.title): required key 'title' is missing [test.yaml:10:7]
-                    """)
+                #expect(
+                    error.description == """
+                        error: /number (Issue.number): expected an integer, found "1" [test.yaml:9:7]
+                        error: /title (Issue.title): required key 'title' is missing [test.yaml:10:7]
+                        """)
                 #expect(JSONWriter.write(error.jsonValue).hasPrefix(#"{"errors":[{"pointer":"/number","path":"Issue.number","#))
             }
         }

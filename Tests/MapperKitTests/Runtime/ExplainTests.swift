@@ -9,7 +9,8 @@ extension RuntimeTests {
         let mapper: Mapper
 
         init() throws {
-            mapper = try Mapper("""
+            mapper = try Mapper(
+                """
                 mapper: 1
                 enums:
                   State:
@@ -55,31 +56,44 @@ extension RuntimeTests {
                 #"{"meta":{"title":"Login fails","lang":"en"},"created_by":"ann","state":"opened","previous":"REOPENED","item":{"kind":"book","pages":12},"x":1}"#,
                 as: "Ticket")
             let expected: [Entry] = [
-                Entry(path: "Ticket.title", pointer: "/meta/title", present: true, rule: "test.yaml:13:7", value: "Login fails",
-                      steps: [Step(kind: .keyPath, detail: "meta.title")]),
-                Entry(path: "Ticket.createdBy", pointer: "/created_by", present: true, rule: "test.yaml:14:7", value: "ann",
-                      steps: [Step(kind: .keyStyle, detail: "snake_case: createdBy → created_by")]),
-                Entry(path: "Ticket.priority", pointer: "/priority", present: false, rule: "test.yaml:15:7", value: 3,
-                      steps: [Step(kind: .key, detail: "priority"), Step(kind: .default, detail: "the key is missing")]),
-                Entry(path: "Ticket.state", pointer: "/state", present: true, rule: "test.yaml:16:7", value: "open",
-                      steps: [Step(kind: .key, detail: "state"), Step(kind: .alias, detail: #""opened" is an alias of 'open' of enum 'State'"#)]),
-                Entry(path: "Ticket.previous", pointer: "/previous", present: true, rule: "test.yaml:17:7", value: "unknown",
-                      steps: [Step(kind: .key, detail: "previous"),
-                              Step(kind: .fallback, detail: #""REOPENED" is no value of enum 'State': its default 'unknown'"#)]),
-                Entry(path: "Ticket.item", pointer: "/item", present: true, rule: "test.yaml:18:7",
-                      value: ["$type": "Book", "kind": "book", "pages": 12],
-                      steps: [Step(kind: .key, detail: "item"), Step(kind: .variant, detail: #"'Book' of 'Item': kind is "book""#)]),
-                Entry(path: "Ticket.item.kind", pointer: "/item/kind", present: true, rule: "test.yaml:21:7", value: "book",
-                      steps: [Step(kind: .key, detail: "kind")]),
-                Entry(path: "Ticket.item.pages", pointer: "/item/pages", present: true, rule: "test.yaml:29:7", value: 12,
-                      steps: [Step(kind: .key, detail: "pages")]),
+                Entry(
+                    path: "Ticket.title", pointer: "/meta/title", present: true, rule: "test.yaml:13:7", value: "Login fails",
+                    steps: [Step(kind: .keyPath, detail: "meta.title")]),
+                Entry(
+                    path: "Ticket.createdBy", pointer: "/created_by", present: true, rule: "test.yaml:14:7", value: "ann",
+                    steps: [Step(kind: .keyStyle, detail: "snake_case: createdBy → created_by")]),
+                Entry(
+                    path: "Ticket.priority", pointer: "/priority", present: false, rule: "test.yaml:15:7", value: 3,
+                    steps: [Step(kind: .key, detail: "priority"), Step(kind: .default, detail: "the key is missing")]),
+                Entry(
+                    path: "Ticket.state", pointer: "/state", present: true, rule: "test.yaml:16:7", value: "open",
+                    steps: [
+                        Step(kind: .key, detail: "state"), Step(kind: .alias, detail: #""opened" is an alias of 'open' of enum 'State'"#),
+                    ]),
+                Entry(
+                    path: "Ticket.previous", pointer: "/previous", present: true, rule: "test.yaml:17:7", value: "unknown",
+                    steps: [
+                        Step(kind: .key, detail: "previous"),
+                        Step(kind: .fallback, detail: #""REOPENED" is no value of enum 'State': its default 'unknown'"#),
+                    ]),
+                Entry(
+                    path: "Ticket.item", pointer: "/item", present: true, rule: "test.yaml:18:7",
+                    value: ["$type": "Book", "kind": "book", "pages": 12],
+                    steps: [Step(kind: .key, detail: "item"), Step(kind: .variant, detail: #"'Book' of 'Item': kind is "book""#)]),
+                Entry(
+                    path: "Ticket.item.kind", pointer: "/item/kind", present: true, rule: "test.yaml:21:7", value: "book",
+                    steps: [Step(kind: .key, detail: "kind")]),
+                Entry(
+                    path: "Ticket.item.pages", pointer: "/item/pages", present: true, rule: "test.yaml:29:7", value: 12,
+                    steps: [Step(kind: .key, detail: "pages")]),
             ]
             #expect(explanation.entries.count == expected.count)
             for (got, want) in zip(explanation.entries, expected) { #expect(got == want) }
-            #expect(explanation.unread == [
-                Explanation.UnreadKey(pointer: "/meta/lang", model: "Ticket"),
-                Explanation.UnreadKey(pointer: "/x", model: "Ticket"),
-            ])
+            #expect(
+                explanation.unread == [
+                    Explanation.UnreadKey(pointer: "/meta/lang", model: "Ticket"),
+                    Explanation.UnreadKey(pointer: "/x", model: "Ticket"),
+                ])
         }
 
         @Test func enumCaseByItsOwnValueAndAbsentKeys() throws {
@@ -95,12 +109,16 @@ extension RuntimeTests {
 
         @Test func theDocumentsOwnVariantIsItsTypeEntry() throws {
             let chosen = try explain(#"{"kind":"book","pages":1}"#, as: "Item")
-            #expect(chosen.entries.first == Entry(
-                path: "Item.$type", pointer: "", present: true, rule: "test.yaml:19:3", value: "Book",
-                steps: [Step(kind: .variant, detail: #"'Book' of 'Item': kind is "book""#)]))
+            #expect(
+                chosen.entries.first
+                    == Entry(
+                        path: "Item.$type", pointer: "", present: true, rule: "test.yaml:19:3", value: "Book",
+                        steps: [Step(kind: .variant, detail: #"'Book' of 'Item': kind is "book""#)]))
             let fallback = try explain(#"{"kind":"dvd"}"#, as: "Item")
             #expect(fallback.entries.first?.value == "Item")
-            #expect(fallback.entries.first?.steps == [Step(kind: .variant, detail: #"'Item' of 'Item': fallback: kind "dvd" names no variant"#)])
+            #expect(
+                fallback.entries.first?.steps == [Step(kind: .variant, detail: #"'Item' of 'Item': fallback: kind "dvd" names no variant"#)]
+            )
         }
 
         @Test func arraysExplainEachElement() throws {
@@ -117,7 +135,10 @@ extension RuntimeTests {
         @Test func theJSONShapeIsStable() throws {
             let explanation = try explain(#"{"created_by":"ann","y":null}"#, as: "Ticket")
             let json = JSONWriter.write(explanation.jsonValue)
-            #expect(json.hasPrefix(#"{"model":"Ticket","values":[{"path":"Ticket.title","pointer":"/meta/title","present":false,"rule":"test.yaml:13:7","value":null,"applied":[{"kind":"keyPath","detail":"meta.title"},{"kind":"absent","detail":"the key is missing and the property has no default"}]},{"path":"Ticket.createdBy","pointer":"/created_by","present":true,"rule":"test.yaml:14:7","value":"ann","applied":[{"kind":"keyStyle","detail":"snake_case: createdBy → created_by"}]}"#))
+            #expect(
+                json.hasPrefix(
+                    #"{"model":"Ticket","values":[{"path":"Ticket.title","pointer":"/meta/title","present":false,"rule":"test.yaml:13:7","value":null,"applied":[{"kind":"keyPath","detail":"meta.title"},{"kind":"absent","detail":"the key is missing and the property has no default"}]},{"path":"Ticket.createdBy","pointer":"/created_by","present":true,"rule":"test.yaml:14:7","value":"ann","applied":[{"kind":"keyStyle","detail":"snake_case: createdBy → created_by"}]}"#
+                ))
             #expect(json.hasSuffix(#""unread":[{"pointer":"/y","model":"Ticket"}]}"#))
         }
     }

@@ -10,7 +10,8 @@ extension RuntimeTests {
         let mapper: Mapper
 
         init() throws {
-            mapper = try Mapper("""
+            mapper = try Mapper(
+                """
                 mapper: 1
                 models:
                   Price:
@@ -77,7 +78,8 @@ extension RuntimeTests {
         }
 
         @Test func decodeOnlyPropertiesAreLeftOutWhenEncoding() throws {
-            let external = try mapper.encode(#"{"first":"Ada","last":"Lovelace","full":"Ada Lovelace","shout":"ADA","age":36}"#, as: "Person")
+            let external = try mapper.encode(
+                #"{"first":"Ada","last":"Lovelace","full":"Ada Lovelace","shout":"ADA","age":36}"#, as: "Person")
             #expect(external == #"{"given":"Ada","family":"Lovelace","age":36}"#)
             let person = try #require(mapper.catalog.models["Person"])
             #expect(person.property(named: "full")?.isDecodeOnly == true)
@@ -139,7 +141,8 @@ extension RuntimeTests {
         }
 
         @Test func base64Functions() throws {
-            let mapper = try Mapper("""
+            let mapper = try Mapper(
+                """
                 mapper: 1
                 models:
                   B:
@@ -165,7 +168,8 @@ extension RuntimeTests {
         }
 
         @Test func anUnknownNameIsALoadErrorWithTheColumnInTheExpression() {
-            let found = diagnostics("""
+            let found = diagnostics(
+                """
                 mapper: 1
                 models:
                   P:
@@ -182,7 +186,8 @@ extension RuntimeTests {
         }
 
         @Test func aSyntaxErrorInARuleIsALoadError() {
-            let found = diagnostics("""
+            let found = diagnostics(
+                """
                 mapper: 1
                 models:
                   P:
@@ -199,7 +204,8 @@ extension RuntimeTests {
         }
 
         @Test func encodeCannotReadInputAndAVariantConditionCannotReadSelf() {
-            let found = diagnostics("""
+            let found = diagnostics(
+                """
                 mapper: 1
                 models:
                   P:
@@ -216,7 +222,8 @@ extension RuntimeTests {
         }
 
         @Test func anUnknownFunctionIsALoadError() {
-            let found = diagnostics("""
+            let found = diagnostics(
+                """
                 mapper: 1
                 models:
                   P:

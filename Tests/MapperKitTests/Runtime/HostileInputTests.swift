@@ -12,7 +12,8 @@ extension RuntimeTests {
         let mapper: Mapper
 
         init() throws {
-            mapper = try Mapper("""
+            mapper = try Mapper(
+                """
                 mapper: 1
                 models:
                   M:
@@ -81,8 +82,9 @@ extension RuntimeTests {
         }
 
         @Test func hugeExponentsAreNotExpanded() throws {
-            #expect(try mapper.canonical(#"{"amount":1e999999999,"payload":-1E-999999999}"#, as: "M")
-                == #"{"amount":1e999999999,"payload":-1E-999999999}"#)
+            #expect(
+                try mapper.canonical(#"{"amount":1e999999999,"payload":-1E-999999999}"#, as: "M")
+                    == #"{"amount":1e999999999,"payload":-1E-999999999}"#)
             #expect(try error(#"{"id":1e999999999}"#).code == .typeMismatch)
         }
 
@@ -118,7 +120,8 @@ extension RuntimeTests {
 extension Mapper {
     /// A catalog with one model `P` whose string `s` has the given pattern.
     static func withPattern(_ pattern: String) throws -> Mapper {
-        try Mapper("""
+        try Mapper(
+            """
             mapper: 1
             models:
               P:

@@ -8,7 +8,8 @@ extension RuntimeTests {
         let mapper: Mapper
 
         init() throws {
-            mapper = try Mapper(#"""
+            mapper = try Mapper(
+                #"""
                 mapper: 1
                 models:
                   User:
@@ -36,8 +37,10 @@ extension RuntimeTests {
         }
 
         @Test func pathsReadNestedObjects() throws {
-            #expect(try mapper.canonical(#"{"title":"t","user":{"id":1,"login":"octocat","site_admin":false},"a":{"b":{"c":"deep"}}}"#, as: "Issue")
-                == #"{"reporterLogin":"octocat","reporterID":1,"title":"t","deep":"deep"}"#)
+            #expect(
+                try mapper.canonical(
+                    #"{"title":"t","user":{"id":1,"login":"octocat","site_admin":false},"a":{"b":{"c":"deep"}}}"#, as: "Issue")
+                    == #"{"reporterLogin":"octocat","reporterID":1,"title":"t","deep":"deep"}"#)
         }
 
         @Test(arguments: [
@@ -54,24 +57,28 @@ extension RuntimeTests {
         }
 
         @Test func nonObjectIntermediatesAreErrorsAtTheIntermediate() {
-            #expect(mapper.errors(#"{"user":"octocat"}"#, as: "Issue") == [
-                #"error: /user (Issue.reporterLogin): expected an object at 'user' for key path 'user.login', found "octocat" [test.yaml:9:7]"#,
-                #"error: /user (Issue.reporterID): expected an object at 'user' for key path 'user.id', found "octocat" [test.yaml:10:7]"#,
-            ])
-            #expect(mapper.errors(#"{"a":{"b":5}}"#, as: "Issue") == [
-                "error: /a/b (Issue.deep): expected an object at 'a.b' for key path 'a.b.c', found 5 [test.yaml:12:7]",
-            ])
+            #expect(
+                mapper.errors(#"{"user":"octocat"}"#, as: "Issue") == [
+                    #"error: /user (Issue.reporterLogin): expected an object at 'user' for key path 'user.login', found "octocat" [test.yaml:9:7]"#,
+                    #"error: /user (Issue.reporterID): expected an object at 'user' for key path 'user.id', found "octocat" [test.yaml:10:7]"#,
+                ])
+            #expect(
+                mapper.errors(#"{"a":{"b":5}}"#, as: "Issue") == [
+                    "error: /a/b (Issue.deep): expected an object at 'a.b' for key path 'a.b.c', found 5 [test.yaml:12:7]"
+                ])
         }
 
         @Test func keyPathsDoNotReachIntoArrays() {
-            #expect(mapper.errors(#"{"a":[{"b":{"c":"x"}}]}"#, as: "Issue") == [
-                #"error: /a (Issue.deep): expected an object at 'a' for key path 'a.b.c', found [{"b":{"c":"x"}}] [test.yaml:12:7]"#,
-            ])
+            #expect(
+                mapper.errors(#"{"a":[{"b":{"c":"x"}}]}"#, as: "Issue") == [
+                    #"error: /a (Issue.deep): expected an object at 'a' for key path 'a.b.c', found [{"b":{"c":"x"}}] [test.yaml:12:7]"#
+                ])
         }
 
         @Test func encodeSharesIntermediateObjects() throws {
-            #expect(try mapper.encode(#"{"reporterLogin":"octocat","reporterID":1,"title":"t","deep":"d"}"#, as: "Issue")
-                == #"{"user":{"login":"octocat","id":1},"title":"t","a":{"b":{"c":"d"}}}"#)
+            #expect(
+                try mapper.encode(#"{"reporterLogin":"octocat","reporterID":1,"title":"t","deep":"d"}"#, as: "Issue")
+                    == #"{"user":{"login":"octocat","id":1},"title":"t","a":{"b":{"c":"d"}}}"#)
             #expect(try mapper.encode(#"{"reporterID":1}"#, as: "Issue") == #"{"user":{"id":1}}"#)
             #expect(try mapper.encode(#"{"title":"t"}"#, as: "Issue") == #"{"title":"t"}"#)
             #expect(try mapper.encode(#"{"reporterLogin":null}"#, as: "Issue") == #"{"user":{"login":null}}"#)
@@ -79,19 +86,22 @@ extension RuntimeTests {
 
         @Test func aModelAtAPrefixMergesWithDeeperPaths() throws {
             let input = #"{"user":{"login":"octocat","id":1,"extra":[1]}}"#
-            #expect(try mapper.canonical(input, as: "Authored")
-                == #"{"author":{"login":"octocat","id":1},"reporterLogin":"octocat","extra":[1]}"#)
+            #expect(
+                try mapper.canonical(input, as: "Authored")
+                    == #"{"author":{"login":"octocat","id":1},"reporterLogin":"octocat","extra":[1]}"#)
             #expect(try mapper.roundTrip(input, as: "Authored") == #"{"user":{"login":"octocat","id":1,"extra":[1]}}"#)
             #expect(try mapper.encode(#"{"reporterLogin":"hubot"}"#, as: "Authored") == #"{"user":{"login":"hubot"}}"#)
             #expect(try mapper.encode(#"{"author":{"id":2}}"#, as: "Authored") == #"{"user":{"id":2}}"#)
-            #expect(try mapper.encode(#"{"author":{"id":2},"reporterLogin":"hubot"}"#, as: "Authored")
-                == #"{"user":{"id":2,"login":"hubot"}}"#)
+            #expect(
+                try mapper.encode(#"{"author":{"id":2},"reporterLogin":"hubot"}"#, as: "Authored")
+                    == #"{"user":{"id":2,"login":"hubot"}}"#)
         }
 
         @Test func writingIntoANonObjectIsAnEncodeError() {
-            #expect(mapper.encodeErrors(#"{"author":null,"reporterLogin":"hubot"}"#, as: "Authored") == [
-                "error: /user (Authored.author): property 'author' writes null at 'user', where other properties write keys inside an object [test.yaml:15:7]",
-            ])
+            #expect(
+                mapper.encodeErrors(#"{"author":null,"reporterLogin":"hubot"}"#, as: "Authored") == [
+                    "error: /user (Authored.author): property 'author' writes null at 'user', where other properties write keys inside an object [test.yaml:15:7]"
+                ])
         }
 
         @Test func escapedDotsAreLiteralKeys() throws {
@@ -102,10 +112,11 @@ extension RuntimeTests {
         }
 
         @Test func pointersEscapeSlashAndTilde() {
-            #expect(mapper.errors(#"{"a/b~c":"3","meta.version":1}"#, as: "Dotted") == [
-                "error: /meta.version (Dotted.version): expected a string, found 1 [test.yaml:20:7]",
-                #"error: /a~1b~0c (Dotted.slash): expected an integer, found "3" [test.yaml:23:7]"#,
-            ])
+            #expect(
+                mapper.errors(#"{"a/b~c":"3","meta.version":1}"#, as: "Dotted") == [
+                    "error: /meta.version (Dotted.version): expected a string, found 1 [test.yaml:20:7]",
+                    #"error: /a~1b~0c (Dotted.slash): expected an integer, found "3" [test.yaml:23:7]"#,
+                ])
         }
 
         @Test(arguments: [
@@ -117,7 +128,8 @@ extension RuntimeTests {
             ("as_is", #"{"createdAt":1,"myURLProperty":2,"id":3}"#),
         ])
         func keyStylesNameTheJSONKeys(style: String, external: String) throws {
-            let styled = try Mapper("""
+            let styled = try Mapper(
+                """
                 mapper: 1
                 models:
                   S:

@@ -10,7 +10,8 @@ extension RuntimeTests {
         let mapper: Mapper
 
         init() throws {
-            mapper = try Mapper("""
+            mapper = try Mapper(
+                """
                 mapper: 1
                 enums:
                   State: { cases: { open: open, closed: closed } }
@@ -61,7 +62,9 @@ extension RuntimeTests {
                 return all
             }
             #expect(results.count == 8)
-            let expected = try documents.map { try mapper.catalog.canonicalJSON(mapper.catalog.decode($0, as: "Issue", now: now), as: "Issue") }
+            let expected = try documents.map {
+                try mapper.catalog.canonicalJSON(mapper.catalog.decode($0, as: "Issue", now: now), as: "Issue")
+            }
             for outputs in results {
                 #expect(outputs == expected)
             }
@@ -79,8 +82,9 @@ extension RuntimeTests {
 
         @Test func compareFalseIsLeftOutOfEqualityAndHashing() throws {
             let early = try mapper.model(Self.input, as: "Issue", now: Instant(milliseconds: 0))
-            let late = try mapper.model(Self.input.replacingOccurrences(of: #""etag":"x""#, with: #""etag":"y""#),
-                                        as: "Issue", now: Instant(milliseconds: 86_400_000))
+            let late = try mapper.model(
+                Self.input.replacingOccurrences(of: #""etag":"x""#, with: #""etag":"y""#),
+                as: "Issue", now: Instant(milliseconds: 86_400_000))
             #expect(early.retrievedAt != late.retrievedAt)
             #expect(early.etag != late.etag)
             #expect(early == late)
@@ -107,7 +111,8 @@ extension RuntimeTests {
             #expect(issue.id?.string == "abcdef01-2345-6789-abcd-ef0123456789")
             #expect(issue.labels?.array?.count == 2)
             #expect(issue.labels?.array?.first?.model?["name"] == .string("bug"))
-            #expect(issue.scores == .dictionary(ValueDictionary([.init(key: "a", value: .double(1.5)), .init(key: "b", value: .double(2))])))
+            #expect(
+                issue.scores == .dictionary(ValueDictionary([.init(key: "a", value: .double(1.5)), .init(key: "b", value: .double(2))])))
             #expect(issue.nothing == nil)
             #expect(issue["number_of_things"] == nil)
         }
@@ -133,19 +138,24 @@ extension RuntimeTests {
                 }
             }
             #expect(failure("number", .string("3")) == #"expected an integer, found "3""#)
-            #expect(failure("title", .string("far too long a title")) == #"expected at most 12 characters, found 20 in "far too long a title""#)
+            #expect(
+                failure("title", .string("far too long a title")) == #"expected at most 12 characters, found 20 in "far too long a title""#)
             #expect(failure("state", .enumCase("reopened")) == #"expected a case of enum 'State' (open, closed), found "reopened""#)
             #expect(failure("homepage", .url("not a url")) == #"expected a valid URL (RFC 3986 URI reference), found "not a url""#)
-            #expect(failure("id", .uuid("ABCDEF01-2345-6789-ABCD-EF0123456789")) == #"expected a lower-case UUID, found "ABCDEF01-2345-6789-ABCD-EF0123456789""#)
+            #expect(
+                failure("id", .uuid("ABCDEF01-2345-6789-ABCD-EF0123456789"))
+                    == #"expected a lower-case UUID, found "ABCDEF01-2345-6789-ABCD-EF0123456789""#)
             #expect(failure("labels", .array([.string("bug")])) == #"expected an object for model 'Label', found "bug""#)
             #expect(failure("nope", .int(1)) == "model 'Issue' has no property 'nope'")
 
             try issue.set("number", to: nil)
             #expect(issue.number == nil)
-            #expect(String(decoding: try mapper.catalog.canonicalJSON(.model(issue), as: "Issue"), as: UTF8.self)
-                == #"{"title":"short","state":"closed","homepage":"/relative","retrievedAt":"1970-01-01T00:00:00Z","etag":null}"#)
-            #expect(String(decoding: try mapper.catalog.encode(.model(issue), as: "Issue"), as: UTF8.self)
-                == #"{"title":"short","state":"closed","homepage":"/relative","etag":null}"#)
+            #expect(
+                String(decoding: try mapper.catalog.canonicalJSON(.model(issue), as: "Issue"), as: UTF8.self)
+                    == #"{"title":"short","state":"closed","homepage":"/relative","retrievedAt":"1970-01-01T00:00:00Z","etag":null}"#)
+            #expect(
+                String(decoding: try mapper.catalog.encode(.model(issue), as: "Issue"), as: UTF8.self)
+                    == #"{"title":"short","state":"closed","homepage":"/relative","etag":null}"#)
         }
 
         @Test func writingChecksTheDeclaredModel() throws {
@@ -153,8 +163,9 @@ extension RuntimeTests {
             let expected = ["error: / (Issue): expected a model 'Issue', found a model 'Label'"]
             #expect(Self.errors { try mapper.catalog.encode(.model(label), as: "Issue") } == expected)
             #expect(Self.errors { try mapper.catalog.canonicalJSON(.model(label), as: "Issue") } == expected)
-            #expect(Self.errors { try mapper.catalog.encode(.array([nil, label]), as: "Issue") }
-                == ["error: /1 (Issue[1]): expected a model 'Issue', found a model 'Label'"])
+            #expect(
+                Self.errors { try mapper.catalog.encode(.array([nil, label]), as: "Issue") }
+                    == ["error: /1 (Issue[1]): expected a model 'Issue', found a model 'Label'"])
             #expect(Self.errors { try mapper.catalog.encode(.model(label), as: "Label") } == [])
         }
 
@@ -182,7 +193,8 @@ extension RuntimeTests {
 
         /// The service's drift metrics: unknown keys and enum values that fell back to `default`.
         @Test func observersSeeUpstreamDrift() throws {
-            let drift = try Mapper("""
+            let drift = try Mapper(
+                """
                 mapper: 1
                 enums: { Kind: { cases: { a: a, other: other }, default: other } }
                 models:
@@ -210,8 +222,9 @@ extension RuntimeTests {
             var issue = Model(type: type)
             try issue.set("number", to: .int(7))
             try issue.set("retrievedAt", to: .date(Instant(milliseconds: 1500)))
-            #expect(String(decoding: try mapper.catalog.canonicalJSON(.model(issue), as: "Issue"), as: UTF8.self)
-                == #"{"number":7,"retrievedAt":"1970-01-01T00:00:01.500Z"}"#)
+            #expect(
+                String(decoding: try mapper.catalog.canonicalJSON(.model(issue), as: "Issue"), as: UTF8.self)
+                    == #"{"number":7,"retrievedAt":"1970-01-01T00:00:01.500Z"}"#)
             #expect(String(decoding: try mapper.catalog.encode(.model(issue), as: "Issue"), as: UTF8.self) == #"{"number":7}"#)
         }
     }

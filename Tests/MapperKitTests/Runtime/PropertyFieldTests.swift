@@ -8,7 +8,8 @@ extension RuntimeTests {
         let mapper: Mapper
 
         init() throws {
-            mapper = try Mapper("""
+            mapper = try Mapper(
+                """
                 mapper: 1
                 enums:
                   State: { cases: { open: open, closed: closed } }
@@ -70,31 +71,38 @@ extension RuntimeTests {
         // MARK: default
 
         @Test func defaultsFillAbsentKeysOnly() throws {
-            #expect(try mapper.canonical("{}", as: "Defaults")
-                == #"{"count":7,"name":"anonymous","state":"closed","since":"2020-01-01T00:00:00Z","tags":["a","b"]}"#)
-            #expect(try mapper.canonical(#"{"count":null,"name":null,"state":null,"since":null,"tags":null}"#, as: "Defaults")
-                == #"{"count":null,"name":null,"state":null,"since":null,"tags":null}"#)
-            #expect(try mapper.canonical(#"{"count":1,"state":"open","since":0}"#, as: "Defaults")
-                == #"{"count":1,"name":"anonymous","state":"open","since":"1970-01-01T00:00:00Z","tags":["a","b"]}"#)
-            #expect(try mapper.roundTrip("{}", as: "Defaults")
-                == #"{"count":7,"name":"anonymous","state":"closed","since":1577836800,"tags":["a","b"]}"#)
+            #expect(
+                try mapper.canonical("{}", as: "Defaults")
+                    == #"{"count":7,"name":"anonymous","state":"closed","since":"2020-01-01T00:00:00Z","tags":["a","b"]}"#)
+            #expect(
+                try mapper.canonical(#"{"count":null,"name":null,"state":null,"since":null,"tags":null}"#, as: "Defaults")
+                    == #"{"count":null,"name":null,"state":null,"since":null,"tags":null}"#)
+            #expect(
+                try mapper.canonical(#"{"count":1,"state":"open","since":0}"#, as: "Defaults")
+                    == #"{"count":1,"name":"anonymous","state":"open","since":"1970-01-01T00:00:00Z","tags":["a","b"]}"#)
+            #expect(
+                try mapper.roundTrip("{}", as: "Defaults")
+                    == #"{"count":7,"name":"anonymous","state":"closed","since":1577836800,"tags":["a","b"]}"#)
         }
 
         // MARK: required
 
         @Test func requiredKeysMustBePresentAndNotNull() {
-            #expect(mapper.errors("{}", as: "Required") == [
-                "error: /title (Required.title): required key 'title' is missing [test.yaml:16:7]",
-                "error: /meta/number (Required.number): required key 'meta.number' is missing [test.yaml:17:7]",
-            ])
-            #expect(mapper.errors(#"{"title":null,"meta":{"number":null}}"#, as: "Required") == [
-                "error: /title (Required.title): required key 'title' is null [test.yaml:16:7]",
-                "error: /meta/number (Required.number): required key 'meta.number' is null [test.yaml:17:7]",
-            ])
+            #expect(
+                mapper.errors("{}", as: "Required") == [
+                    "error: /title (Required.title): required key 'title' is missing [test.yaml:16:7]",
+                    "error: /meta/number (Required.number): required key 'meta.number' is missing [test.yaml:17:7]",
+                ])
+            #expect(
+                mapper.errors(#"{"title":null,"meta":{"number":null}}"#, as: "Required") == [
+                    "error: /title (Required.title): required key 'title' is null [test.yaml:16:7]",
+                    "error: /meta/number (Required.number): required key 'meta.number' is null [test.yaml:17:7]",
+                ])
             // A null intermediate makes the property absent, and a required one missing.
-            #expect(mapper.errors(#"{"title":"t","meta":null}"#, as: "Required") == [
-                "error: /meta/number (Required.number): required key 'meta.number' is missing [test.yaml:17:7]",
-            ])
+            #expect(
+                mapper.errors(#"{"title":"t","meta":null}"#, as: "Required") == [
+                    "error: /meta/number (Required.number): required key 'meta.number' is missing [test.yaml:17:7]"
+                ])
         }
 
         // MARK: transient
@@ -102,9 +110,10 @@ extension RuntimeTests {
         @Test func transientPropertiesAreNeverReadOrWritten() throws {
             #expect(try mapper.canonical(#"{"id":1}"#, as: "Local") == #"{"id":1,"note":"local"}"#)
             // The JSON key is not the property's: with unknown_keys: reject it is an unknown key.
-            #expect(mapper.errors(#"{"id":1,"note":"from json"}"#, as: "Local") == [
-                #"error: / (Local): model 'Local' does not map the key "note" [test.yaml:18:3]"#,
-            ])
+            #expect(
+                mapper.errors(#"{"id":1,"note":"from json"}"#, as: "Local") == [
+                    #"error: / (Local): model 'Local' does not map the key "note" [test.yaml:18:3]"#
+                ])
             #expect(try mapper.encode(#"{"id":1,"note":"mine","cache":5}"#, as: "Local") == #"{"id":1}"#)
             let model = try #require(mapper.catalog.readCanonical(Array(#"{"id":1,"note":"mine","cache":5}"#.utf8), as: "Local").model)
             #expect(model.note == .string("mine"))
@@ -115,8 +124,9 @@ extension RuntimeTests {
 
         @Test func computedNowIsOneInstantPerCall() throws {
             let now = try #require(Instant(iso8601: "2020-01-01T00:00:00.250Z"))
-            #expect(try mapper.canonical(#"{"id":1,"retrievedAt":"1999-01-01T00:00:00Z"}"#, as: "Stamped", now: now)
-                .hasPrefix(#"{"id":1,"retrievedAt":"2020-01-01T00:00:00.250Z","seenAt":"2020-01-01T00:00:00.250Z","token":""#))
+            #expect(
+                try mapper.canonical(#"{"id":1,"retrievedAt":"1999-01-01T00:00:00Z"}"#, as: "Stamped", now: now)
+                    .hasPrefix(#"{"id":1,"retrievedAt":"2020-01-01T00:00:00.250Z","seenAt":"2020-01-01T00:00:00.250Z","token":""#))
             let decoded = try mapper.catalog.decode(Array(#"[{"id":1},{"id":2}]"#.utf8), as: "Stamped", now: now)
             guard case .array(let models) = decoded else { Issue.record("expected an array"); return }
             #expect(models.map { $0?.retrievedAt } == [.date(now), .date(now)])
@@ -153,16 +163,18 @@ extension RuntimeTests {
 
         @Test func flattenedKeysAreNotUnknownButOthersAre() {
             #expect(mapper.errors(#"{"name":"n","street":"s","postal":{"code":"1"}}"#, as: "Person") == [])
-            #expect(mapper.errors(#"{"name":"n","street":"s","city":"c"}"#, as: "Person") == [
-                #"error: / (Person): model 'Person' does not map the key "city" [test.yaml:35:3]"#,
-            ])
+            #expect(
+                mapper.errors(#"{"name":"n","street":"s","city":"c"}"#, as: "Person") == [
+                    #"error: / (Person): model 'Person' does not map the key "city" [test.yaml:35:3]"#
+                ])
         }
 
         @Test func errorsInFlattenedModelsPointIntoTheParentsObject() {
-            #expect(mapper.errors(#"{"street":5,"postal":"x"}"#, as: "Person") == [
-                "error: /street (Person.address.street): expected a string, found 5 [test.yaml:33:7]",
-                #"error: /postal (Person.address.postCode): expected an object at 'postal' for key path 'postal.code', found "x" [test.yaml:34:7]"#,
-            ])
+            #expect(
+                mapper.errors(#"{"street":5,"postal":"x"}"#, as: "Person") == [
+                    "error: /street (Person.address.street): expected a string, found 5 [test.yaml:33:7]",
+                    #"error: /postal (Person.address.postCode): expected an object at 'postal' for key path 'postal.code', found "x" [test.yaml:34:7]"#,
+                ])
         }
     }
 }

@@ -9,7 +9,8 @@ extension RuntimeTests {
         let mapper: Mapper
 
         init() throws {
-            mapper = try Mapper("""
+            mapper = try Mapper(
+                """
                 mapper: 1
                 formats:
                   us_decimal: { number: decimal, locale: en_US }
@@ -54,10 +55,12 @@ extension RuntimeTests {
         }
 
         @Test func numbersAsStringsKeepTheirExactness() throws {
-            #expect(try mapper.canonical(#"{"count":"9007199254740993","amount":"1e400"}"#, as: "R")
-                == #"{"count":9007199254740993,"amount":1e400}"#)
-            #expect(try mapper.encode(#"{"count":-9223372036854775808,"ratio":1e21}"#, as: "R")
-                == #"{"count":"-9223372036854775808","ratio":"1e+21"}"#)
+            #expect(
+                try mapper.canonical(#"{"count":"9007199254740993","amount":"1e400"}"#, as: "R")
+                    == #"{"count":9007199254740993,"amount":1e400}"#)
+            #expect(
+                try mapper.encode(#"{"count":-9223372036854775808,"ratio":1e21}"#, as: "R")
+                    == #"{"count":"-9223372036854775808","ratio":"1e+21"}"#)
         }
 
         @Test(arguments: [
@@ -72,12 +75,27 @@ extension RuntimeTests {
             (#""bit": 2"#, #"error: /bit (R.bit): expected 0 or 1, found 2 [test.yaml:13:7]"#),
             (#""bit": true"#, #"error: /bit (R.bit): expected 0 or 1, found true [test.yaml:13:7]"#),
             (#""bit": "1""#, #"error: /bit (R.bit): expected 0 or 1, found "1" [test.yaml:13:7]"#),
-            (#""price": "Apple""#, #"error: /price (R.price): expected a number in format us_decimal (decimal), found "Apple" [test.yaml:14:7]"#),
+            (
+                #""price": "Apple""#,
+                #"error: /price (R.price): expected a number in format us_decimal (decimal), found "Apple" [test.yaml:14:7]"#
+            ),
             (#""price": 12.5"#, #"error: /price (R.price): expected a number in format us_decimal (decimal), found 12.5 [test.yaml:14:7]"#),
-            (#""seconds": "1443164400""#, #"error: /seconds (R.seconds): expected a date in format unix (seconds since 1970), found "1443164400" [test.yaml:16:7]"#),
-            (#""millis": 1.5"#, #"error: /millis (R.millis): expected a date in format unix_ms (milliseconds since 1970), found 1.5 [test.yaml:17:7]"#),
-            (#""day": "September 37, 2015""#, #"error: /day (R.day): expected a date in format la_day ("MMMM d, yyyy"), found "September 37, 2015" [test.yaml:18:7]"#),
-            (#""updated_at": "2012-13-45""#, #"error: /updated_at (R.updatedAt): expected a date in format github_time ("yyyy-MM-dd'T'HH:mm:ss'Z'"), found "2012-13-45" [test.yaml:19:7]"#),
+            (
+                #""seconds": "1443164400""#,
+                #"error: /seconds (R.seconds): expected a date in format unix (seconds since 1970), found "1443164400" [test.yaml:16:7]"#
+            ),
+            (
+                #""millis": 1.5"#,
+                #"error: /millis (R.millis): expected a date in format unix_ms (milliseconds since 1970), found 1.5 [test.yaml:17:7]"#
+            ),
+            (
+                #""day": "September 37, 2015""#,
+                #"error: /day (R.day): expected a date in format la_day ("MMMM d, yyyy"), found "September 37, 2015" [test.yaml:18:7]"#
+            ),
+            (
+                #""updated_at": "2012-13-45""#,
+                #"error: /updated_at (R.updatedAt): expected a date in format github_time ("yyyy-MM-dd'T'HH:mm:ss'Z'"), found "2012-13-45" [test.yaml:19:7]"#
+            ),
             (#""counts": [1]"#, #"error: /counts/0 (R.counts[0]): expected an integer written as a string, found 1 [test.yaml:20:7]"#),
         ])
         func wrongRepresentationsAreErrors(member: String, error: String) {
@@ -106,12 +124,14 @@ extension RuntimeTests {
         /// Canonical JSON holds plain values whatever the external representation (§9).
         @Test func canonicalInputIgnoresRepresentation() {
             #expect(mapper.canonicalErrors(#"{"count":5,"flag":true,"bit":false,"seconds":"2015-09-25T07:00:00Z"}"#, as: "R") == [])
-            #expect(mapper.canonicalErrors(#"{"count":"5"}"#, as: "R") == [
-                #"error: /count (R.count): expected an integer, found "5" [test.yaml:9:7]"#,
-            ])
-            #expect(mapper.canonicalErrors(#"{"seconds":1443164400}"#, as: "R") == [
-                #"error: /seconds (R.seconds): expected a date in canonical form ("2006-01-02T15:04:05Z"), found 1443164400 [test.yaml:16:7]"#,
-            ])
+            #expect(
+                mapper.canonicalErrors(#"{"count":"5"}"#, as: "R") == [
+                    #"error: /count (R.count): expected an integer, found "5" [test.yaml:9:7]"#
+                ])
+            #expect(
+                mapper.canonicalErrors(#"{"seconds":1443164400}"#, as: "R") == [
+                    #"error: /seconds (R.seconds): expected a date in canonical form ("2006-01-02T15:04:05Z"), found 1443164400 [test.yaml:16:7]"#
+                ])
         }
     }
 }

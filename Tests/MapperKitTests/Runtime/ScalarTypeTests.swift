@@ -9,7 +9,8 @@ extension RuntimeTests {
         let mapper: Mapper
 
         init() throws {
-            mapper = try Mapper("""
+            mapper = try Mapper(
+                """
                 mapper: 1
                 models:
                   T:
@@ -93,9 +94,10 @@ extension RuntimeTests {
 
         @Test func doubleRejectsNonNumbersAndOverflow() {
             #expect(errors(#""d": "1.5""#) == [#"error: /d (T.d): expected a number, found "1.5" [test.yaml:7:7]"#])
-            #expect(errors(#""d": 1e400"#) == [
-                "error: /d (T.d): expected a number within the range of a double, found 1e400 [test.yaml:7:7]",
-            ])
+            #expect(
+                errors(#""d": 1e400"#) == [
+                    "error: /d (T.d): expected a number within the range of a double, found 1e400 [test.yaml:7:7]"
+                ])
         }
 
         // MARK: decimal
@@ -145,9 +147,10 @@ extension RuntimeTests {
         ])
         func urlRejects(text: String) {
             let json = JSONWriter.quote(text)
-            #expect(errors("\"u\": \(json)") == [
-                "error: /u (T.u): expected a valid URL (RFC 3986 URI reference), found \(json) [test.yaml:10:7]",
-            ])
+            #expect(
+                errors("\"u\": \(json)") == [
+                    "error: /u (T.u): expected a valid URL (RFC 3986 URI reference), found \(json) [test.yaml:10:7]"
+                ])
         }
 
         @Test func urlRejectsNonStrings() {
@@ -158,8 +161,9 @@ extension RuntimeTests {
 
         @Test func uuidAcceptsAnyCaseAndWritesLowerCase() throws {
             #expect(try canonical(#""id": "ABCDEF01-2345-6789-AbCd-EF0123456789""#) == #"{"id":"abcdef01-2345-6789-abcd-ef0123456789"}"#)
-            #expect(try mapper.roundTrip(#"{"id": "ABCDEF01-2345-6789-ABCD-EF0123456789"}"#, as: "T")
-                == #"{"id":"abcdef01-2345-6789-abcd-ef0123456789"}"#)
+            #expect(
+                try mapper.roundTrip(#"{"id": "ABCDEF01-2345-6789-ABCD-EF0123456789"}"#, as: "T")
+                    == #"{"id":"abcdef01-2345-6789-abcd-ef0123456789"}"#)
         }
 
         @Test(arguments: [
@@ -167,9 +171,10 @@ extension RuntimeTests {
             "abcdef0123456789abcdef0123456789", "abcdef01-2345-6789-abcd-ef01234567890", "abcdef01_2345-6789-abcd-ef0123456789",
         ])
         func uuidRejects(text: String) {
-            #expect(errors("\"id\": \"\(text)\"") == [
-                "error: /id (T.id): expected a UUID (8-4-4-4-12 hex digits), found \"\(text)\" [test.yaml:11:7]",
-            ])
+            #expect(
+                errors("\"id\": \"\(text)\"") == [
+                    "error: /id (T.id): expected a UUID (8-4-4-4-12 hex digits), found \"\(text)\" [test.yaml:11:7]"
+                ])
         }
 
         // MARK: date (default format iso8601)
@@ -214,14 +219,16 @@ extension RuntimeTests {
                 {"a": [1], "dt": "2015-09-25T10:00:00+02:00", "id": "ABCDEF01-2345-6789-ABCD-EF0123456789",
                  "u": "http://a/b", "b": true, "dec": 1.50, "d": 2.50, "i": 5.0, "s": "x"}
                 """
-            #expect(try mapper.canonical(input, as: "T") == """
-                {"s":"x","i":5,"d":2.5,"dec":1.50,"b":true,"u":"http://a/b","id":"abcdef01-2345-6789-abcd-ef0123456789",\
-                "dt":"2015-09-25T08:00:00Z","a":[1]}
-                """)
-            #expect(try mapper.roundTrip(input, as: "T") == """
-                {"s":"x","i":5,"d":2.5,"dec":1.50,"b":true,"u":"http://a/b","id":"abcdef01-2345-6789-abcd-ef0123456789",\
-                "dt":"2015-09-25T08:00:00Z","a":[1]}
-                """)
+            #expect(
+                try mapper.canonical(input, as: "T") == """
+                    {"s":"x","i":5,"d":2.5,"dec":1.50,"b":true,"u":"http://a/b","id":"abcdef01-2345-6789-abcd-ef0123456789",\
+                    "dt":"2015-09-25T08:00:00Z","a":[1]}
+                    """)
+            #expect(
+                try mapper.roundTrip(input, as: "T") == """
+                    {"s":"x","i":5,"d":2.5,"dec":1.50,"b":true,"u":"http://a/b","id":"abcdef01-2345-6789-abcd-ef0123456789",\
+                    "dt":"2015-09-25T08:00:00Z","a":[1]}
+                    """)
         }
     }
 }

@@ -26,14 +26,15 @@ extension RuntimeTests {
                 let fraction = String(value % 100)
                 return .number(JSONNumber("\(value / 100).\(fraction.count == 1 ? "0" : "")\(fraction)")!)
             })
-            catalog = try Catalog(yaml: """
-                mapper: 1
-                models:
-                  T:
-                    properties:
-                      tags: { type: "[string]", transform: split, max_length: 2 }
-                      price: { type: decimal, transform: cents }
-                """, name: "test.yaml", options: LoadOptions(transformers: ["split": split, "cents": cents]))
+            catalog = try Catalog(
+                yaml: """
+                    mapper: 1
+                    models:
+                      T:
+                        properties:
+                          tags: { type: "[string]", transform: split, max_length: 2 }
+                          price: { type: decimal, transform: cents }
+                    """, name: "test.yaml", options: LoadOptions(transformers: ["split": split, "cents": cents]))
         }
 
         private func canonical(_ json: String) throws -> String {
@@ -59,26 +60,30 @@ extension RuntimeTests {
 
         @Test func reverseWritesItBack() throws {
             var session = MappingSession(catalog: catalog)
-            #expect(String(decoding: try session.encodeCanonical(Array(#"{"tags":["x","y"]}"#.utf8), as: "T"), as: UTF8.self)
-                == #"{"tags":"x,y"}"#)
+            #expect(
+                String(decoding: try session.encodeCanonical(Array(#"{"tags":["x","y"]}"#.utf8), as: "T"), as: UTF8.self)
+                    == #"{"tags":"x,y"}"#)
         }
 
         @Test func failuresAndConstraintsAreErrors() {
             var session = MappingSession(catalog: catalog)
-            #expect(errors { try session.decodeToCanonical(Array(#"{"tags":5,"price":"x"}"#.utf8), as: "T") } == [
-                "error: /tags (T.tags): transformer 'split' failed on 5: not a comma list [test.yaml:5:7]",
-                #"error: /price (T.price): transformer 'cents' failed on "x": not a comma list [test.yaml:6:7]"#,
-            ])
-            #expect(errors { try session.decodeToCanonical(Array(#"{"tags":"a,b,c"}"#.utf8), as: "T") } == [
-                #"error: /tags (T.tags): expected at most 2 elements, found 3 in ["a","b","c"] [test.yaml:5:7]"#,
-            ])
+            #expect(
+                errors { try session.decodeToCanonical(Array(#"{"tags":5,"price":"x"}"#.utf8), as: "T") } == [
+                    "error: /tags (T.tags): transformer 'split' failed on 5: not a comma list [test.yaml:5:7]",
+                    #"error: /price (T.price): transformer 'cents' failed on "x": not a comma list [test.yaml:6:7]"#,
+                ])
+            #expect(
+                errors { try session.decodeToCanonical(Array(#"{"tags":"a,b,c"}"#.utf8), as: "T") } == [
+                    #"error: /tags (T.tags): expected at most 2 elements, found 3 in ["a","b","c"] [test.yaml:5:7]"#
+                ])
         }
 
         @Test func noReverseMeansTheValueCannotBeEncoded() {
             var session = MappingSession(catalog: catalog)
-            #expect(errors { try session.encodeCanonical(Array(#"{"price":1.5}"#.utf8), as: "T") } == [
-                "error: /price (T.price): transformer 'cents' has no reverse, so this property cannot be encoded [test.yaml:6:7]",
-            ])
+            #expect(
+                errors { try session.encodeCanonical(Array(#"{"price":1.5}"#.utf8), as: "T") } == [
+                    "error: /price (T.price): transformer 'cents' has no reverse, so this property cannot be encoded [test.yaml:6:7]"
+                ])
         }
     }
 }

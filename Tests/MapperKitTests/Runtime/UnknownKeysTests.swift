@@ -11,7 +11,8 @@ extension RuntimeTests {
         let mapper: Mapper
 
         init() throws {
-            mapper = try Mapper("""
+            mapper = try Mapper(
+                """
                 mapper: 1
                 models:
                   Ignoring:
@@ -41,12 +42,14 @@ extension RuntimeTests {
         }
 
         @Test func rejectListsEveryUnknownKey() {
-            #expect(mapper.errors(#"{"b":1,"id":2,"a":null,"c/d":{}}"#, as: "Rejecting") == [
-                #"error: / (Rejecting): model 'Rejecting' does not map the keys "b", "a", "c/d" [test.yaml:5:3]"#,
-            ])
-            #expect(mapper.errors(#"{"b":1}"#, as: "Rejecting") == [
-                #"error: / (Rejecting): model 'Rejecting' does not map the key "b" [test.yaml:5:3]"#,
-            ])
+            #expect(
+                mapper.errors(#"{"b":1,"id":2,"a":null,"c/d":{}}"#, as: "Rejecting") == [
+                    #"error: / (Rejecting): model 'Rejecting' does not map the keys "b", "a", "c/d" [test.yaml:5:3]"#
+                ])
+            #expect(
+                mapper.errors(#"{"b":1}"#, as: "Rejecting") == [
+                    #"error: / (Rejecting): model 'Rejecting' does not map the key "b" [test.yaml:5:3]"#
+                ])
         }
 
         @Test func rejectGovernsOnlyTheModelsOwnObject() {
@@ -56,15 +59,17 @@ extension RuntimeTests {
         }
 
         @Test func rejectIsInheritedAndReportedWithOtherErrors() {
-            #expect(mapper.errors(#"{"id":"x","name":"n","nope":1}"#, as: "Child") == [
-                #"error: /id (Child.id): expected an integer, found "x" [test.yaml:8:7]"#,
-                #"error: / (Child): model 'Child' does not map the key "nope" [test.yaml:18:3]"#,
-            ])
+            #expect(
+                mapper.errors(#"{"id":"x","name":"n","nope":1}"#, as: "Child") == [
+                    #"error: /id (Child.id): expected an integer, found "x" [test.yaml:8:7]"#,
+                    #"error: / (Child): model 'Child' does not map the key "nope" [test.yaml:18:3]"#,
+                ])
         }
 
         @Test func keepWritesExtraLastInCanonicalJSON() throws {
-            #expect(try mapper.canonical(#"{"z":0,"id":1,"m":[1,{"k":2.50}],"a":null}"#, as: "Keeping")
-                == #"{"id":1,"$extra":{"z":0,"m":[1,{"k":2.50}],"a":null}}"#)
+            #expect(
+                try mapper.canonical(#"{"z":0,"id":1,"m":[1,{"k":2.50}],"a":null}"#, as: "Keeping")
+                    == #"{"id":1,"$extra":{"z":0,"m":[1,{"k":2.50}],"a":null}}"#)
             #expect(try mapper.canonical(#"{"id":1}"#, as: "Keeping") == #"{"id":1}"#)
         }
 
@@ -78,8 +83,9 @@ extension RuntimeTests {
             #expect(try mapper.encode(#"{"id":null,"$extra":{"id":2}}"#, as: "Keeping") == #"{"id":null}"#)
             // No collision when no property writes the key.
             #expect(try mapper.encode(#"{"id":1,"$extra":{"price":3}}"#, as: "Keeping") == #"{"id":1,"price":3}"#)
-            #expect(try mapper.encode(#"{"id":1,"login":"a","$extra":{"user":{"login":"b","x":1},"other":3}}"#, as: "Keeping")
-                == #"{"id":1,"user":{"login":"a","x":1},"other":3}"#)
+            #expect(
+                try mapper.encode(#"{"id":1,"login":"a","$extra":{"user":{"login":"b","x":1},"other":3}}"#, as: "Keeping")
+                    == #"{"id":1,"user":{"login":"a","x":1},"other":3}"#)
         }
 
         /// `encode(decode(x)) == x` for objects whose mapped values are already canonical.
@@ -106,18 +112,21 @@ extension RuntimeTests {
         }
 
         @Test func keepHoldsWhatKeyPathObjectsLeaveUnread() throws {
-            #expect(try mapper.canonical(#"{"user":{"login":"a","site_admin":false},"id":1}"#, as: "Keeping")
-                == #"{"id":1,"login":"a","$extra":{"user":{"site_admin":false}}}"#)
+            #expect(
+                try mapper.canonical(#"{"user":{"login":"a","site_admin":false},"id":1}"#, as: "Keeping")
+                    == #"{"id":1,"login":"a","$extra":{"user":{"site_admin":false}}}"#)
             #expect(try mapper.canonical(#"{"user":null}"#, as: "Keeping") == #"{"$extra":{"user":null}}"#)
             #expect(try mapper.canonical(#"{"user":{"login":"a"}}"#, as: "Keeping") == #"{"login":"a"}"#)
-            #expect(try mapper.roundTrip(#"{"user":{"login":"a","site_admin":false},"id":1}"#, as: "Keeping")
-                == #"{"id":1,"user":{"login":"a","site_admin":false}}"#)
+            #expect(
+                try mapper.roundTrip(#"{"user":{"login":"a","site_admin":false},"id":1}"#, as: "Keeping")
+                    == #"{"id":1,"user":{"login":"a","site_admin":false}}"#)
         }
 
         /// `encode(decode(x)) == x` over generated objects: keys drawn from the mapped path segments
         /// and others, nested, with every kind of value (documents that do not decode are skipped).
         @Test func keepRoundTripsGeneratedObjects() throws {
-            let paths = try Mapper("""
+            let paths = try Mapper(
+                """
                 mapper: 1
                 models:
                   P:

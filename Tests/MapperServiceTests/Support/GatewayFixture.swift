@@ -43,7 +43,8 @@ enum GitHubCatalog {
     /// The golden expected canonical JSON of a recorded exchange (Examples/github/responses), when
     /// the examples have one.
     static func golden(_ scenario: String, _ index: Int, _ method: String) -> JSONValue? {
-        let url = Fixture.packageRoot.appendingPathComponent("Examples/github/responses/\(scenario)-\(index)-\(method.lowercased()).canonical.json")
+        let url = Fixture.packageRoot.appendingPathComponent(
+            "Examples/github/responses/\(scenario)-\(index)-\(method.lowercased()).canonical.json")
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         return try? JSONValue(parsing: [UInt8](data))
     }
@@ -51,9 +52,11 @@ enum GitHubCatalog {
 
 extension ReplayUpstream.Exchange {
     /// A JSON answer.
-    static func json(_ method: String = "GET", _ path: String, status: Int = 200, _ body: String,
-                     headers: [(name: String, value: String)] = [("content-type", "application/json; charset=utf-8")],
-                     delay: Duration = .zero) -> Self {
+    static func json(
+        _ method: String = "GET", _ path: String, status: Int = 200, _ body: String,
+        headers: [(name: String, value: String)] = [("content-type", "application/json; charset=utf-8")],
+        delay: Duration = .zero
+    ) -> Self {
         Self(method: method, path: path, status: status, headers: headers, body: Array(body.utf8), delay: delay)
     }
 }

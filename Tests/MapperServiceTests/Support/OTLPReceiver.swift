@@ -22,7 +22,9 @@ struct ReceivedSpan: Sendable {
 /// A small OTLP/HTTP collector on loopback: takes `POST /v1/traces` and keeps the spans.
 enum OTLPReceiver {
     /// Runs a collector for the duration of `test`, which gets its base URL and what it received.
-    static func run(_ test: @escaping @Sendable (_ endpoint: String, _ spans: @escaping @Sendable () -> [ReceivedSpan]) async throws -> Void) async throws {
+    static func run(
+        _ test: @escaping @Sendable (_ endpoint: String, _ spans: @escaping @Sendable () -> [ReceivedSpan]) async throws -> Void
+    ) async throws {
         let received = Locked<[ReceivedSpan]>([])
         let router = Router()
         router.post("/v1/traces") { request, _ -> Response in

@@ -61,15 +61,19 @@ final class ReplayUpstream: Sendable {
         let path = request.uri.query.map { request.uri.path + "?" + $0 } ?? request.uri.path
         let method = request.method.rawValue
         let (exchange, origin) = state.withLock { state -> (Exchange?, String) in
-            state.received.append(Received(method: method, path: path, authority: request.head.authority, connection: connection, headers: request.headers, body: Array(body.readableBytesView)))
+            state.received.append(
+                Received(
+                    method: method, path: path, authority: request.head.authority, connection: connection, headers: request.headers,
+                    body: Array(body.readableBytesView)))
             let candidates = exchanges.indices.filter { exchanges[$0].method == method && exchanges[$0].path == path }
             guard let index = candidates.first(where: { !state.served.contains($0) }) ?? candidates.last else { return (nil, "") }
             state.served.insert(index)
             return (exchanges[index], "http://127.0.0.1:\(state.port)")
         }
         guard let exchange else {
-            return Response(status: .notImplemented, headers: [.contentType: "text/plain"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: "no recorded exchange for \(method) \(path)")))
+            return Response(
+                status: .notImplemented, headers: [.contentType: "text/plain"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "no recorded exchange for \(method) \(path)")))
         }
         if exchange.delay > .zero { try await Task.sleep(for: exchange.delay) }
         var headers = HTTPFields()
@@ -82,19 +86,23 @@ final class ReplayUpstream: Sendable {
             return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: exchange.body)))
         }
         let (answer, stall) = (exchange.body, exchange.bodyStall)
-        return Response(status: status, headers: headers, body: ResponseBody { writer in
-            try await writer.write(ByteBuffer(bytes: answer.prefix(answer.count / 2)))
-            try await Task.sleep(for: stall)
-            try await writer.write(ByteBuffer(bytes: answer.dropFirst(answer.count / 2)))
-            try await writer.finish(nil)
-        })
+        return Response(
+            status: status, headers: headers,
+            body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(bytes: answer.prefix(answer.count / 2)))
+                try await Task.sleep(for: stall)
+                try await writer.write(ByteBuffer(bytes: answer.dropFirst(answer.count / 2)))
+                try await writer.finish(nil)
+            })
     }
 
     /// Runs the server on a free loopback port while `body` runs.
     func run<T: Sendable>(_ body: @Sendable (ReplayUpstream) async throws -> T) async throws -> T {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = Application(
-            responder: CallbackResponder<ReplayContext> { request, context in try await self.respond(request, connection: context.remotePort) },
+            responder: CallbackResponder<ReplayContext> { request, context in
+                try await self.respond(request, connection: context.remotePort)
+            },
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: "replay"),
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) },
             logger: .quiet)
@@ -157,7 +165,8 @@ enum Octokit {
             exchange.headers = fields(entry["headers"]).filter { !["content-length", "transfer-encoding", "connection"].contains($0.name) }
             exchange.body = bytes(entry["response"], binary: entry["responseIsBinary"] == .bool(true))
             let requestHeaders = fields(entry["reqheaders"]).filter { !["host", "content-length"].contains($0.name) }
-            return Recorded(exchange: exchange, index: index, requestHeaders: requestHeaders, requestBody: bytes(entry["body"], binary: false))
+            return Recorded(
+                exchange: exchange, index: index, requestHeaders: requestHeaders, requestBody: bytes(entry["body"], binary: false))
         }
     }
 
@@ -184,7 +193,9 @@ enum Octokit {
         case .string(let text)?:
             guard binary else { return Array(text.utf8) }
             let digits = Array(text.utf8)
-            return stride(from: 0, to: digits.count - 1, by: 2).compactMap { UInt8(String(decoding: digits[$0...$0 + 1], as: UTF8.self), radix: 16) }
+            return stride(from: 0, to: digits.count - 1, by: 2).compactMap {
+                UInt8(String(decoding: digits[$0...$0 + 1], as: UTF8.self), radix: 16)
+            }
         case let value?: return Array(JSONWriter.write(value).utf8)
         }
     }

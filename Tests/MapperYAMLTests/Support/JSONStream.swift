@@ -83,7 +83,8 @@ struct JSONStream {
                 if let character = simple[escape] {
                     raw.append(character)
                 } else if escape == UInt8(ascii: "u"), index + 4 <= bytes.count,
-                    let unit = UInt16(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) {
+                    let unit = UInt16(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+                {
                     index += 4
                     flush()
                     units.append(unit)

@@ -4,7 +4,8 @@ extension Comparison {
     mutating func compareEnum(_ before: EnumSpec, _ after: EnumSpec) {
         let name = before.name
         for item in before.cases where after.case(named: item.name) == nil {
-            let successor = after.cases.first { $0.json == item.json }.map { " (its JSON value \(item.json.quoted) is now case '\($0.name)')" } ?? ""
+            let successor =
+                after.cases.first { $0.json == item.json }.map { " (its JSON value \(item.json.quoted) is now case '\($0.name)')" } ?? ""
             add(.canonical, true, .enumCaseRemoved, name, item.name, "enum case '\(item.name)' removed\(successor)", item.mark, nil)
         }
         for item in after.cases where before.case(named: item.name) == nil {
@@ -15,10 +16,13 @@ extension Comparison {
         for item in before.cases {
             for value in [item.json] + item.aliases where !accepted.contains(value) && seen.insert(value).inserted {
                 if let fallback = after.defaultCase {
-                    add(.external, false, .enumValueRemoved, name, item.name,
-                        "JSON value \(value.quoted) is no longer a case value: it decodes to the default case '\(fallback)'", item.mark, after.mark)
+                    add(
+                        .external, false, .enumValueRemoved, name, item.name,
+                        "JSON value \(value.quoted) is no longer a case value: it decodes to the default case '\(fallback)'", item.mark,
+                        after.mark)
                 } else {
-                    add(.external, true, .enumValueRemoved, name, item.name,
+                    add(
+                        .external, true, .enumValueRemoved, name, item.name,
                         "JSON value \(value.quoted) is no longer a case value and the enum has no default: documents with it are refused",
                         item.mark, after.mark)
                 }
@@ -27,17 +31,24 @@ extension Comparison {
         let known = Set(before.cases.flatMap { [$0.json] + $0.aliases })
         for item in after.cases {
             for value in [item.json] + item.aliases where !known.contains(value) {
-                add(.external, false, .enumValueAdded, name, item.name, "JSON value \(value.quoted) now decodes to case '\(item.name)'", nil, item.mark)
+                add(
+                    .external, false, .enumValueAdded, name, item.name, "JSON value \(value.quoted) now decodes to case '\(item.name)'",
+                    nil, item.mark)
             }
         }
         switch (before.defaultCase, after.defaultCase) {
         case (let from?, nil):
-            add(.external, true, .enumDefaultChanged, name, nil,
+            add(
+                .external, true, .enumDefaultChanged, name, nil,
                 "default case '\(from)' removed: documents with values no case lists are refused", before.mark, after.mark)
         case (nil, let to?):
-            add(.external, false, .enumDefaultChanged, name, nil, "default case '\(to)' added: unknown values decode to it", before.mark, after.mark)
+            add(
+                .external, false, .enumDefaultChanged, name, nil, "default case '\(to)' added: unknown values decode to it", before.mark,
+                after.mark)
         case (let from?, let to?) where from != to:
-            add(.canonical, false, .enumDefaultChanged, name, nil, "default case changed from '\(from)' to '\(to)'", before.mark, after.mark)
+            add(
+                .canonical, false, .enumDefaultChanged, name, nil, "default case changed from '\(from)' to '\(to)'", before.mark, after.mark
+            )
         default: break
         }
     }
@@ -48,16 +59,21 @@ extension Comparison {
         switch (before.variants, after.variants) {
         case (nil, nil): return
         case (_?, nil):
-            add(.canonical, true, .typeTagChanged, model, nil, "variants removed: canonical JSON no longer starts with \"$type\"", before.mark, after.mark)
+            add(
+                .canonical, true, .typeTagChanged, model, nil, "variants removed: canonical JSON no longer starts with \"$type\"",
+                before.mark, after.mark)
             return
         case (nil, let variants?):
-            add(.canonical, true, .typeTagChanged, model, nil,
+            add(
+                .canonical, true, .typeTagChanged, model, nil,
                 "variants added: canonical JSON now starts with \"$type\" and canonical documents need it", before.mark, variants.mark)
             return
         case (let old?, let new?):
             let newModels = Set(new.models)
             for variant in Set(old.models).subtracting(newModels).sorted() {
-                add(.canonical, true, .variantRemoved, model, variant, "variant '\(variant)' removed: \"$type\": \"\(variant)\" is no longer produced or read", old.mark, new.mark)
+                add(
+                    .canonical, true, .variantRemoved, model, variant,
+                    "variant '\(variant)' removed: \"$type\": \"\(variant)\" is no longer produced or read", old.mark, new.mark)
             }
             for variant in newModels.subtracting(old.models).sorted() {
                 add(.canonical, false, .variantAdded, model, variant, "variant '\(variant)' added", old.mark, new.mark)
@@ -67,19 +83,25 @@ extension Comparison {
                 guard let condition = choice.condition else { continue }
                 if let match = newChoices.first(where: { $0.condition == condition }) {
                     if match.model != choice.model {
-                        add(.canonical, true, .typeTagChanged, model, choice.model,
+                        add(
+                            .canonical, true, .typeTagChanged, model, choice.model,
                             "documents where \(condition) now decode as '\(match.model)', not '\(choice.model)'", old.mark, new.mark)
                     }
                 } else if let fallback = new.fallback {
-                    add(.external, fallback != choice.model, .variantRemoved, model, choice.model,
-                        "no variant is chosen by \(condition) any more: those documents decode as the fallback '\(fallback)'", old.mark, new.mark)
+                    add(
+                        .external, fallback != choice.model, .variantRemoved, model, choice.model,
+                        "no variant is chosen by \(condition) any more: those documents decode as the fallback '\(fallback)'", old.mark,
+                        new.mark)
                 } else {
-                    add(.external, true, .variantRemoved, model, choice.model,
-                        "no variant is chosen by \(condition) any more and there is no fallback: those documents are refused", old.mark, new.mark)
+                    add(
+                        .external, true, .variantRemoved, model, choice.model,
+                        "no variant is chosen by \(condition) any more and there is no fallback: those documents are refused", old.mark,
+                        new.mark)
                 }
             }
             if let fallback = old.fallback, new.fallback == nil {
-                add(.external, true, .variantRemoved, model, fallback,
+                add(
+                    .external, true, .variantRemoved, model, fallback,
                     "fallback '\(fallback)' removed: documents no predicate or case picks are refused", old.mark, new.mark)
             }
         }

@@ -31,7 +31,8 @@ struct Comparison {
         for name in old.enumNames {
             guard let before = old.enums[name] else { continue }
             guard let after = new.enums[name] else {
-                add(.canonical, false, .enumRemoved, name, nil,
+                add(
+                    .canonical, false, .enumRemoved, name, nil,
                     "enum '\(name)' removed (properties that used it are reported on their models)", before.mark, nil)
                 continue
             }
@@ -46,9 +47,10 @@ struct Comparison {
         _ side: Compatibility.Side, _ breaking: Bool, _ kind: Kind, _ subject: String, _ member: String?, _ message: String,
         _ oldMark: Mark?, _ newMark: Mark?, migration: String? = nil
     ) {
-        changes.append(Change(
-            side: side, breaking: breaking, kind: kind, subject: subject, member: member, message: message, old: oldMark,
-            new: newMark, migration: migration))
+        changes.append(
+            Change(
+                side: side, breaking: breaking, kind: kind, subject: subject, member: member, message: message, old: oldMark,
+                new: newMark, migration: migration))
     }
 
     // MARK: Models
@@ -64,7 +66,8 @@ struct Comparison {
             }
             // A rename: the same key and type under another name.
             if property.key != nil,
-               let index = added.firstIndex(where: { $0.key == property.key && $0.type == property.type }) {
+                let index = added.firstIndex(where: { $0.key == property.key && $0.type == property.type })
+            {
                 let renamed = added.remove(at: index)
                 renamedProperty(model, property, renamed, before: before, after: after)
                 compareProperty(model, property, renamed, in: after)
@@ -74,7 +77,8 @@ struct Comparison {
             if let key = property.key {
                 let stillRead = after.properties.contains { $0.key.map { $0.hasPrefix(key) || key.hasPrefix($0) } ?? false }
                 if after.unknownKeys == .reject && !stillRead {
-                    add(.external, true, .propertyRemoved, model, property.name,
+                    add(
+                        .external, true, .propertyRemoved, model, property.name,
                         "key '\(key)' is no longer read and the model rejects unknown keys: documents that have it are refused",
                         property.mark, after.mark)
                 } else {
@@ -85,9 +89,12 @@ struct Comparison {
         for property in added {
             if property.required && property.defaultValue == nil && property.computed == nil {
                 let message = "required property '\(property.name)' added"
-                add(.canonical, true, .requiredAdded, model, property.name, message + ": canonical documents without it are refused", nil, property.mark)
+                add(
+                    .canonical, true, .requiredAdded, model, property.name, message + ": canonical documents without it are refused", nil,
+                    property.mark)
                 if let key = property.key {
-                    add(.external, true, .requiredAdded, model, property.name,
+                    add(
+                        .external, true, .requiredAdded, model, property.name,
                         message + ": documents without key '\(key)' are refused", nil, property.mark)
                 }
             } else {
@@ -98,14 +105,19 @@ struct Comparison {
         compareVariants(before, after)
     }
 
-    private mutating func renamedProperty(_ model: String, _ before: PropertySpec, _ after: PropertySpec, before oldModel: ModelSpec, after newModel: ModelSpec) {
+    private mutating func renamedProperty(
+        _ model: String, _ before: PropertySpec, _ after: PropertySpec, before oldModel: ModelSpec, after newModel: ModelSpec
+    ) {
         let version = oldModel.version
         let migrated = newModel.migrations.contains { step in
             step.from >= version && step.rename.contains { $0.field == before.name && $0.value == after.name }
         }
-        let message = "property '\(before.name)' renamed to '\(after.name)' (same key '\(before.key?.description ?? "")' and type \(before.type))"
+        let message =
+            "property '\(before.name)' renamed to '\(after.name)' (same key '\(before.key?.description ?? "")' and type \(before.type))"
         if migrated {
-            add(.canonical, true, .propertyRenamed, model, before.name, message + "; archives are migrated by the model's migrations", before.mark, after.mark)
+            add(
+                .canonical, true, .propertyRenamed, model, before.name, message + "; archives are migrated by the model's migrations",
+                before.mark, after.mark)
         } else {
             let stanza = "version: \(version + 1)\nmigrations:\n  - { from: \(version), rename: { \(before.name): \(after.name) } }"
             add(.canonical, true, .propertyRenamed, model, before.name, message, before.mark, after.mark, migration: stanza)
@@ -121,26 +133,39 @@ struct Comparison {
             case .wider:
                 add(side, false, .typeWidened, model, name, "type widened from \(before.type) to \(after.type)", before.mark, after.mark)
             case .narrower:
-                add(side, true, .typeNarrowed, model, name, "type narrowed from \(before.type) to \(after.type)\(side.refusal)", before.mark, after.mark)
+                add(
+                    side, true, .typeNarrowed, model, name, "type narrowed from \(before.type) to \(after.type)\(side.refusal)",
+                    before.mark, after.mark)
             case .changed:
-                add(side, true, .typeChanged, model, name, "type changed from \(before.type) to \(after.type)\(side.refusal)", before.mark, after.mark)
+                add(
+                    side, true, .typeChanged, model, name, "type changed from \(before.type) to \(after.type)\(side.refusal)", before.mark,
+                    after.mark)
             }
         }
         if let from = before.key, let to = after.key, from != to {
-            let outcome = after.required ? "documents with key '\(from)' and without '\(to)' are refused" : "documents with key '\(from)' lose the value"
+            let outcome =
+                after.required
+                ? "documents with key '\(from)' and without '\(to)' are refused" : "documents with key '\(from)' lose the value"
             add(.external, true, .keyChanged, model, name, "key changed from '\(from)' to '\(to)': \(outcome)", before.mark, after.mark)
         }
         if !before.required && after.required && after.computed == nil {
-            add(.canonical, true, .requiredAdded, model, name, "property '\(name)' became required: canonical documents without it are refused", before.mark, after.mark)
+            add(
+                .canonical, true, .requiredAdded, model, name,
+                "property '\(name)' became required: canonical documents without it are refused", before.mark, after.mark)
             if let key = after.key {
-                add(.external, true, .requiredAdded, model, name, "property '\(name)' became required: documents without key '\(key)' are refused", before.mark, after.mark)
+                add(
+                    .external, true, .requiredAdded, model, name,
+                    "property '\(name)' became required: documents without key '\(key)' are refused", before.mark, after.mark)
             }
         } else if before.required && !after.required {
-            add(.canonical, false, .requiredRemoved, model, name, "property '\(name)' is no longer required: it may be absent", before.mark, after.mark)
+            add(
+                .canonical, false, .requiredRemoved, model, name, "property '\(name)' is no longer required: it may be absent", before.mark,
+                after.mark)
         }
         if before.defaultValue != after.defaultValue {
             let describe = { (value: JSONValue?) in value.map(\.quoted) ?? "absent" }
-            add(.canonical, false, .defaultChanged, model, name,
+            add(
+                .canonical, false, .defaultChanged, model, name,
                 "default changed from \(describe(before.defaultValue)) to \(describe(after.defaultValue))", before.mark, after.mark)
         }
         if after.key != nil && (before.format != after.format || before.representation != after.representation) {
@@ -150,7 +175,8 @@ struct Comparison {
             }
             let from = describe(before).isEmpty ? "the type's default" : describe(before)
             let to = describe(after).isEmpty ? "the type's default" : describe(after)
-            add(.external, true, .formatChanged, model, name,
+            add(
+                .external, true, .formatChanged, model, name,
                 "external form changed from \(from) to \(to): documents written the old way are refused", before.mark, after.mark)
         }
         compareConstraints(model, before, after)
@@ -166,8 +192,11 @@ struct Comparison {
             case (nil, let to?): tightened.append("\(name) \(describe(to)) added")
             case (let from?, nil): loosened.append("\(name) \(describe(from)) removed")
             case (let from?, let to?):
-                if tighter(from, to) { tightened.append("\(name) \(describe(from)) → \(describe(to))") }
-                else if tighter(to, from) { loosened.append("\(name) \(describe(from)) → \(describe(to))") }
+                if tighter(from, to) {
+                    tightened.append("\(name) \(describe(from)) → \(describe(to))")
+                } else if tighter(to, from) {
+                    loosened.append("\(name) \(describe(from)) → \(describe(to))")
+                }
             }
         }
         bound("min_length", old.minLength, new.minLength, tighter: { $1 > $0 }, describe: { "\($0)" })
@@ -179,12 +208,15 @@ struct Comparison {
             let list = tightened.joined(separator: ", ")
             add(.canonical, true, .constraintTightened, model, after.name, "constraint tightened: \(list)", before.mark, after.mark)
             if after.key != nil {
-                add(.external, true, .constraintTightened, model, after.name,
+                add(
+                    .external, true, .constraintTightened, model, after.name,
                     "constraint tightened: \(list): documents outside it are refused", before.mark, after.mark)
             }
         }
         if !loosened.isEmpty {
-            add(.canonical, false, .constraintLoosened, model, after.name, "constraint loosened: \(loosened.joined(separator: ", "))", before.mark, after.mark)
+            add(
+                .canonical, false, .constraintLoosened, model, after.name, "constraint loosened: \(loosened.joined(separator: ", "))",
+                before.mark, after.mark)
         }
     }
 
@@ -192,14 +224,20 @@ struct Comparison {
         guard before.unknownKeys != after.unknownKeys else { return }
         let message = "unknown_keys changed from \(before.unknownKeys.rawValue) to \(after.unknownKeys.rawValue)"
         if after.unknownKeys == .reject {
-            add(.external, true, .unknownKeysChanged, before.name, nil, message + ": documents with keys no property reads are refused", before.mark, after.mark)
+            add(
+                .external, true, .unknownKeysChanged, before.name, nil, message + ": documents with keys no property reads are refused",
+                before.mark, after.mark)
         } else if before.unknownKeys == .reject {
             add(.external, false, .unknownKeysChanged, before.name, nil, message, before.mark, after.mark)
         }
         if before.unknownKeys == .keep {
-            add(.canonical, true, .unknownKeysChanged, before.name, nil, message + ": canonical JSON no longer holds '$extra'", before.mark, after.mark)
+            add(
+                .canonical, true, .unknownKeysChanged, before.name, nil, message + ": canonical JSON no longer holds '$extra'", before.mark,
+                after.mark)
         } else if after.unknownKeys == .keep {
-            add(.canonical, false, .unknownKeysChanged, before.name, nil, message + ": canonical JSON may hold '$extra'", before.mark, after.mark)
+            add(
+                .canonical, false, .unknownKeysChanged, before.name, nil, message + ": canonical JSON may hold '$extra'", before.mark,
+                after.mark)
         }
     }
 }

@@ -11,8 +11,10 @@ extension Compatibility {
     /// ```
     public var json: JSONValue {
         func counts(_ side: Side) -> JSONValue {
-            ["breaking": .number(JSONNumber(Int64(count(side: side, breaking: true)))),
-             "compatible": .number(JSONNumber(Int64(count(side: side, breaking: false))))]
+            [
+                "breaking": .number(JSONNumber(Int64(count(side: side, breaking: true)))),
+                "compatible": .number(JSONNumber(Int64(count(side: side, breaking: false)))),
+            ]
         }
         let items: [JSONValue] = changes.map { change in
             [

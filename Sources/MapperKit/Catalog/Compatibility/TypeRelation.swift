@@ -40,7 +40,8 @@ private struct Acceptance {
         case (.string, .enumeration(let y)):
             // Canonical JSON holds case names; external JSON the case values.
             guard let values = narrow.catalog.enums[y] else { return false }
-            return side == .canonical || values.cases.allSatisfy { ([$0.json] + $0.aliases).allSatisfy { if case .string = $0 { true } else { false } } }
+            return side == .canonical
+                || values.cases.allSatisfy { ([$0.json] + $0.aliases).allSatisfy { if case .string = $0 { true } else { false } } }
         case (.string, .url), (.string, .uuid): return true
         case (.string, .date): return side == .canonical
         case (.double, .int), (.decimal, .int), (.decimal, .double): return true

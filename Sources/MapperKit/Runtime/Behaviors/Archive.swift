@@ -44,24 +44,47 @@ extension MappingSession {
             throw MappingErrors([MappingError(invalidJSON: error)])
         }
         guard case .object(var object) = value else {
-            throw MappingErrors([MappingError(.invalidInput, pointer: "", path: "", message: "an archive is a JSON object with \"$model\" and \"$version\", found \(value.quoted)", source: "")])
+            throw MappingErrors([
+                MappingError(
+                    .invalidInput, pointer: "", path: "",
+                    message: "an archive is a JSON object with \"$model\" and \"$version\", found \(value.quoted)", source: "")
+            ])
         }
         guard case .string(let name)? = object["$model"] else {
-            throw MappingErrors([MappingError(.invalidInput, pointer: "/$model", path: "", message: "an archive names its model in \"$model\"; it is missing or not a string", source: "")])
+            throw MappingErrors([
+                MappingError(
+                    .invalidInput, pointer: "/$model", path: "",
+                    message: "an archive names its model in \"$model\"; it is missing or not a string", source: "")
+            ])
         }
         let type = try catalog.requireType(name)
         guard case .number(let number)? = object["$version"], let version = number.int64, version >= 1 else {
-            throw MappingErrors([MappingError(.invalidInput, pointer: "/$version", path: name, message: "an archive gives its version in \"$version\" as a whole number of at least 1; found \(object["$version"]?.quoted ?? "nothing")", source: type.spec.mark.description)])
+            throw MappingErrors([
+                MappingError(
+                    .invalidInput, pointer: "/$version", path: name,
+                    message:
+                        "an archive gives its version in \"$version\" as a whole number of at least 1; found \(object["$version"]?.quoted ?? "nothing")",
+                    source: type.spec.mark.description)
+            ])
         }
         let current = type.spec.version
         if version > Int64(current) {
-            throw MappingErrors([MappingError(.invalidInput, pointer: "/$version", path: name, message: "archive from a newer schema: $version \(version), but model '\(name)' is at version \(current)", source: type.spec.mark.description)])
+            throw MappingErrors([
+                MappingError(
+                    .invalidInput, pointer: "/$version", path: name,
+                    message: "archive from a newer schema: $version \(version), but model '\(name)' is at version \(current)",
+                    source: type.spec.mark.description)
+            ])
         }
         object.members.removeAll { $0.key == "$model" || $0.key == "$version" }
         var problems: [MappingError] = []
         for from in Int(version)..<current {
             guard let step = type.spec.migrations.first(where: { $0.from == from }) else {
-                throw MappingErrors([MappingError(.invalidInput, pointer: "/$version", path: name, message: "no migration of model '\(name)' from version \(from) to \(from + 1)", source: type.spec.mark.description)])
+                throw MappingErrors([
+                    MappingError(
+                        .invalidInput, pointer: "/$version", path: name,
+                        message: "no migration of model '\(name)' from version \(from) to \(from + 1)", source: type.spec.mark.description)
+                ])
             }
             step.apply(to: &object, model: name, problems: &problems)
         }
@@ -89,10 +112,12 @@ extension Migration {
                     text += literal
                 case .field(let field):
                     guard let value = object[field], value != .null else {
-                        problems.append(MappingError(
-                            .invalidInput, pointer: "/" + field, path: model,
-                            message: "migration from version \(from) builds '\(entry.field)' from '\(field)', which the archive does not have",
-                            source: mark.description))
+                        problems.append(
+                            MappingError(
+                                .invalidInput, pointer: "/" + field, path: model,
+                                message:
+                                    "migration from version \(from) builds '\(entry.field)' from '\(field)', which the archive does not have",
+                                source: mark.description))
                         continue
                     }
                     if case .string(let string) = value { text += string } else { text += JSONWriter.write(value) }

@@ -2,7 +2,9 @@ extension MappingSession {
     /// Merges canonical `source` into canonical `target` and returns canonical JSON of the
     /// result. Either document may say with `"$type"` that it is of a model that extends `model`
     /// or that `model` extends; without it, it is a `model`.
-    public mutating func merge(target: some Collection<UInt8>, source: some Collection<UInt8>, as model: String) throws(MappingErrors) -> [UInt8] {
+    public mutating func merge(
+        target: some Collection<UInt8>, source: some Collection<UInt8>, as model: String
+    ) throws(MappingErrors) -> [UInt8] {
         let type = try catalog.requireType(model)
         let targetModel = try readFamilyMember(target, as: type)
         let sourceModel = try readFamilyMember(source, as: type)
@@ -21,7 +23,9 @@ extension MappingSession {
             try tokenize(buffer)
             return try JSONDocument.with(bytes: buffer, tape: tape) { document throws(MappingErrors) -> (Model, Model) in
                 guard document.kind(at: 0) == .object else {
-                    throw MappingErrors([Self.bodyError("", "expected an object {\"target\": …, \"source\": …}, found \(document.quoted(at: 0))")])
+                    throw MappingErrors([
+                        Self.bodyError("", "expected an object {\"target\": …, \"source\": …}, found \(document.quoted(at: 0))")
+                    ])
                 }
                 var members: [String: Int] = [:]
                 var problems: [MappingError] = []
@@ -30,7 +34,9 @@ extension MappingSession {
                     if name == "target" || name == "source" {
                         members[name] = value
                     } else {
-                        problems.append(Self.bodyError("/" + JSONPointer.escape(name), "unknown member \"\(name)\"; the body holds \"target\" and \"source\""))
+                        problems.append(
+                            Self.bodyError(
+                                "/" + JSONPointer.escape(name), "unknown member \"\(name)\"; the body holds \"target\" and \"source\""))
                     }
                 }
                 for name in ["target", "source"] where members[name] == nil {
@@ -58,7 +64,9 @@ extension MappingSession {
     }
 
     /// One member of a merge body read as a canonical object of `type`'s family.
-    private mutating func readFamilyMember(_ document: JSONDocument, at index: Int, member: String, as type: ModelType) -> Result<Model, MappingErrors> {
+    private mutating func readFamilyMember(
+        _ document: JSONDocument, at index: Int, member: String, as type: ModelType
+    ) -> Result<Model, MappingErrors> {
         reader.mode = .canonical
         reader.begin(root: type.name, now: .now)
         reader.family = catalog.familyRoot(of: type).name
@@ -74,7 +82,9 @@ extension MappingSession {
     }
 
     /// The property paths where two canonical documents of `model` differ.
-    public mutating func differences(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>, as model: String) throws(MappingErrors) -> [String] {
+    public mutating func differences(
+        _ a: some Collection<UInt8>, _ b: some Collection<UInt8>, as model: String
+    ) throws(MappingErrors) -> [String] {
         let type = try catalog.requireType(model)
         let first = try readFamilyMember(a, as: type)
         let second = try readFamilyMember(b, as: type)
@@ -85,7 +95,10 @@ extension MappingSession {
     mutating func readFamilyMember(_ bytes: some Collection<UInt8>, as type: ModelType) throws(MappingErrors) -> Model {
         let decoded = try readCanonical(bytes, as: type.name, family: catalog.familyRoot(of: type).name)
         guard case .model(let model) = decoded else {
-            throw MappingErrors([MappingError(.invalidInput, pointer: "", path: type.name, message: "expected one canonical object, found an array", source: "")])
+            throw MappingErrors([
+                MappingError(
+                    .invalidInput, pointer: "", path: type.name, message: "expected one canonical object, found an array", source: "")
+            ])
         }
         return model
     }

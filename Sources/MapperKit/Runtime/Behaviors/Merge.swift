@@ -20,10 +20,12 @@ extension Model {
             guard let sourceIndex = source.type.propertyIndex(named: plan.name) else { continue }
             let sourcePlan = source.type.properties[sourceIndex]
             guard sourcePlan.spec.type == plan.spec.type || sourcePlan.spec.type.isModelFamily(of: plan.spec.type) else {
-                errors.append(MappingError(
-                    .typeMismatch, pointer: "/" + plan.name, path: "\(path).\(plan.name)",
-                    message: "cannot merge '\(plan.name)': it is \(plan.spec.type) in '\(target.name)' but \(sourcePlan.spec.type) in '\(source.name)'",
-                    source: plan.source))
+                errors.append(
+                    MappingError(
+                        .typeMismatch, pointer: "/" + plan.name, path: "\(path).\(plan.name)",
+                        message:
+                            "cannot merge '\(plan.name)': it is \(plan.spec.type) in '\(target.name)' but \(sourcePlan.spec.type) in '\(source.name)'",
+                        source: plan.source))
                 continue
             }
             let merged = combine(
@@ -51,7 +53,9 @@ extension Model {
         return merged
     }
 
-    private static func combine(_ target: Value?, _ source: Value?, plan: PropertyPlan, path: String, errors: inout [MappingError]) -> Value? {
+    private static func combine(
+        _ target: Value?, _ source: Value?, plan: PropertyPlan, path: String, errors: inout [MappingError]
+    ) -> Value? {
         switch plan.spec.merge {
         case .replace:
             return source ?? target
@@ -61,9 +65,10 @@ extension Model {
             guard let target, target != .null else { return source ?? target }
             guard let source, source != .null else { return target }
             if case .int(let x) = target, case .int(let y) = source, plan.spec.merge == .sum, x.addingReportingOverflow(y).overflow {
-                errors.append(MappingError(
-                    .constraint, pointer: "", path: path,
-                    message: "the sum \(x) + \(y) of '\(plan.name)' does not fit in a 64-bit integer", source: plan.source))
+                errors.append(
+                    MappingError(
+                        .constraint, pointer: "", path: path,
+                        message: "the sum \(x) + \(y) of '\(plan.name)' does not fit in a 64-bit integer", source: plan.source))
                 return target
             }
             return arithmetic(target, source, plan.spec.merge) ?? source

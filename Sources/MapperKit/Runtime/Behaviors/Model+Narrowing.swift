@@ -6,8 +6,9 @@ extension Model {
     /// source has no value for is missing, as when canonical JSON of the target is read.
     func narrowed(to target: ModelType, pointer: String) throws(MappingErrors) -> Model {
         let concrete = type.isKind(of: target.name) ? type : target
-        var narrowed = Model(type: concrete, values: Array(repeating: nil, count: concrete.properties.count),
-                             extra: concrete.unknownKeys == .keep ? extra : nil, table: table ?? concrete.table)
+        var narrowed = Model(
+            type: concrete, values: Array(repeating: nil, count: concrete.properties.count),
+            extra: concrete.unknownKeys == .keep ? extra : nil, table: table ?? concrete.table)
         var errors: [MappingError] = []
         for (index, plan) in concrete.properties.enumerated() {
             let value = type.propertyIndex(named: plan.name).flatMap { source -> (Value, PropertyPlan)? in
@@ -15,14 +16,17 @@ extension Model {
             }
             guard let (value, sourcePlan) = value else {
                 if plan.required {
-                    errors.append(MappingError(
-                        .missingRequired, pointer: pointer + "/" + JSONPointer.escape(plan.name), path: "\(concrete.name).\(plan.name)",
-                        message: "required property '\(plan.name)' is missing", source: plan.source))
+                    errors.append(
+                        MappingError(
+                            .missingRequired, pointer: pointer + "/" + JSONPointer.escape(plan.name), path: "\(concrete.name).\(plan.name)",
+                            message: "required property '\(plan.name)' is missing", source: plan.source))
                 }
                 continue
             }
-            if sourcePlan === plan || (sourcePlan.spec.type == plan.spec.type && sourcePlan.spec.constraints == plan.spec.constraints
-                && (value != .null || !plan.required)) {
+            if sourcePlan === plan
+                || (sourcePlan.spec.type == plan.spec.type && sourcePlan.spec.constraints == plan.spec.constraints
+                    && (value != .null || !plan.required))
+            {
                 narrowed.values[index] = value
                 continue
             }

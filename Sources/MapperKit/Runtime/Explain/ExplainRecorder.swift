@@ -33,8 +33,10 @@ final class ExplainRecorder {
     /// itself an entry of its own, `Model.$type`, as canonical JSON writes it.
     func variant(_ detail: String, name: String, path: String, pointer: String, rule: String) {
         if open.isEmpty {
-            explanation.entries.append(.init(path: path + ".$type", pointer: pointer, present: true, rule: rule, value: .string(name),
-                                             steps: [.init(kind: .variant, detail: detail, pointer: nil)]))
+            explanation.entries.append(
+                .init(
+                    path: path + ".$type", pointer: pointer, present: true, rule: rule, value: .string(name),
+                    steps: [.init(kind: .variant, detail: detail, pointer: nil)]))
         } else {
             note(.variant, detail, at: pointer)
         }
@@ -48,8 +50,9 @@ final class ExplainRecorder {
 extension ExplainRecorder {
     func variant(_ reader: ValueReader, _ chosen: Int, of declared: ModelType, because reason: String) {
         let name = reader.table.types[chosen].name
-        variant("'\(name)' of '\(declared.name)': \(reason)", name: name, path: reader.path.modelPath, pointer: reader.path.pointer,
-                rule: declared.spec.mark.description)
+        variant(
+            "'\(name)' of '\(declared.name)': \(reason)", name: name, path: reader.path.modelPath, pointer: reader.path.pointer,
+            rule: declared.spec.mark.description)
     }
 
     func enumCase(_ plan: EnumPlan, _ position: Int, from value: JSONValue, at pointer: String) {

@@ -65,28 +65,37 @@ extension Explanation {
     public var jsonValue: JSONValue {
         var object = JSONObject()
         object.append("model", .string(model))
-        object.append("values", .array(entries.map { entry in
-            var item = JSONObject()
-            item.append("path", .string(entry.path))
-            item.append("pointer", .string(entry.pointer))
-            item.append("present", .bool(entry.present))
-            item.append("rule", .string(entry.rule))
-            item.append("value", entry.value ?? .null)
-            item.append("applied", .array(entry.steps.map { step in
-                var applied = JSONObject()
-                applied.append("kind", .string(step.kind.rawValue))
-                applied.append("detail", .string(step.detail))
-                if let pointer = step.pointer { applied.append("pointer", .string(pointer)) }
-                return .object(applied)
-            }))
-            return .object(item)
-        }))
-        object.append("unread", .array(unread.map { key in
-            var item = JSONObject()
-            item.append("pointer", .string(key.pointer))
-            item.append("model", .string(key.model))
-            return .object(item)
-        }))
+        object.append(
+            "values",
+            .array(
+                entries.map { entry in
+                    var item = JSONObject()
+                    item.append("path", .string(entry.path))
+                    item.append("pointer", .string(entry.pointer))
+                    item.append("present", .bool(entry.present))
+                    item.append("rule", .string(entry.rule))
+                    item.append("value", entry.value ?? .null)
+                    item.append(
+                        "applied",
+                        .array(
+                            entry.steps.map { step in
+                                var applied = JSONObject()
+                                applied.append("kind", .string(step.kind.rawValue))
+                                applied.append("detail", .string(step.detail))
+                                if let pointer = step.pointer { applied.append("pointer", .string(pointer)) }
+                                return .object(applied)
+                            }))
+                    return .object(item)
+                }))
+        object.append(
+            "unread",
+            .array(
+                unread.map { key in
+                    var item = JSONObject()
+                    item.append("pointer", .string(key.pointer))
+                    item.append("model", .string(key.model))
+                    return .object(item)
+                }))
         return .object(object)
     }
 
@@ -94,10 +103,13 @@ extension Explanation {
     public var text: String {
         var lines: [String] = []
         for entry in entries {
-            let value = entry.value.map { Self.short(JSONWriter.write($0)) }
+            let value =
+                entry.value.map { Self.short(JSONWriter.write($0)) }
                 ?? (entry.steps.contains { $0.kind == .absent } ? "(absent)" : "(error)")
             // No pointer: a computed or flattened property, or the document's own `$type`.
-            let from = entry.present ? (entry.pointer.isEmpty ? "/" : entry.pointer)
+            let from =
+                entry.present
+                ? (entry.pointer.isEmpty ? "/" : entry.pointer)
                 : entry.pointer.isEmpty ? "(not read from the input)" : "\(entry.pointer) (missing)"
             lines.append("\(entry.path) = \(value)")
             lines.append("    from \(from)  rule \(entry.rule)")

@@ -8,7 +8,8 @@ extension ValueReader {
         path.push(spec.flatten ? .flattened(name: spec.name) : .property(name: spec.name, segments: segments))
         let (modelPath, pointer) = (path.modelPath, path.pointer)
         path.pop()
-        let present = spec.computed == nil && !spec.transient && !spec.flatten
+        let present =
+            spec.computed == nil && !spec.transient && !spec.flatten
             && plan.path.last.map { slots[base + $0] >= 0 } ?? false
         recorder.begin(path: modelPath, pointer: pointer, present: present || spec.flatten, rule: plan.source)
         func note(_ kind: Explanation.Step.Kind, _ detail: String) { recorder.note(kind, detail, at: pointer) }

@@ -96,7 +96,8 @@ struct CanonicalTranscoder {
             }
             if flags & FlatPlan.Property.flatten != 0 {
                 key(property, &first, &output)
-                guard writeModel(document, at: object, model: conversions[Int(property.conversion)].payload, flattened: true, into: &output) else {
+                guard writeModel(document, at: object, model: conversions[Int(property.conversion)].payload, flattened: true, into: &output)
+                else {
                     return false
                 }
                 continue
@@ -169,7 +170,11 @@ struct CanonicalTranscoder {
             }
             slots[base + Int(child)] = Int32(value)
             if nodes[Int(model.rootNode + child)].mask >= 0 && document.kind(at: value) == .object {
-                guard fill(document, object: value, node: child, model: model, modelIndex: modelIndex, base: base, judgesUnknown: judgesUnknown) else {
+                guard
+                    fill(
+                        document, object: value, node: child, model: model, modelIndex: modelIndex, base: base, judgesUnknown: judgesUnknown
+                    )
+                else {
                     return false
                 }
             }
@@ -209,7 +214,8 @@ struct CanonicalTranscoder {
             guard kind == .string else { return false }
             let instant = document.withStringBytes(at: index) { raw in
                 let text = raw.assumingMemoryBound(to: UInt8.self)
-                return conversion.kind == .dateISO ? ISO8601.parse(text)
+                return conversion.kind == .dateISO
+                    ? ISO8601.parse(text)
                     : patterns[Int(conversion.payload)]._withUnsafeGuaranteedRef { $0.parse(text) }
             }
             guard let instant else { return false }
@@ -217,7 +223,8 @@ struct CanonicalTranscoder {
         case .dateUnix, .dateUnixMilliseconds:
             guard kind == .number else { return false }
             let instant = document.withStringBytes(at: index) { raw in
-                conversion.kind == .dateUnix ? UnixTime.parseSeconds(raw.assumingMemoryBound(to: UInt8.self))
+                conversion.kind == .dateUnix
+                    ? UnixTime.parseSeconds(raw.assumingMemoryBound(to: UInt8.self))
                     : UnixTime.parseMilliseconds(raw.assumingMemoryBound(to: UInt8.self))
             }
             guard let instant else { return false }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The fast path of canonical JSON → external JSON (`encode`): reads the canonical tokens by
@@ -79,7 +79,8 @@ struct EncodeTranscoder {
             guard let position = document.lookup(key: key, in: plan, model.names) else { return false }
             slots[base + Int(position)] = Int32(value)
         }
-        for position in 0..<Int(model.propertyCount) where properties[Int(model.firstProperty) + position].flags & FlatPlan.Property.required != 0 {
+        for position in 0..<Int(model.propertyCount)
+        where properties[Int(model.firstProperty) + position].flags & FlatPlan.Property.required != 0 {
             let slot = Int(slots[base + position])
             if slot < 0 || document.kind(at: slot) == .null { return false }
         }
@@ -88,7 +89,9 @@ struct EncodeTranscoder {
         if let merge {
             guard writeMerged(document, model: model, base: base, merge, first: &first, into: &output) else { return false }
         } else {
-            guard writeMembers(document, model.firstEncodeNode, model.encodeNodeCount, model: model, base: base, first: &first, into: &output) else {
+            guard
+                writeMembers(document, model.firstEncodeNode, model.encodeNodeCount, model: model, base: base, first: &first, into: &output)
+            else {
                 return false
             }
         }
@@ -111,12 +114,17 @@ struct EncodeTranscoder {
                     if child.override == Int32(offset), hasValue(child, base: merge.parentBase) { return false }
                 }
             }
-            guard writeMembers(document, model.firstEncodeNode + Int32(offset), 1, model: model, base: base, first: &first, into: &output) else {
+            guard writeMembers(document, model.firstEncodeNode + Int32(offset), 1, model: model, base: base, first: &first, into: &output)
+            else {
                 return false
             }
         }
         for position in 0..<children {
-            guard writeMembers(document, Int32(Int(merge.node.firstChild) + position), 1, model: merge.parent, base: merge.parentBase, first: &first, into: &output) else {
+            guard
+                writeMembers(
+                    document, Int32(Int(merge.node.firstChild) + position), 1, model: merge.parent, base: merge.parentBase, first: &first,
+                    into: &output)
+            else {
                 return false
             }
         }
@@ -196,7 +204,8 @@ struct EncodeTranscoder {
             let conversion = conversions[Int(property.encodeConversion)]
             guard conversion.kind == .model, models[Int(conversion.payload)].encodable else { return false }
             member(node, &first, &output)
-            return writeModel(document, at: value, model: conversion.payload, merging: Merge(node: node, parent: model, parentBase: base), into: &output)
+            return writeModel(
+                document, at: value, model: conversion.payload, merging: Merge(node: node, parent: model, parentBase: base), into: &output)
         default:
             return false  // a key path through a value that is not an object: the encoder's error
         }
@@ -264,7 +273,8 @@ struct EncodeTranscoder {
             guard let instant = ISO8601.parse(text) else { return false }
             var check = JSONOutput(capacity: 32)
             check.appendISO8601(instant)
-            guard check.count == raw.count + 2, check.withUnsafeBytes({ memcmp($0.baseAddress! + 1, raw.baseAddress!, raw.count) == 0 }) else {
+            guard check.count == raw.count + 2, check.withUnsafeBytes({ memcmp($0.baseAddress! + 1, raw.baseAddress!, raw.count) == 0 })
+            else {
                 return false
             }
             switch conversion.kind {
@@ -282,7 +292,8 @@ struct EncodeTranscoder {
         case .enumeration:
             let spec = enums[Int(conversion.payload)]
             guard kind == .string,
-                  let position = document.withStringBytes(at: index, { plan.lookup($0, firstSlot: spec.names.firstSlot, mask: spec.names.mask) })
+                let position = document.withStringBytes(
+                    at: index, { plan.lookup($0, firstSlot: spec.names.firstSlot, mask: spec.names.mask) })
             else { return false }
             let value = caseValues[Int(spec.firstCase + position)]
             output.append(UnsafeRawBufferPointer(start: bytes.baseAddress! + Int(value.start), count: Int(value.length)))

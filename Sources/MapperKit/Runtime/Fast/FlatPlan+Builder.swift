@@ -10,16 +10,18 @@ extension PlanBuilder {
             if visiting.contains(index) { return true }  // a recursive model qualifies if the rest does
             let type = types[index]
             let visiting = visiting.union([index])
-            let qualifies = type.unknownKeys != .keep && !type.usesExpressions && type.properties.allSatisfy { plan in
-                FlatPlan.checksConstraints(of: plan) && conversionQualifies(plan.conversion, visiting)
-            }
+            let qualifies =
+                type.unknownKeys != .keep && !type.usesExpressions
+                && type.properties.allSatisfy { plan in
+                    FlatPlan.checksConstraints(of: plan) && conversionQualifies(plan.conversion, visiting)
+                }
             memo[index] = qualifies
             return qualifies
         }
         func conversionQualifies(_ conversion: Conversion, _ visiting: Set<Int>) -> Bool {
             switch conversion {
             case .scalar(.string), .scalar(.url), .scalar(.uuid), .scalar(.date), .scalar(.any), .enumeration,
-                 .scalar(.int(.number)), .scalar(.double(.number)), .scalar(.decimal(.number)), .scalar(.bool(.bool)):
+                .scalar(.int(.number)), .scalar(.double(.number)), .scalar(.decimal(.number)), .scalar(.bool(.bool)):
                 return true
             case .model(let index, let dispatch):
                 return !dispatch && typeQualifies(index, visiting)
@@ -116,12 +118,13 @@ extension FlatPlan {
                         valueConstraints.append(constraints)
                     }
                     let key = store(plan.canonicalKey)
-                    properties.append(Property(
-                        keyStart: key.start, keyLength: key.length, firstPathNode: Int32(paths.count),
-                        pathCount: Int32(plan.path.count), conversion: conversion(plan.conversion),
-                        encodeConversion: conversion(plan.conversion, external: true), flags: flags,
-                        defaultIndex: defaultIndex, minLength: Int32(clamping: constraints.minLength ?? -1),
-                        maxLength: Int32(clamping: constraints.maxLength ?? -1), valueConstraints: valueConstraintsIndex))
+                    properties.append(
+                        Property(
+                            keyStart: key.start, keyLength: key.length, firstPathNode: Int32(paths.count),
+                            pathCount: Int32(plan.path.count), conversion: conversion(plan.conversion),
+                            encodeConversion: conversion(plan.conversion, external: true), flags: flags,
+                            defaultIndex: defaultIndex, minLength: Int32(clamping: constraints.minLength ?? -1),
+                            maxLength: Int32(clamping: constraints.maxLength ?? -1), valueConstraints: valueConstraintsIndex))
                     paths += plan.path.map(Int32.init)
                 }
                 if model.propertyCount == 0 { model.firstProperty = Int32(properties.count) }
@@ -131,7 +134,8 @@ extension FlatPlan {
                 // Canonical input must be checked as the canonical reader does: constraints the
                 // fast paths do not check and the values of transient properties (which encoding
                 // does not write) are left to it.
-                model.encodable = mergeFree && type.unknownKeys != .keep && !type.usesExpressions
+                model.encodable =
+                    mergeFree && type.unknownKeys != .keep && !type.usesExpressions
                     && type.properties.allSatisfy { $0.spec.key != nil && $0.spec.transform == nil && FlatPlan.checksConstraints(of: $0) }
                 models[type.index] = model
             }
@@ -174,7 +178,8 @@ extension FlatPlan {
             var mergeFree = true
             var queue: [(node: MapperKit.EncodeNode, slot: Int)] = []
             for root in roots {
-                encodeNodes.append(EncodeNode(keyStart: 0, keyLength: 0, property: -1, constantStart: 0, constantLength: -1, firstChild: 0, childCount: 0))
+                encodeNodes.append(
+                    EncodeNode(keyStart: 0, keyLength: 0, property: -1, constantStart: 0, constantLength: -1, firstChild: 0, childCount: 0))
                 queue.append((root, encodeNodes.count - 1))
             }
             var head = 0
@@ -198,7 +203,7 @@ extension FlatPlan {
                 var overrides = Array(repeating: Int32(-1), count: node.children.count)
                 if flat.property >= 0, !node.children.isEmpty {
                     guard case .model(let nested, false) = type.properties[Int(flat.property)].conversion,
-                          node.children.allSatisfy({ $0.children.isEmpty && $0.constant == nil && $0.consumers.count == 1 })
+                        node.children.allSatisfy({ $0.children.isEmpty && $0.constant == nil && $0.consumers.count == 1 })
                     else {
                         mergeFree = false
                         encodeNodes[slot] = flat
@@ -211,9 +216,10 @@ extension FlatPlan {
                 }
                 encodeNodes[slot] = flat
                 for (position, child) in node.children.enumerated() {
-                    encodeNodes.append(EncodeNode(
-                        keyStart: 0, keyLength: 0, property: -1, constantStart: 0, constantLength: -1, firstChild: 0,
-                        childCount: 0, override: overrides[position]))
+                    encodeNodes.append(
+                        EncodeNode(
+                            keyStart: 0, keyLength: 0, property: -1, constantStart: 0, constantLength: -1, firstChild: 0,
+                            childCount: 0, override: overrides[position]))
                     queue.append((child, encodeNodes.count - 1))
                 }
             }
@@ -290,9 +296,10 @@ extension FlatPlan {
             for name in plan.quotedCaseNames { caseNames.append(store(name)) }
             for value in plan.jsonValues { caseValues.append(store(Array(JSONWriter.write(value).utf8))) }
             let names = self.table(plan.names.entries)
-            enums.append(Enum(
-                firstSlot: table.firstSlot, mask: table.mask, defaultCase: Int32(plan.defaultCase ?? -1),
-                firstCase: firstCase, hasOtherValues: !plan.others.isEmpty, names: names))
+            enums.append(
+                Enum(
+                    firstSlot: table.firstSlot, mask: table.mask, defaultCase: Int32(plan.defaultCase ?? -1),
+                    firstCase: firstCase, hasOtherValues: !plan.others.isEmpty, names: names))
             enumNames.append(plan.name)
             let index = Int32(enums.count - 1)
             enumIndices[ObjectIdentifier(plan)] = index

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The transcodable models of a runtime as flat, reference-free records in a few arenas of raw
@@ -206,7 +206,8 @@ final class FlatPlan: @unchecked Sendable {
             let slot = base[index]
             if slot.hash == 0 { return nil }
             if slot.hash == hash, Int(slot.keyLength) == key.count, slot.head == head, slot.tail == tail,
-               key.count <= 16 || memcmp(bytes.baseAddress! + Int(slot.keyStart), key.baseAddress!, key.count) == 0 {
+                key.count <= 16 || memcmp(bytes.baseAddress! + Int(slot.keyStart), key.baseAddress!, key.count) == 0
+            {
                 return slot.value
             }
             index = (index + 1) & Int(mask)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Finds a key's entry by its UTF-8 bytes without building a String: keys are compared as bytes
@@ -67,7 +67,8 @@ final class KeyTable: @unchecked Sendable {
             let candidate = slots[slot]
             if candidate.hash == 0 { return nil }
             if candidate.hash == hash, Int(candidate.length) == key.count,
-               key.count == 0 || memcmp(storage + Int(candidate.offset), key.baseAddress!, key.count) == 0 {
+                key.count == 0 || memcmp(storage + Int(candidate.offset), key.baseAddress!, key.count) == 0
+            {
                 return candidate.value
             }
             slot = (slot + 1) & mask

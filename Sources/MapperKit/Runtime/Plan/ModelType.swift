@@ -39,7 +39,8 @@ public final class ModelType: Sendable, CustomStringConvertible {
         self.lineage = lineage
         self.variants = variants
         self.unknownKeys = spec.unknownKeys
-        self.usesExpressions = !spec.rules.isEmpty || properties.contains { $0.spec.usesExpressions }
+        self.usesExpressions =
+            !spec.rules.isEmpty || properties.contains { $0.spec.usesExpressions }
             || variants?.predicates.contains { if case .expression = $0.test { true } else { false } } == true
     }
 

@@ -56,7 +56,9 @@ struct PlanBuilder {
         var valueProblems: [Int: [MappingError]] = [:]
         for (position, check) in values.enumerated() {
             guard let type = reading.type(named: check.model), let index = type.propertyIndex(named: check.property) else { continue }
-            if case .failure(let errors) = reader.readValue(Array(JSONWriter.write(check.json).utf8), plan: type.properties[index], root: "\(check.model).\(check.property)") {
+            if case .failure(let errors) = reader.readValue(
+                Array(JSONWriter.write(check.json).utf8), plan: type.properties[index], root: "\(check.model).\(check.property)")
+            {
                 valueProblems[position] = errors.errors
             }
         }
@@ -98,18 +100,20 @@ struct PlanBuilder {
             for property in spec.properties {
                 let path = property.key.map { tree.insert($0.segments) } ?? []
                 let conversion = self.conversion(property.type, property: property, indices: indices, enums: enumPlans)
-                properties.append(PropertyPlan(
-                    spec: property, path: path, conversion: conversion,
-                    defaultValue: defaults[PropertyKey(model: property.declaredIn, property: property.name)],
-                    source: property.mark.description))
+                properties.append(
+                    PropertyPlan(
+                        spec: property, path: path, conversion: conversion,
+                        defaultValue: defaults[PropertyKey(model: property.declaredIn, property: property.name)],
+                        source: property.mark.description))
             }
             for path in flattenedKeyPaths(of: spec, visiting: []) { _ = tree.insert(path) }
             // Keys variant dispatch reads are the model's keys too, though no property reads them.
             for path in dispatchKeyPaths(of: name) { _ = tree.insert(path, isValue: false) }
-            types.append(ModelType(
-                spec: spec, index: index, properties: properties, keyTree: tree.keyTree,
-                encodeTree: encodeTree(of: spec), lineage: lineage(of: name),
-                variants: spec.variants.map { variantPlan($0, indices: indices) }))
+            types.append(
+                ModelType(
+                    spec: spec, index: index, properties: properties, keyTree: tree.keyTree,
+                    encodeTree: encodeTree(of: spec), lineage: lineage(of: name),
+                    variants: spec.variants.map { variantPlan($0, indices: indices) }))
         }
         return types
     }
@@ -122,13 +126,16 @@ struct PlanBuilder {
 
     /// Reads each `default` (canonical JSON) with the canonical reader, the one owner of what
     /// canonical JSON of a type is.
-    private func readDefaults(_ table: ModelTable, with reader: inout ValueReader) -> (values: [PropertyKey: Value], problems: [DefaultProblem]) {
+    private func readDefaults(
+        _ table: ModelTable, with reader: inout ValueReader
+    ) -> (values: [PropertyKey: Value], problems: [DefaultProblem]) {
         var values: [PropertyKey: Value] = [:]
         var problems: [DefaultProblem] = []
         for type in table.types {
             for plan in type.properties {
                 let key = PropertyKey(model: plan.spec.declaredIn, property: plan.name)
-                guard let json = plan.spec.defaultValue, values[key] == nil, !problems.contains(where: { $0.model == key.model && $0.property == key.property })
+                guard let json = plan.spec.defaultValue, values[key] == nil,
+                    !problems.contains(where: { $0.model == key.model && $0.property == key.property })
                 else { continue }
                 switch reader.readValue(Array(JSONWriter.write(json).utf8), plan: plan, root: "\(key.model).\(key.property)") {
                 case .success(let value): values[key] = value
@@ -160,8 +167,9 @@ struct PlanBuilder {
         case .dictionary(let element):
             return .dictionary(typeConversion(element, property: property, indices: indices, enums: enums))
         case .union(let members):
-            return .union(UnionPlan(
-                members: members.map { typeConversion($0, property: property, indices: indices, enums: enums) }, types: members))
+            return .union(
+                UnionPlan(
+                    members: members.map { typeConversion($0, property: property, indices: indices, enums: enums) }, types: members))
         default:
             return leafConversion(type, property: property, indices: indices, enums: enums)
         }
@@ -266,8 +274,10 @@ struct PlanBuilder {
             }
         }
         let discriminator = variants.discriminator.map { discriminator in
-            (path: discriminator.by.segments,
-             cases: discriminator.cases.compactMap { item in indices[item.model].map { (value: item.value, type: $0) } })
+            (
+                path: discriminator.by.segments,
+                cases: discriminator.cases.compactMap { item in indices[item.model].map { (value: item.value, type: $0) } }
+            )
         }
         return VariantPlan(predicates: predicates, discriminator: discriminator, fallback: variants.fallback.flatMap { indices[$0] })
     }
@@ -283,7 +293,8 @@ struct PlanBuilder {
         var seen: Set<String> = []
         while let name = ancestor, seen.insert(name).inserted, let model = models[name] {
             if let discriminator = model.variants?.discriminator,
-               let match = discriminator.cases.first(where: { $0.model == spec.name }) {
+                let match = discriminator.cases.first(where: { $0.model == spec.name })
+            {
                 EncodeNode.insert(discriminator.by.segments, into: &roots) { $0.constant = match.value }
             }
             ancestor = model.base
@@ -349,8 +360,9 @@ private struct TreeBuilder {
     }
 
     var keyTree: KeyTree {
-        KeyTree(nodes: children.indices.map {
-            KeyTree.Node(keys: KeyTable(children[$0]), segment: segments[$0], isValue: values[$0])
-        })
+        KeyTree(
+            nodes: children.indices.map {
+                KeyTree.Node(keys: KeyTable(children[$0]), segment: segments[$0], isValue: values[$0])
+            })
     }
 }

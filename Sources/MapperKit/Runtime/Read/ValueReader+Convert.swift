@@ -82,11 +82,12 @@ extension ValueReader {
     private mutating func readEnum(_ document: JSONDocument, at index: Int, _ plan: EnumPlan, source: String) -> Value? {
         if mode == .canonical {
             guard document.kind(at: index) == .string,
-                  let position = document.withStringBytes(at: index, { plan.names.value(for: $0) })
+                let position = document.withStringBytes(at: index, { plan.names.value(for: $0) })
             else {
-                fail(.unknownEnumValue,
-                     "expected a case of enum '\(plan.name)' (\(plan.caseNames.joined(separator: ", "))), found \(document.quoted(at: index))",
-                     source: source)
+                fail(
+                    .unknownEnumValue,
+                    "expected a case of enum '\(plan.name)' (\(plan.caseNames.joined(separator: ", "))), found \(document.quoted(at: index))",
+                    source: source)
                 return nil
             }
             return .enumCase(plan.caseNames[position])
@@ -102,18 +103,23 @@ extension ValueReader {
             return .enumCase(plan.caseNames[position])
         }
         if let fallback = plan.defaultCase {
-            recorder?.note(.fallback, "\(document.quoted(at: index)) is no value of enum '\(plan.name)': its default '\(plan.caseNames[fallback])'", at: path.pointer)
+            recorder?.note(
+                .fallback, "\(document.quoted(at: index)) is no value of enum '\(plan.name)': its default '\(plan.caseNames[fallback])'",
+                at: path.pointer)
             fallbacks += 1
             observer?.enumFallback(plan.name, document.quoted(at: index))
             return .enumCase(plan.caseNames[fallback])
         }
-        fail(.unknownEnumValue,
-             "unknown value \(document.quoted(at: index)) for enum '\(plan.name)'; expected one of \(plan.acceptedValues)",
-             source: source)
+        fail(
+            .unknownEnumValue,
+            "unknown value \(document.quoted(at: index)) for enum '\(plan.name)'; expected one of \(plan.acceptedValues)",
+            source: source)
         return nil
     }
 
-    private mutating func readTransformed(_ json: JSONValue, name: String, transformer: Transformer, inner: Conversion, source: String) -> Value? {
+    private mutating func readTransformed(
+        _ json: JSONValue, name: String, transformer: Transformer, inner: Conversion, source: String
+    ) -> Value? {
         let canonical: JSONValue
         do {
             canonical = try transformer.forward(json)

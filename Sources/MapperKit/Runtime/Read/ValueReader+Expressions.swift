@@ -9,14 +9,17 @@ extension ValueReader {
         do {
             result = try expression.program.evaluate(variables)
         } catch {
-            fail(.expressionFailed, "\(what) '\(expression.source)' failed at column \(error.column): \(error.message)",
-                 source: expression.mark.description)
+            fail(
+                .expressionFailed, "\(what) '\(expression.source)' failed at column \(error.column): \(error.message)",
+                source: expression.mark.description)
             return nil
         }
         switch CELBridge.json(result) {
         case .success(let json): return json
         case .failure(let problem):
-            fail(.expressionFailed, "\(what) '\(expression.source)' gives no JSON value: \(problem.message)", source: expression.mark.description)
+            fail(
+                .expressionFailed, "\(what) '\(expression.source)' gives no JSON value: \(problem.message)",
+                source: expression.mark.description)
             return nil
         }
     }
@@ -26,7 +29,8 @@ extension ValueReader {
     mutating func readComputed(_ json: JSONValue, plan: PropertyPlan) -> Value? {
         var json = json
         if case .string(let text) = json, plan.spec.type.leaves.contains(.decimal), !plan.spec.type.leaves.contains(.string),
-           let number = JSONNumber(text) {
+            let number = JSONNumber(text)
+        {
             json = .number(number)
         }
         let savedMode = mode
@@ -77,15 +81,18 @@ extension ValueReader {
             do {
                 let result = try rule.rule.program.evaluate(variables)
                 guard case .bool(let holds) = result else {
-                    fail(.ruleFailed, "the rule '\(rule.rule.source)' of model '\(model.type.name)' gives \(result.type.name) \(result), not a bool",
-                         source: rule.rule.mark.description)
+                    fail(
+                        .ruleFailed,
+                        "the rule '\(rule.rule.source)' of model '\(model.type.name)' gives \(result.type.name) \(result), not a bool",
+                        source: rule.rule.mark.description)
                     continue
                 }
                 if !holds { fail(.ruleFailed, rule.message, source: rule.rule.mark.description) }
             } catch {
-                fail(.ruleFailed,
-                     "\(rule.message) (the rule '\(rule.rule.source)' failed at column \(error.column): \(error.message))",
-                     source: rule.rule.mark.description)
+                fail(
+                    .ruleFailed,
+                    "\(rule.message) (the rule '\(rule.rule.source)' failed at column \(error.column): \(error.message))",
+                    source: rule.rule.mark.description)
             }
         }
     }
@@ -96,11 +103,15 @@ extension ValueReader {
         do {
             let result = try expression.program.evaluate(["input": CELBridge.cel(document.jsonValue(at: object))])
             if case .bool(let value) = result { return value }
-            fail(.expressionFailed, "the 'if' expression '\(expression.source)' of the variants of '\(model)' gives \(result.type.name) \(result), not a bool",
-                 source: expression.mark.description)
+            fail(
+                .expressionFailed,
+                "the 'if' expression '\(expression.source)' of the variants of '\(model)' gives \(result.type.name) \(result), not a bool",
+                source: expression.mark.description)
         } catch {
-            fail(.expressionFailed, "the 'if' expression '\(expression.source)' of the variants of '\(model)' failed at column \(error.column): \(error.message)",
-                 source: expression.mark.description)
+            fail(
+                .expressionFailed,
+                "the 'if' expression '\(expression.source)' of the variants of '\(model)' failed at column \(error.column): \(error.message)",
+                source: expression.mark.description)
         }
         return false
     }

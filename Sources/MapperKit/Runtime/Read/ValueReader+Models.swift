@@ -12,8 +12,9 @@ extension ValueReader {
                 recorder?.variant(self, fallback, of: declared, because: "fallback: no predicate matches")
                 return fallback
             }
-            fail(.noVariant, "no variant of '\(declared.name)' matches \(document.quoted(at: index))",
-                 source: declared.spec.mark.description)
+            fail(
+                .noVariant, "no variant of '\(declared.name)' matches \(document.quoted(at: index))",
+                source: declared.spec.mark.description)
             return nil
         }
         if let found = document.value(at: path, inObjectAt: index), document.kind(at: found) != .null {
@@ -23,20 +24,24 @@ extension ValueReader {
                 return match.type
             }
             if let fallback = variants.fallback {
-                recorder?.variant(self, fallback, of: declared, because: "fallback: \(path.joined(separator: ".")) \(value.quoted) names no variant")
+                recorder?.variant(
+                    self, fallback, of: declared, because: "fallback: \(path.joined(separator: ".")) \(value.quoted) names no variant")
                 return fallback
             }
-            fail(.noVariant,
-                 "no variant of '\(declared.name)' matches \(path.joined(separator: ".")) \(value.quoted); expected one of \(cases.map(\.value.quoted).joined(separator: ", "))",
-                 source: declared.spec.mark.description)
+            fail(
+                .noVariant,
+                "no variant of '\(declared.name)' matches \(path.joined(separator: ".")) \(value.quoted); expected one of \(cases.map(\.value.quoted).joined(separator: ", "))",
+                source: declared.spec.mark.description)
             return nil
         }
         if let fallback = variants.fallback {
-            recorder?.variant(self, fallback, of: declared, because: "fallback: the discriminator '\(path.joined(separator: "."))' is missing")
+            recorder?.variant(
+                self, fallback, of: declared, because: "fallback: the discriminator '\(path.joined(separator: "."))' is missing")
             return fallback
         }
-        fail(.noVariant, "no variant of '\(declared.name)' matches: the discriminator '\(path.joined(separator: "."))' is missing",
-             source: declared.spec.mark.description)
+        fail(
+            .noVariant, "no variant of '\(declared.name)' matches: the discriminator '\(path.joined(separator: "."))' is missing",
+            source: declared.spec.mark.description)
         return nil
     }
 
@@ -60,7 +65,9 @@ extension ValueReader {
     /// Canonical JSON: members named by property names, `$type` when the declared type has
     /// variants, `$extra` for kept unknown keys. Unknown names are errors. `family` widens the
     /// models `$type` may name to every model that extends `family` (merging across a hierarchy).
-    mutating func readCanonical(_ document: JSONDocument, at index: Int, declared: ModelType, dispatch: Bool, family: String? = nil) -> Model? {
+    mutating func readCanonical(
+        _ document: JSONDocument, at index: Int, declared: ModelType, dispatch: Bool, family: String? = nil
+    ) -> Model? {
         var type = declared
         var typeMember: Int?
         var extraMember: Int?
@@ -75,14 +82,16 @@ extension ValueReader {
             let name = document.kind(at: member) == .string ? document.string(at: member) : ""
             let ancestor = family ?? declared.name
             guard let chosen = table.type(named: name), chosen.isKind(of: ancestor) else {
-                fail(.typeMismatch, "\"$type\" must name '\(ancestor)' or a model that extends it, found \(document.quoted(at: member))",
-                     source: declared.spec.mark.description, pointer: path.pointer + "/$type")
+                fail(
+                    .typeMismatch, "\"$type\" must name '\(ancestor)' or a model that extends it, found \(document.quoted(at: member))",
+                    source: declared.spec.mark.description, pointer: path.pointer + "/$type")
                 return nil
             }
             type = chosen
         } else if dispatch {
-            fail(.typeMismatch, "canonical JSON of '\(declared.name)' (a model with variants) starts with \"$type\"; it is missing",
-                 source: declared.spec.mark.description)
+            fail(
+                .typeMismatch, "canonical JSON of '\(declared.name)' (a model with variants) starts with \"$type\"; it is missing",
+                source: declared.spec.mark.description)
             return nil
         }
         let errorsBefore = errors.count
@@ -104,9 +113,10 @@ extension ValueReader {
             path.pop()
         }
         if !unknownNames.isEmpty {
-            fail(.unknownProperty,
-                 "model '\(type.name)' has no propert\(unknownNames.count == 1 ? "y" : "ies") \(unknownNames.map { "'\($0)'" }.joined(separator: ", "))",
-                 source: type.spec.mark.description)
+            fail(
+                .unknownProperty,
+                "model '\(type.name)' has no propert\(unknownNames.count == 1 ? "y" : "ies") \(unknownNames.map { "'\($0)'" }.joined(separator: ", "))",
+                source: type.spec.mark.description)
         }
         for (position, plan) in type.properties.enumerated() where plan.spec.required && !present[position] {
             path.push(.property(name: plan.name, segments: [plan.name]))
@@ -116,13 +126,15 @@ extension ValueReader {
         var extra: JSONObject?
         if let member = extraMember {
             if type.spec.unknownKeys != .keep {
-                fail(.unknownProperty, "model '\(type.name)' does not keep unknown keys, so it cannot have \"$extra\"",
-                     source: type.spec.mark.description, pointer: path.pointer + "/$extra")
+                fail(
+                    .unknownProperty, "model '\(type.name)' does not keep unknown keys, so it cannot have \"$extra\"",
+                    source: type.spec.mark.description, pointer: path.pointer + "/$extra")
             } else if case .object(let object) = document.jsonValue(at: member) {
                 extra = object
             } else {
-                fail(.typeMismatch, "\"$extra\" must be an object, found \(document.quoted(at: member))",
-                     source: type.spec.mark.description, pointer: path.pointer + "/$extra")
+                fail(
+                    .typeMismatch, "\"$extra\" must be an object, found \(document.quoted(at: member))",
+                    source: type.spec.mark.description, pointer: path.pointer + "/$extra")
             }
         }
         return errors.count == errorsBefore ? Model(type: type, values: values, extra: extra, table: table) : nil

@@ -71,7 +71,8 @@ struct ValueReader {
 
     /// One canonical value of a property (a `default`, a value set through `Model.set`), read as
     /// canonical JSON: the type's canonical form, then the property's constraints.
-    mutating func readValue(_ canonical: [UInt8], plan: PropertyPlan, root: String, mode: Mode = .canonical) -> Result<Value, MappingErrors> {
+    mutating func readValue(_ canonical: [UInt8], plan: PropertyPlan, root: String, mode: Mode = .canonical) -> Result<Value, MappingErrors>
+    {
         let savedMode = self.mode
         self.mode = mode
         defer { self.mode = savedMode }
@@ -109,8 +110,9 @@ struct ValueReader {
             }
             return errors.isEmpty ? .array(models) : nil
         default:
-            fail(.invalidInput, "expected a JSON object or an array of objects for model '\(type.name)', found \(document.quoted(at: 0))",
-                 source: type.spec.mark.description)
+            fail(
+                .invalidInput, "expected a JSON object or an array of objects for model '\(type.name)', found \(document.quoted(at: 0))",
+                source: type.spec.mark.description)
             return nil
         }
     }
@@ -118,10 +120,13 @@ struct ValueReader {
     // MARK: - Models
 
     /// `source`: the declaration that expects the object (a property's), when not the model's own.
-    mutating func readModel(_ document: JSONDocument, at index: Int, type declared: ModelType, dispatch: Bool, source: String? = nil) -> Model? {
+    mutating func readModel(
+        _ document: JSONDocument, at index: Int, type declared: ModelType, dispatch: Bool, source: String? = nil
+    ) -> Model? {
         guard document.kind(at: index) == .object else {
-            fail(.typeMismatch, "expected an object for model '\(declared.name)', found \(document.quoted(at: index))",
-                 source: source ?? declared.spec.mark.description)
+            fail(
+                .typeMismatch, "expected an object for model '\(declared.name)', found \(document.quoted(at: index))",
+                source: source ?? declared.spec.mark.description)
             return nil
         }
         switch mode {
@@ -161,8 +166,9 @@ struct ValueReader {
             guard !isFull else { break }
             if type.usesExpressions {
                 if plan.spec.decode != nil || plan.spec.defaultExpression != nil {
-                    values[position] = readWithExpressions(plan, of: type, document: document, object: index, base: base,
-                                                           input: &input, current: current)
+                    values[position] = readWithExpressions(
+                        plan, of: type, document: document, object: index, base: base,
+                        input: &input, current: current)
                 } else {
                     values[position] = readProperty(plan, of: type, document: document, object: index, base: base)
                 }
@@ -244,8 +250,9 @@ struct ValueReader {
             return nil
         case .reject:
             let names = keys.map { JSONWriter.quote(document.string(at: $0)) }
-            fail(.unknownKeys, "model '\(type.name)' does not map the key\(names.count == 1 ? "" : "s") \(names.joined(separator: ", "))",
-                 source: type.spec.mark.description)
+            fail(
+                .unknownKeys, "model '\(type.name)' does not map the key\(names.count == 1 ? "" : "s") \(names.joined(separator: ", "))",
+                source: type.spec.mark.description)
             return nil
         case .keep:
             return nil  // collected by `unread`, with what key path objects leave unread
@@ -278,9 +285,10 @@ struct ValueReader {
             } else if document.kind(at: slot) == .null {
                 break
             } else if document.kind(at: slot) != .object {
-                fail(.keyPathConflict,
-                     "expected an object at '\(key.segments.prefix(depth + 1).joined(separator: "."))' for key path '\(key)', found \(document.quoted(at: slot))",
-                     source: plan.source, pointer: path.pointer(truncatingLastPropertyTo: depth + 1))
+                fail(
+                    .keyPathConflict,
+                    "expected an object at '\(key.segments.prefix(depth + 1).joined(separator: "."))' for key path '\(key)', found \(document.quoted(at: slot))",
+                    source: plan.source, pointer: path.pointer(truncatingLastPropertyTo: depth + 1))
                 return nil
             }
         }

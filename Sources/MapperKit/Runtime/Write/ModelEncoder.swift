@@ -123,9 +123,10 @@ struct ModelEncoder {
             write(candidate.0, candidate.1.conversion, source: candidate.1.source, into: &theirs)
             guard let other = try? JSONValue(parsing: theirs.bytes), let written, other != written else { continue }
             path.push(.property(name: candidate.1.name, segments: candidate.1.spec.key?.segments ?? [candidate.1.name]))
-            fail(.keyPathConflict,
-                 "properties '\(first.1.name)' and '\(candidate.1.name)' both write key '\(candidate.1.spec.key?.description ?? node.key)': \(written.quoted) and \(other.quoted) differ",
-                 source: candidate.1.source)
+            fail(
+                .keyPathConflict,
+                "properties '\(first.1.name)' and '\(candidate.1.name)' both write key '\(candidate.1.spec.key?.description ?? node.key)': \(written.quoted) and \(other.quoted) differ",
+                source: candidate.1.source)
             path.pop()
         }
         return found
@@ -163,16 +164,19 @@ struct ModelEncoder {
             || node.children.contains { hasValue($0, in: model) }
     }
 
-    private mutating func merge(_ value: Value, _ plan: PropertyPlan, children: [EncodeNode], of model: Model, into output: inout JSONOutput) {
+    private mutating func merge(
+        _ value: Value, _ plan: PropertyPlan, children: [EncodeNode], of model: Model, into output: inout JSONOutput
+    ) {
         var own = JSONOutput()
         path.push(.property(name: plan.name, segments: plan.spec.key?.segments ?? [plan.name]))
         defer { path.pop() }
         writeProperty(value, plan, of: model, into: &own)
         let keyPath = plan.spec.key?.description ?? plan.name
         guard case .object(var object)? = try? JSONValue(parsing: own.bytes) else {
-            fail(.keyPathConflict,
-                 "property '\(plan.name)' writes \(CanonicalWriter.jsonValue(value, plan.conversion).quoted) at '\(keyPath)', where other properties write keys inside an object",
-                 source: plan.source)
+            fail(
+                .keyPathConflict,
+                "property '\(plan.name)' writes \(CanonicalWriter.jsonValue(value, plan.conversion).quoted) at '\(keyPath)', where other properties write keys inside an object",
+                source: plan.source)
             output.append(contentsOf: "null")
             return
         }
@@ -190,7 +194,9 @@ struct ModelEncoder {
     /// Puts what the longer key paths wrote (`nested`) into the object a property wrote: objects
     /// merge member by member, equal values agree, and anything else would lose one of the two
     /// values, so it is a key-path conflict.
-    private mutating func combine(_ object: inout JSONObject, with nested: JSONObject, at pointer: String, keyPath: String, plan: PropertyPlan) {
+    private mutating func combine(
+        _ object: inout JSONObject, with nested: JSONObject, at pointer: String, keyPath: String, plan: PropertyPlan
+    ) {
         for member in nested {
             guard let index = object.members.firstIndex(where: { $0.key == member.key }) else {
                 object.append(member.key, member.value)
@@ -203,10 +209,12 @@ struct ModelEncoder {
                 object.members[index].value = .object(inner)
             case (let existing, let written) where existing != written:
                 guard errors.count < MappingErrors.limit else { return }
-                errors.append(MappingError(
-                    .keyPathConflict, pointer: memberPointer, path: path.modelPath,
-                    message: "property '\(plan.name)' writes \(existing.quoted) at '\(keyPath).\(member.key)', where another property writes \(written.quoted)",
-                    source: plan.source))
+                errors.append(
+                    MappingError(
+                        .keyPathConflict, pointer: memberPointer, path: path.modelPath,
+                        message:
+                            "property '\(plan.name)' writes \(existing.quoted) at '\(keyPath).\(member.key)', where another property writes \(written.quoted)",
+                        source: plan.source))
             default:
                 break
             }
@@ -233,13 +241,15 @@ struct ModelEncoder {
             switch CELBridge.json(result) {
             case .success(let json): output.append(json)
             case .failure(let problem):
-                fail(.expressionFailed, "the encode expression '\(expression.source)' gives no JSON value: \(problem.message)",
-                     source: expression.mark.description)
+                fail(
+                    .expressionFailed, "the encode expression '\(expression.source)' gives no JSON value: \(problem.message)",
+                    source: expression.mark.description)
                 output.append(contentsOf: "null")
             }
         } catch {
-            fail(.expressionFailed, "the encode expression '\(expression.source)' failed at column \(error.column): \(error.message)",
-                 source: expression.mark.description)
+            fail(
+                .expressionFailed, "the encode expression '\(expression.source)' failed at column \(error.column): \(error.message)",
+                source: expression.mark.description)
             output.append(contentsOf: "null")
         }
     }
@@ -300,8 +310,9 @@ struct ModelEncoder {
             do {
                 output.append(try reverse(CanonicalWriter.jsonValue(value, inner)))
             } catch {
-                fail(.transformFailed, "transformer '\(name)' failed to reverse \(CanonicalWriter.jsonValue(value, inner).quoted): \(error)",
-                     source: source)
+                fail(
+                    .transformFailed, "transformer '\(name)' failed to reverse \(CanonicalWriter.jsonValue(value, inner).quoted): \(error)",
+                    source: source)
                 output.append(contentsOf: "null")
             }
         default:

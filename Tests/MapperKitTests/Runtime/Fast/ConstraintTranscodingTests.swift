@@ -10,21 +10,22 @@ import MapperTestSupport
 /// bounds exactly (a double by its shortest text, a decimal by its digits) and matching patterns
 /// against the unescaped string.
 struct ConstraintTranscodingTests {
-    static let catalog = try! Catalog(yaml: """
-        mapper: 1
-        models:
-          Item:
-            properties:
-              name: { type: string, min_length: 2, max_length: 3 }
-              tags: { type: "[string]", min_length: 1, max_length: 2 }
-              scores: { type: "[string: int]", max_length: 1 }
-              n: { type: int, minimum: 1, maximum: 10 }
-              x: { type: double, minimum: -1.5, maximum: 1.5 }
-              amount: { type: decimal, minimum: 0, maximum: 18446744073709551616 }
-              precise: { type: double, minimum: 0.10000000000000000001 }
-              code: { type: string, pattern: "[0-9]{3}" }
-              anchored: { type: string, pattern: "^[a-z]+$" }
-        """)
+    static let catalog = try! Catalog(
+        yaml: """
+            mapper: 1
+            models:
+              Item:
+                properties:
+                  name: { type: string, min_length: 2, max_length: 3 }
+                  tags: { type: "[string]", min_length: 1, max_length: 2 }
+                  scores: { type: "[string: int]", max_length: 1 }
+                  n: { type: int, minimum: 1, maximum: 10 }
+                  x: { type: double, minimum: -1.5, maximum: 1.5 }
+                  amount: { type: decimal, minimum: 0, maximum: 18446744073709551616 }
+                  precise: { type: double, minimum: 0.10000000000000000001 }
+                  code: { type: string, pattern: "[0-9]{3}" }
+                  anchored: { type: string, pattern: "^[a-z]+$" }
+            """)
     static let documents = [
         #"{"name":"ab","tags":["x"],"scores":{"a":1}}"#,
         #"{"name":"é€😀","tags":["x",null]}"#,  // 3 scalars in 9 bytes
@@ -84,11 +85,12 @@ struct ConstraintTranscodingTests {
             let index = try RealDataTests.catalog.requireType(name).index
             #expect(flat.models[index].transcodable && flat.models[index].encodable, "\(name)")
         }
-        let constrained = try Catalog(yaml: """
-            mapper: 1
-            models:
-              Bounded: { properties: { count: { type: int, json: string, minimum: 0 } } }
-            """)
+        let constrained = try Catalog(
+            yaml: """
+                mapper: 1
+                models:
+                  Bounded: { properties: { count: { type: int, json: string, minimum: 0 } } }
+                """)
         let bounded = try constrained.requireType("Bounded").index
         #expect(!constrained.table.flat.models[bounded].transcodable && !constrained.table.flat.models[bounded].encodable)
     }

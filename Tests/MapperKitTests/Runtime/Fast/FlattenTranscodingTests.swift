@@ -9,29 +9,30 @@ import MapperTestSupport
 /// count as the parent's (a `reject` parent accepts them, drift reports leave them out), and
 /// its errors send the document to the general path, as the general reader decides.
 struct FlattenTranscodingTests {
-    static let catalog = try! Catalog(yaml: """
-        mapper: 1
-        models:
-          Links:
-            unknown_keys: reject
-            properties:
-              html: { type: url, key: html_url }
-              api: { type: url, key: url, required: true }
-              nested: { type: string, key: meta.label }
-          Strict:
-            unknown_keys: reject
-            properties:
-              name: { type: string }
-              links: { type: Links, flatten: true }
-          Loose:
-            properties:
-              name: { type: string }
-              links: { type: Links, flatten: true }
-              owner: { type: Owner }
-          Owner:
-            properties:
-              login: { type: string }
-        """)
+    static let catalog = try! Catalog(
+        yaml: """
+            mapper: 1
+            models:
+              Links:
+                unknown_keys: reject
+                properties:
+                  html: { type: url, key: html_url }
+                  api: { type: url, key: url, required: true }
+                  nested: { type: string, key: meta.label }
+              Strict:
+                unknown_keys: reject
+                properties:
+                  name: { type: string }
+                  links: { type: Links, flatten: true }
+              Loose:
+                properties:
+                  name: { type: string }
+                  links: { type: Links, flatten: true }
+                  owner: { type: Owner }
+              Owner:
+                properties:
+                  login: { type: string }
+            """)
     static let documents = [
         #"{"name":"a","url":"https://x.example/","html_url":"https://y.example/"}"#,
         #"{"url":"https://x.example/","meta":{"label":"l"},"name":"a"}"#,
@@ -62,9 +63,10 @@ struct FlattenTranscodingTests {
         for (catalog, name) in [(Self.catalog, "Strict"), (Self.catalog, "Loose"), (RealDataTests.catalog, "Repository")] {
             #expect(catalog.table.flat.models[try catalog.requireType(name).index].transcodable, "\(name)")
         }
-        #expect(Self.unknownKeys(#"{"url":"https://x.example/","extra":1,"owner":{"login":"o","id":1}}"#, usesTranscoder: true) == [
-            "Loose: [\"extra\"]", "Owner: [\"id\"]",
-        ])
+        #expect(
+            Self.unknownKeys(#"{"url":"https://x.example/","extra":1,"owner":{"login":"o","id":1}}"#, usesTranscoder: true) == [
+                "Loose: [\"extra\"]", "Owner: [\"id\"]",
+            ])
     }
 
     /// The unknown keys a session reports while decoding `document` as `Loose`, sorted.

@@ -8,17 +8,18 @@ import MapperTestSupport
 /// Encoding through the fast path where a model property and other properties share an object.
 struct MergedKeyPathEncodingTests {
     @Test func mergedObjectsEncodeAlike() throws {
-        let catalog = try Catalog(yaml: """
-            mapper: 1
-            models:
-              User: { properties: { login: string, id: int, siteAdmin: { type: bool, key: site_admin } } }
-              Issue:
-                properties:
-                  number: int
-                  author: { type: User, key: user }
-                  reporterLogin: { type: string, key: user.login }
-                  reporterType: { type: string, key: user.type }
-            """)
+        let catalog = try Catalog(
+            yaml: """
+                mapper: 1
+                models:
+                  User: { properties: { login: string, id: int, siteAdmin: { type: bool, key: site_admin } } }
+                  Issue:
+                    properties:
+                      number: int
+                      author: { type: User, key: user }
+                      reporterLogin: { type: string, key: user.login }
+                      reporterType: { type: string, key: user.type }
+                """)
         let documents = [
             #"{"number":1,"author":{"login":"a","id":2,"siteAdmin":false},"reporterLogin":"b","reporterType":"User"}"#,
             #"{"number":1,"author":{"id":2},"reporterLogin":"b"}"#,
