@@ -156,10 +156,13 @@ if Context.environment["MAPPER_BENCHMARKS"] != nil {
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"])
     ]
     package.targets += [
+        // The heap a loaded catalog holds (glibc's mallinfo2, which Swift's Glibc does not export).
+        .target(name: "CHeapUsage", path: "Benchmarks/CHeapUsage"),
         .executableTarget(
             name: "MapperBenchmarks",
             dependencies: [
                 "MapperKit",
+                "CHeapUsage",
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/MapperBenchmarks",

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import CHeapUsage
 import Foundation
 import MapperKit
 
@@ -71,16 +69,7 @@ enum LargeCatalog {
     }
 }
 
-/// The bytes the C heap holds now (glibc's `mallinfo2`): after minus before a load is the memory
-/// a loaded catalog keeps.
+/// The bytes the C heap holds now: after minus before a load is the memory a loaded catalog keeps.
 enum HeapUsage {
-    static var bytesInUse: Int {
-        #if canImport(Glibc)
-            // Small blocks in the arenas plus the large ones malloc maps directly.
-            let info = mallinfo2()
-            return Int(info.uordblks + info.hblkhd)
-        #else
-            return 0
-        #endif
-    }
+    static var bytesInUse: Int { Int(mapper_heap_bytes_in_use()) }
 }
