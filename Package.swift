@@ -168,7 +168,7 @@ if Context.environment["MAPPER_BENCHMARKS"] != nil {
             path: "Benchmarks/MapperBenchmarks",
             exclude: ["Resources"],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
     ]
 }
 

@@ -100,26 +100,45 @@ struct EncodeTranscoder {
     }
 
     /// The model's members, then the parent's members written into the same object. When both
-    /// write a value at one key, `ModelEncoder` decides (objects merge, equal values agree,
-    /// different ones are a key-path conflict): the general path takes the document.
+    /// write a value at one key, the same bytes from both are written once (`ModelEncoder` agrees:
+    /// equal values agree); anything else (objects to merge, a key-path conflict) is left to
+    /// `ModelEncoder`: the general path takes the document.
     private mutating func writeMerged(
         _ document: JSONDocument, model: FlatPlan.Model, base: Int, _ merge: Merge, first: inout Bool, into output: inout JSONOutput
     ) -> Bool {
         let children = Int(merge.node.childCount)
         for offset in 0..<Int(model.encodeNodeCount) {
             let own = encodeNodes[Int(model.firstEncodeNode) + offset]
-            if hasValue(own, base: base) {
-                for position in 0..<children {
-                    let child = encodeNodes[Int(merge.node.firstChild) + position]
-                    if child.override == Int32(offset), hasValue(child, base: merge.parentBase) { return false }
-                }
-            }
+            let ownStart = output.count
             guard writeMembers(document, model.firstEncodeNode + Int32(offset), 1, model: model, base: base, first: &first, into: &output)
             else {
                 return false
             }
+            guard hasValue(own, base: base) else { continue }
+            for position in 0..<children {
+                let child = encodeNodes[Int(merge.node.firstChild) + position]
+                guard child.override == Int32(offset), hasValue(child, base: merge.parentBase) else { continue }
+                let ownEnd = output.count
+                var probeFirst = true
+                guard
+                    writeMembers(
+                        document, Int32(Int(merge.node.firstChild) + position), 1, model: merge.parent, base: merge.parentBase,
+                        first: &probeFirst, into: &output),
+                    Self.sameMember(output, ownStart..<ownEnd, ownEnd..<output.count)
+                else {
+                    return false
+                }
+                output.truncate(to: ownEnd)
+            }
         }
         for position in 0..<children {
+            let child = encodeNodes[Int(merge.node.firstChild) + position]
+            // Written above, as the same bytes as the model's own member.
+            if child.override >= 0, hasValue(child, base: merge.parentBase),
+                hasValue(encodeNodes[Int(model.firstEncodeNode) + Int(child.override)], base: base)
+            {
+                continue
+            }
             guard
                 writeMembers(
                     document, Int32(Int(merge.node.firstChild) + position), 1, model: merge.parent, base: merge.parentBase, first: &first,
@@ -129,6 +148,16 @@ struct EncodeTranscoder {
             }
         }
         return true
+    }
+
+    /// Whether two written members (`"key":value`, the first maybe after a comma) are the same bytes.
+    private static func sameMember(_ output: JSONOutput, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        output.withUnsafeBytes { bytes in
+            var a = a
+            if a.lowerBound < a.upperBound, bytes[a.lowerBound] == UInt8(ascii: ",") { a = a.lowerBound + 1..<a.upperBound }
+            return a.count == b.count
+                && (a.isEmpty || memcmp(bytes.baseAddress! + a.lowerBound, bytes.baseAddress! + b.lowerBound, a.count) == 0)
+        }
     }
 
     private mutating func writeMembers(
