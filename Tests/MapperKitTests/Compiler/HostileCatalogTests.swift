@@ -50,4 +50,11 @@ struct HostileCatalogTests {
         let refused = diagnostics("mapper: 1\nmodels:\n  M:\n    properties:\n      n: { type: int, default: \(digits) }\n")
         #expect(refused.map(\.code) == ["invalid-default"])
     }
+
+    /// Found by FuzzCatalog: a model declared as a scalar is an error, and the models after it
+    /// are still compiled (their indices once went past the end of the plan's tables).
+    @Test func aModelDeclaredAsAScalarBeforeOthers() {
+        let found = diagnostics("mapper: 1\nmodels:\n  A: int\n  B:\n    doc: fine\n    properties: { b: { type: B } }\n")
+        #expect(found.contains { $0.severity == .error && $0.line == 3 })
+    }
 }

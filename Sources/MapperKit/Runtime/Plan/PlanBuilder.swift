@@ -10,6 +10,19 @@ struct PlanBuilder {
     let formats: [String: FormatSpec]
     let transformers: [String: Transformer]
 
+    /// `order` may name models whose declaration did not compile (an error is reported for each);
+    /// they are left out, so that a model's index is its position among the types built.
+    init(
+        models: [String: ModelSpec], order: [String], enums: [String: EnumSpec], formats: [String: FormatSpec],
+        transformers: [String: Transformer]
+    ) {
+        self.models = models
+        self.order = order.filter { models[$0] != nil }
+        self.enums = enums
+        self.formats = formats
+        self.transformers = transformers
+    }
+
     /// A `default` that is not canonical JSON of its property's type (with its constraints).
     struct DefaultProblem {
         /// The model that declares the property, and its name.
