@@ -141,5 +141,33 @@ extension RuntimeTests {
                 ))
             #expect(json.hasSuffix(#""unread":[{"pointer":"/y","model":"Ticket"}]}"#))
         }
+
+        /// Models with expressions are explained too: a `decode:` property names its expression,
+        /// a missing key whose default is an expression names that one, the rest as usual.
+        @Test func expressionsAreNamedWithTheValueTheyGave() throws {
+            let mapper = try Mapper(
+                """
+                mapper: 1
+                models:
+                  Person:
+                    properties:
+                      first: { type: string, key: first_name }
+                      last: { type: string, key: last_name }
+                      fullName: { type: string, decode: "self.first + ' ' + self.last" }
+                      country: { type: string, default: { expr: "input.first_name == 'Ann' ? 'SE' : 'NO'" } }
+                """)
+            var session = MappingSession(catalog: mapper.catalog)
+            let explanation = try session.explain(
+                Array(#"{"first_name":"Ann","last_name":"Lee","age":3}"#.utf8), as: "Person", now: Instant(milliseconds: 0)
+            ).1
+            #expect(explanation.entries.map(\.path) == ["Person.first", "Person.last", "Person.fullName", "Person.country"])
+            let fullName = try #require(explanation.entries.first { $0.path == "Person.fullName" })
+            #expect(fullName.value == "Ann Lee")
+            #expect(fullName.steps == [Step(kind: .expression, detail: "decode: self.first + ' ' + self.last")])
+            let country = try #require(explanation.entries.first { $0.path == "Person.country" })
+            #expect(country.value == "SE" && country.present == false)
+            #expect(country.steps.last == Step(kind: .expression, detail: "the key is missing: default input.first_name == 'Ann' ? 'SE' : 'NO'"))
+            #expect(explanation.unread == [Explanation.UnreadKey(pointer: "/age", model: "Person")])
+        }
     }
 }

@@ -39,6 +39,9 @@ public struct Explanation: Sendable, Hashable {
             case null
             case computed, flatten
             case variant, unionMember, transform
+            /// A CEL expression gave the value (`detail`: `decode: EXPR`, or the default expression
+            /// used because the key was missing).
+            case expression
         }
 
         public var kind: Kind

@@ -1,7 +1,10 @@
+import MapperCEL
+
 /// `readProperty` with its entry recorded: taken instead of it only when a recorder is set.
 extension ValueReader {
     mutating func readPropertyExplained(
-        _ plan: PropertyPlan, of type: ModelType, document: JSONDocument, object: Int, base: Int, recorder: ExplainRecorder
+        _ plan: PropertyPlan, of type: ModelType, document: JSONDocument, object: Int, base: Int, recorder: ExplainRecorder,
+        input: inout CELValue?, current: CELMap
     ) -> Value? {
         let spec = plan.spec
         let segments = spec.flatten ? [] : spec.key?.segments ?? []
@@ -13,7 +16,9 @@ extension ValueReader {
             && plan.path.last.map { slots[base + $0] >= 0 } ?? false
         recorder.begin(path: modelPath, pointer: pointer, present: present || spec.flatten, rule: plan.source)
         func note(_ kind: Explanation.Step.Kind, _ detail: String) { recorder.note(kind, detail, at: pointer) }
-        if let computed = spec.computed {
+        if let decode = spec.decode {
+            note(.expression, "decode: \(decode.source)")
+        } else if let computed = spec.computed {
             note(.computed, computed.rawValue)
         } else if spec.flatten {
             note(.flatten, "the properties of '\(spec.type)' read from this object")
@@ -32,9 +37,16 @@ extension ValueReader {
             if let representation = spec.representation { note(.representation, representation.rawValue) }
         }
         let errorsBefore = errors.count
-        let value = readProperty(plan, of: type, document: document, object: object, base: base)
-        if errors.count == errorsBefore, !present, spec.key != nil, spec.computed == nil, !spec.flatten, !spec.transient {
-            if plan.defaultValue != nil {
+        let value =
+            plan.usesExpressions
+            ? readWithExpressions(plan, of: type, document: document, object: object, base: base, input: &input, current: current)
+            : readProperty(plan, of: type, document: document, object: object, base: base)
+        if errors.count == errorsBefore, !present, spec.key != nil, spec.computed == nil, spec.decode == nil, !spec.flatten,
+            !spec.transient
+        {
+            if let expression = spec.defaultExpression {
+                note(.expression, "the key is missing: default \(expression.source)")
+            } else if plan.defaultValue != nil {
                 note(.default, "the key is missing")
             } else {
                 note(.absent, "the key is missing and the property has no default")

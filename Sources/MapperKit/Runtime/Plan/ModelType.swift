@@ -76,6 +76,8 @@ final class PropertyPlan: Sendable {
     let required: Bool
     let transient: Bool
     let computed: PropertySpec.Computed?
+    /// Decoding evaluates an expression: `decode:` or `default: {expr:}`.
+    let usesExpressions: Bool
 
     init(spec: PropertySpec, path: [Int], conversion: Conversion, defaultValue: Value?, source: String) {
         self.spec = spec
@@ -84,6 +86,7 @@ final class PropertyPlan: Sendable {
         self.required = spec.required
         self.transient = spec.transient
         self.computed = spec.computed
+        self.usesExpressions = spec.decode != nil || spec.defaultExpression != nil
         self.path = path
         self.conversion = conversion
         self.defaultValue = defaultValue

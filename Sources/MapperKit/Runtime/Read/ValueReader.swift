@@ -164,20 +164,17 @@ struct ValueReader {
         var current = CELMap()
         for (position, plan) in type.properties.enumerated() {
             guard !isFull else { break }
-            if type.usesExpressions {
-                if plan.spec.decode != nil || plan.spec.defaultExpression != nil {
-                    values[position] = readWithExpressions(
-                        plan, of: type, document: document, object: index, base: base,
-                        input: &input, current: current)
-                } else {
-                    values[position] = readProperty(plan, of: type, document: document, object: index, base: base)
-                }
-                if let value = values[position] { current[.string(plan.name)] = CELBridge.cel(value) }
-            } else if let recorder {
-                values[position] = readPropertyExplained(plan, of: type, document: document, object: index, base: base, recorder: recorder)
+            if let recorder {
+                values[position] = readPropertyExplained(
+                    plan, of: type, document: document, object: index, base: base, recorder: recorder,
+                    input: &input, current: current)
+            } else if plan.usesExpressions {
+                values[position] = readWithExpressions(
+                    plan, of: type, document: document, object: index, base: base, input: &input, current: current)
             } else {
                 values[position] = readProperty(plan, of: type, document: document, object: index, base: base)
             }
+            if type.usesExpressions, let value = values[position] { current[.string(plan.name)] = CELBridge.cel(value) }
         }
         if let recorder, !suppressUnknown { recordUnread(document, object: index, node: 0, type: type, recorder: recorder) }
         var extra: JSONObject?
