@@ -166,7 +166,9 @@ extension RuntimeTests {
             #expect(fullName.steps == [Step(kind: .expression, detail: "decode: self.first + ' ' + self.last")])
             let country = try #require(explanation.entries.first { $0.path == "Person.country" })
             #expect(country.value == "SE" && country.present == false)
-            #expect(country.steps.last == Step(kind: .expression, detail: "the key is missing: default input.first_name == 'Ann' ? 'SE' : 'NO'"))
+            #expect(
+                country.steps.last == Step(kind: .expression, detail: "the key is missing: default input.first_name == 'Ann' ? 'SE' : 'NO'")
+            )
             #expect(explanation.unread == [Explanation.UnreadKey(pointer: "/age", model: "Person")])
         }
     }
