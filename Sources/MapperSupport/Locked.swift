@@ -34,4 +34,12 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
     }
+
+    /// Runs `body` with the value if the lock is free at once; nil, without waiting, when another
+    /// thread holds it (for a caller that must never wait on a lower-priority thread).
+    package func withLockIfAvailable<Result>(_ body: (inout Value) -> Result) -> Result? {
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+        defer { pthread_mutex_unlock(mutex) }
+        return body(&value)
+    }
 }

@@ -84,6 +84,32 @@ struct ShadowTests {
         }
     }
 
+    #if os(Linux)
+        /// The comparisons run on their own thread at idle priority (SCHED_IDLE, policy 5 in
+        /// /proc's stat), so that under full load they take no processor time from live requests.
+        @Test func comparisonsRunOnAnIdlePriorityThread() async throws {
+            let candidate = try Self.candidate()
+            let app = try buildApplication(Self.configuration(shadow: candidate.path))
+            try await app.test(.router) { client in
+                try await client.post("/v1/decode/Product", json: Self.product)
+                _ = try await Self.report(client) { Self.counts($0, "decode", "Product") != nil }
+                var policies: [String] = []
+                for thread in try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") {
+                    let name = try? String(contentsOfFile: "/proc/self/task/\(thread)/comm", encoding: .utf8)
+                    guard name == "mapper-shadow\n",
+                        let stat = try? String(contentsOfFile: "/proc/self/task/\(thread)/stat", encoding: .utf8),
+                        let end = stat.lastIndex(of: ")")
+                    else { continue }
+                    // Fields after the name: the state is field 3, the scheduling policy field 41.
+                    let fields = stat[stat.index(after: end)...].split(separator: " ")
+                    policies.append(String(fields[41 - 3]))
+                }
+                #expect(!policies.isEmpty)
+                #expect(policies.allSatisfy { $0 == "5" })
+            }
+        }
+    #endif
+
     @Test func aDifferenceIsCountedByPropertyWithARedactedSample() async throws {
         let candidate = try Self.candidate(Self.renamed)
         let app = try buildApplication(Self.configuration(shadow: candidate.path))

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Logging
 import MapperKit
@@ -22,7 +23,7 @@ final class Shadow: Sendable {
     let queue: ShadowQueue
     private let loader: ShadowLoader
     private let state: Locked<State>
-    private let wake: AsyncStream<Void>.Continuation
+    private let worker: ShadowWorker
 
     struct State: Sendable {
         var candidate: ShadowCandidate?
@@ -40,35 +41,33 @@ final class Shadow: Sendable {
         self.state = state
         loader = ShadowLoader(
             loader: CatalogLoader(paths: paths, options: options, gate: nil), state: state, tally: tally, metrics: metrics, logger: logger)
-        let (stream, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        self.wake = wake
         _ = Shadow.load(
             loader: CatalogLoader(paths: paths, options: options, gate: nil), into: state, tally: tally, metrics: metrics, logger: logger,
             trigger: .startup)
-        Task.detached(priority: .background) {
-            var session: MappingSession?
-            for await _ in stream {
-                while let job = queue.take() {
-                    guard let candidate = state.withLock({ $0.candidate }) else { continue }
-                    if session?.catalog !== candidate.catalog { session = MappingSession(catalog: candidate.catalog) }
-                    tally.record(job, ShadowComparison.run(job, session: &session!))
-                }
+        worker = ShadowWorker { [queue, state, tally] session in
+            while let job = queue.take() {
+                guard let candidate = state.withLock({ $0.candidate }) else { continue }
+                if session?.catalog !== candidate.catalog { session = MappingSession(catalog: candidate.catalog) }
+                tally.record(job, ShadowComparison.run(job, session: &session!))
+                sched_yield()  // the processor goes back to a live request at once if one is waiting
             }
         }
     }
 
     deinit {
-        wake.finish()
+        worker.stop()
     }
 
     var candidate: ShadowCandidate? { state.withLock { $0.candidate } }
     var lastLoadError: ReloadFailure? { state.withLock { $0.lastLoadError } }
 
     /// Queues a request the live catalog answered, to be replayed with the candidate; dropped
-    /// (and counted) when the queue is full, skipped when no candidate is loaded.
+    /// (and counted) when the queue is full or busy, skipped when no candidate is loaded. Never
+    /// waits for a lock: the worker that shares them runs at idle priority, and a request that
+    /// waited for it would wait for the processor to be idle.
     func offer(_ job: ShadowJob) {
-        guard state.withLock({ $0.candidate != nil }) else { return }
-        if queue.offer(job) { wake.yield(()) }
+        guard state.withLockIfAvailable({ $0.candidate != nil }) ?? true else { return }
+        if queue.offer(job) { worker.wake() }
     }
 
     @discardableResult
@@ -169,5 +168,48 @@ private actor ShadowLoader {
 
     func reload(_ trigger: ReloadTrigger) -> Shadow.LoadOutcome {
         Shadow.load(loader: loader, into: state, tally: tally, metrics: metrics, logger: logger, trigger: trigger)
+    }
+}
+
+/// The thread the comparisons run on: its own, not one of the concurrency pool's (which serve the
+/// requests), scheduled at idle priority (Linux's `SCHED_IDLE`, `background` quality of service
+/// elsewhere), so that it only takes processor time the live requests leave. Under full load the
+/// queue fills and jobs are dropped and counted rather than slowing the answers.
+final class ShadowWorker: Sendable {
+    static let threadName = "mapper-shadow"
+    private let signal = DispatchSemaphore(value: 0)
+    private let stopped = Locked(false)
+
+    /// Starts the thread; `drain` runs after each wake-up and takes every queued job, with the
+    /// candidate's session kept from one wake-up to the next.
+    init(drain: @escaping @Sendable (inout MappingSession?) -> Void) {
+        let (signal, stopped) = (self.signal, self.stopped)
+        let thread = Thread {
+            #if canImport(Glibc)
+                var parameters = sched_param()
+                _ = pthread_setschedparam(pthread_self(), Self.idlePolicy, &parameters)
+            #endif
+            Thread.current.name = Self.threadName  // set from inside, so the system sees it too
+            var session: MappingSession?
+            while true {
+                signal.wait()
+                if stopped.withLock({ $0 }) { return }
+                drain(&session)
+            }
+        }
+        thread.qualityOfService = .background
+        thread.start()
+    }
+
+    #if canImport(Glibc)
+        /// `SCHED_IDLE` (<sched.h>, not exported to Swift by Glibc's module).
+        static let idlePolicy: Int32 = 5
+    #endif
+
+    func wake() { signal.signal() }
+
+    func stop() {
+        stopped.withLock { $0 = true }
+        signal.signal()
     }
 }
