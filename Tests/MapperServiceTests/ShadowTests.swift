@@ -247,6 +247,31 @@ struct ShadowTests {
         }
     }
 
+    /// With `--watch`, an edit of the candidate's files reloads the candidate (not the live
+    /// catalog), and the comparisons from then on are the new candidate's.
+    @Test func theCandidateReloadsUnderWatch() async throws {
+        let candidate = try Self.candidate()
+        var configuration = Self.configuration(shadow: candidate.path)
+        configuration.watch = true
+        configuration.watchInterval = .milliseconds(50)
+        let app = try buildApplication(configuration)
+        try await app.test(.live) { client in
+            let live = try await client.get("/v1/catalog").json["revision"]
+            let before = try await client.get("/v1/shadow").json["candidate"]?["revision"]
+            try candidate.write("shop.yaml", Self.renamed(try candidate.read("shop.yaml")))
+            var after = before
+            for _ in 0..<200 where after == before {
+                try await Task.sleep(for: .milliseconds(25))
+                after = try await client.get("/v1/shadow").json["candidate"]?["revision"]
+            }
+            #expect(after != nil && after != before)
+            #expect(try await client.get("/v1/catalog").json["revision"] == live)
+            try await client.post("/v1/decode/Product", json: Self.product)
+            let report = try await Self.report(client) { Self.counts($0, "decode", "Product") != nil }
+            #expect(Self.counts(report, "decode", "Product")?["differences"] == ["name": 1])
+        }
+    }
+
     @Test func aCandidateThatDoesNotLoadIsReportedNotServed() async throws {
         let candidate = try Self.candidate { $0.replacingOccurrences(of: "status: Status", with: "status: Statsu") }
         let app = try buildApplication(Self.configuration(shadow: candidate.path))
