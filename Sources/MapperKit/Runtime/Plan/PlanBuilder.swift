@@ -1,3 +1,5 @@
+import MapperCEL
+
 /// Compiles checked specs into `ModelType`s, reads every `default` with the canonical reader,
 /// and builds the `ModelTable` once.
 ///
@@ -120,8 +122,9 @@ struct PlanBuilder {
                         source: property.mark.description))
             }
             for path in flattenedKeyPaths(of: spec, visiting: []) { _ = tree.insert(path) }
-            // Keys variant dispatch reads are the model's keys too, though no property reads them.
-            for path in dispatchKeyPaths(of: name) { _ = tree.insert(path, isValue: false) }
+            // Keys variant dispatch and expressions read are the model's keys too, though no
+            // property reads them (so `unknown_keys` neither rejects nor keeps them).
+            for path in dispatchKeyPaths(of: name) + expressionKeyPaths(of: spec) { _ = tree.insert(path, isValue: false) }
             types.append(
                 ModelType(
                     spec: spec, index: index, properties: properties, keyTree: tree.keyTree,
@@ -254,7 +257,7 @@ struct PlanBuilder {
                     switch predicate.test {
                     case .has(let path): paths.append(path.segments)
                     case .equals(let expected): paths += expected.map(\.key.segments)
-                    case .expression: break
+                    case .expression(let expression): paths += expression.program.fieldPaths(of: "input")
                     }
                 }
                 if let discriminator = variants.discriminator { paths.append(discriminator.by.segments) }
@@ -262,6 +265,14 @@ struct PlanBuilder {
             current = spec.base
         }
         return paths
+    }
+
+    /// The keys of the model's object that its `decode` and default expressions and its rules
+    /// read by name (`input.user.login`).
+    private func expressionKeyPaths(of spec: ModelSpec) -> [[String]] {
+        let expressions =
+            spec.properties.flatMap { [$0.decode, $0.defaultExpression].compactMap { $0 } } + spec.rules.map(\.rule)
+        return expressions.flatMap { $0.program.fieldPaths(of: "input") }
     }
 
     private func lineage(of name: String) -> Set<String> {

@@ -1,0 +1,50 @@
+extension CELProgram {
+    /// The field paths the expression reads from `variable`: `input.user.login` gives
+    /// `["user", "login"]`, `has(input.email)` and `input["first name"]` give `["email"]` and
+    /// `["first name"]`. A name a comprehension binds hides the variable inside it. Uses of the
+    /// variable as a whole (passed to a function, indexed with a computed key) give no path.
+    public func fieldPaths(of variable: String) -> [[String]] {
+        var paths: [[String]] = []
+        /// The path `expr` selects from the variable, when it is only selections and literal
+        /// string indexes on it.
+        func path(_ expr: Expr, hidden: Bool) -> [String]? {
+            switch expr.kind {
+            case .identifier(let name, _):
+                return !hidden && name == variable ? [] : nil
+            case .select(let operand, let field, _):
+                return path(operand, hidden: hidden).map { $0 + [field] }
+            case .call("_[_]", nil, let arguments) where arguments.count == 2:
+                guard case .literal(.string(let key)) = arguments[1].kind else { return nil }
+                return path(arguments[0], hidden: hidden).map { $0 + [key] }
+            default:
+                return nil
+            }
+        }
+        func visit(_ expr: Expr, hidden: Bool) {
+            if let found = path(expr, hidden: hidden) {
+                if !found.isEmpty { paths.append(found) }
+                return
+            }
+            switch expr.kind {
+            case .literal, .identifier: break
+            case .select(let operand, _, _): visit(operand, hidden: hidden)
+            case .call(_, let target, let arguments):
+                if let target { visit(target, hidden: hidden) }
+                for argument in arguments { visit(argument, hidden: hidden) }
+            case .list(let elements):
+                for element in elements { visit(element, hidden: hidden) }
+            case .map(let entries):
+                for entry in entries {
+                    visit(entry.key, hidden: hidden)
+                    visit(entry.value, hidden: hidden)
+                }
+            case .comprehension(_, let range, let name, let name2, let arguments):
+                visit(range, hidden: hidden)
+                let inner = hidden || name == variable || name2 == variable
+                for argument in arguments { visit(argument, hidden: inner) }
+            }
+        }
+        visit(root, hidden: false)
+        return paths
+    }
+}
