@@ -42,6 +42,13 @@ extension CELValue: Equatable {
             return b.isNaN ? nil : sign(Double(a), b)
         case (.double, .int), (.double, .uint):
             return numericOrder(rhs, lhs).map { -$0 }
+        // Decimals compare exactly with decimals and integers, and as doubles with doubles.
+        case (.decimal(let a), .decimal(let b)): return CELDecimal.order(a, b)
+        case (.decimal(let a), .int(let b)): return CELDecimal.order(a, CELDecimal(b))
+        case (.decimal(let a), .uint(let b)): return CELDecimal.order(a, CELDecimal(b))
+        case (.decimal(let a), .double(let b)): return b.isNaN ? nil : sign(a.double, b)
+        case (.int, .decimal), (.uint, .decimal), (.double, .decimal):
+            return numericOrder(rhs, lhs).map { -$0 }
         default:
             return nil
         }
@@ -67,7 +74,7 @@ extension CELValue: Equatable {
     static func areNumbers(_ lhs: CELValue, _ rhs: CELValue) -> Bool {
         func isNumber(_ v: CELValue) -> Bool {
             switch v {
-            case .int, .uint, .double: true
+            case .int, .uint, .double, .decimal: true
             default: false
             }
         }

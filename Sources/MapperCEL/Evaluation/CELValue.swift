@@ -16,6 +16,8 @@ public enum CELValue: Sendable, CustomStringConvertible {
     case timestamp(CELTimestamp)
     case duration(CELDuration)
     case type(CELType)
+    /// mapper's exact decimal (`decimal("19.90")`), for money.
+    case decimal(CELDecimal)
 
     /// The value's CEL type (`type(value)` in an expression).
     public var type: CELType {
@@ -32,6 +34,7 @@ public enum CELValue: Sendable, CustomStringConvertible {
         case .timestamp: .timestamp
         case .duration: .duration
         case .type: .type
+        case .decimal: .decimal
         }
     }
 
@@ -50,6 +53,7 @@ public enum CELValue: Sendable, CustomStringConvertible {
         case .timestamp(let value): "timestamp(\"\(value.formatted)\")"
         case .duration(let value): "duration(\"\(value.formatted)\")"
         case .type(let type): type.name
+        case .decimal(let value): "decimal(\"\(value)\")"
         }
     }
 }
@@ -145,8 +149,12 @@ public struct CELType: Sendable, Hashable, CustomStringConvertible {
     public static let duration = CELType(name: "google.protobuf.Duration")
     public static let type = CELType(name: "type")
     public static let dyn = CELType(name: "dyn")
+    /// mapper's exact decimal.
+    public static let decimal = CELType(name: "decimal")
 
     /// The types an identifier can name.
     static let named: [String: CELType] = Dictionary(
-        uniqueKeysWithValues: [null, bool, int, uint, double, string, bytes, list, map, timestamp, duration, type].map { ($0.name, $0) })
+        uniqueKeysWithValues: [null, bool, int, uint, double, string, bytes, list, map, timestamp, duration, type, decimal].map {
+            ($0.name, $0)
+        })
 }

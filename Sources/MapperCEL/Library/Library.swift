@@ -5,6 +5,11 @@ enum Library {
     static let namespaced: Set<String> = ["strings.quote"]
 
     static func call(_ name: String, member: Bool, _ args: [CELValue]) throws(CELError) -> CELValue {
+        if name == "decimal" || args.contains(where: { if case .decimal = $0 { true } else { false } }),
+            let value = try decimalFunction(name, member: member, args)
+        {
+            return value
+        }
         switch (name, args.count) {
         case ("_+_", 2): return try add(args[0], args[1])
         case ("_-_", 2): return try subtract(args[0], args[1])
@@ -43,7 +48,7 @@ enum Library {
         "endsWith", "matches", "charAt", "indexOf", "lastIndexOf", "lowerAscii", "upperAscii", "replace", "split",
         "substring", "trim", "join", "format", "reverse", "strings.quote", "getFullYear", "getMonth", "getDayOfYear",
         "getDayOfMonth", "getDate", "getDayOfWeek", "getHours", "getMinutes", "getSeconds", "getMilliseconds",
-        "size", "dyn", "type",
+        "size", "dyn", "type", "decimal", "scale", "round",
     ]
 
     static func noOverload(_ name: String, _ args: [CELValue]) -> CELError {

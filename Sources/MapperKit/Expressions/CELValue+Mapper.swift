@@ -5,7 +5,7 @@ import MapperJSON
 /// Conversions between the engine's values and CEL's, the only place the two meet.
 ///
 /// Into CEL: JSON objects become maps with string keys, whole numbers that fit become `int`, other
-/// numbers `double`; a `decimal` property becomes its exact text (a string), a `date` a timestamp,
+/// numbers `double`; a `decimal` property becomes a CEL decimal (exact), a `date` a timestamp,
 /// a model a map of its present properties by name. Out of CEL: the JSON value of the result (a
 /// timestamp as ISO 8601 text, a duration as its text such as `"90s"`, bytes as base64).
 enum CELBridge {
@@ -28,7 +28,7 @@ enum CELBridge {
         case .string(let text), .url(let text), .uuid(let text), .enumCase(let text): return .string(text)
         case .int(let int): return .int(int)
         case .double(let double): return .double(double)
-        case .decimal(let number): return .string(number.text)
+        case .decimal(let number): return CELDecimal(parsing: number.text).map(CELValue.decimal) ?? .string(number.text)
         case .bool(let bool): return .bool(bool)
         case .date(let instant):
             if let timestamp = try? CELTimestamp(nanoseconds: Int128(instant.milliseconds) * 1_000_000) { return .timestamp(timestamp) }
@@ -65,6 +65,7 @@ enum CELBridge {
         case .bytes(let bytes): return .success(.string(Base64.encode(bytes)))
         case .timestamp(let timestamp): return .success(.string(timestamp.formatted))
         case .duration(let duration): return .success(.string(duration.formatted))
+        case .decimal(let decimal): return .success(.number(JSONNumber(unchecked: decimal.description)))
         case .type(let type): return .failure(ConversionProblem("the result is the type '\(type.name)', which has no JSON form"))
         case .list(let items):
             var array: [JSONValue] = []

@@ -19,8 +19,8 @@ extension RuntimeTests {
                       amount:
                         type: decimal
                         key: cents
-                        decode: "string(input.cents / 100) + '.' + (input.cents % 100 < 10 ? '0' : '') + string(input.cents % 100)"
-                        encode: "int(self.amount.replace('.', ''))"
+                        decode: "decimal(input.cents).scale(-2)"
+                        encode: "int(self.amount.scale(2))"
                   Person:
                     properties:
                       first: { type: string, key: given }
@@ -65,10 +65,13 @@ extension RuntimeTests {
         @Test func decodeComputesTheCanonicalValueFromTheInput() throws {
             #expect(try mapper.canonical(#"{"cents":1999}"#, as: "Price") == #"{"amount":19.99}"#)
             #expect(try mapper.canonical(#"{"cents":7}"#, as: "Price") == #"{"amount":0.07}"#)
+            #expect(try mapper.canonical(#"{"cents":-250}"#, as: "Price") == #"{"amount":-2.50}"#)
         }
 
         @Test func encodeWritesTheExpressionsResultAtTheKey() throws {
             #expect(try mapper.encode(#"{"amount":19.99}"#, as: "Price") == #"{"cents":1999}"#)
+            // Exact: 0.29 units are 29 cents (0.29 * 100 in doubles is 28.999999999999996).
+            #expect(try mapper.encode(#"{"amount":0.29}"#, as: "Price") == #"{"cents":29}"#)
             #expect(try mapper.roundTrip(#"{"cents":1999}"#, as: "Price") == #"{"cents":1999}"#)
         }
 
