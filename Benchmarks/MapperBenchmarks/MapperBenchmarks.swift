@@ -71,6 +71,18 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Expressions: the same GitHub issues decoded by a model without expressions and by the same
+    // model with five computed properties and a rule (Resources/expressions.yaml); the ratio of
+    // their MB/s is the price of the expressions.
+    let issues = Paths.lines(Paths.resource("issues-mixed-2mb.ndjson"))
+    let expressions = try! Catalog(paths: [Paths.resource("expressions.yaml")])
+    for (name, model) in [("expressions.plain.mapper", "PlainIssue"), ("expressions.computed.mapper", "ComputedIssue")] {
+        var session = MappingSession(catalog: expressions)
+        measure(name, mapper, issues) { document in
+            blackHole(try session.decodeToCanonical(document, as: model, now: Workload.now))
+        }
+    }
+
     // What `mapper` does at start-up before it reads any input: load and compile Mappings/.
     let mappings = Paths.package("Mappings")
     let load = Benchmark.Configuration(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(2), thresholds: allocations)

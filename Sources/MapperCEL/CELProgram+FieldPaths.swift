@@ -1,10 +1,12 @@
 extension CELProgram {
     /// The field paths the expression reads from `variable`: `input.user.login` gives
     /// `["user", "login"]`, `has(input.email)` and `input["first name"]` give `["email"]` and
-    /// `["first name"]`. A name a comprehension binds hides the variable inside it. Uses of the
-    /// variable as a whole (passed to a function, indexed with a computed key) give no path.
-    public func fieldPaths(of variable: String) -> [[String]] {
+    /// `["first name"]`. A name a comprehension binds hides the variable inside it. `whole` is
+    /// true when the expression also uses the variable another way (passes it to a function,
+    /// indexes it with a computed key), so that any of its fields may be read.
+    public func fieldPaths(of variable: String) -> (paths: [[String]], whole: Bool) {
         var paths: [[String]] = []
+        var whole = false
         /// The path `expr` selects from the variable, when it is only selections and literal
         /// string indexes on it.
         func path(_ expr: Expr, hidden: Bool) -> [String]? {
@@ -22,7 +24,7 @@ extension CELProgram {
         }
         func visit(_ expr: Expr, hidden: Bool) {
             if let found = path(expr, hidden: hidden) {
-                if !found.isEmpty { paths.append(found) }
+                if found.isEmpty { whole = true } else { paths.append(found) }
                 return
             }
             switch expr.kind {
@@ -45,6 +47,6 @@ extension CELProgram {
             }
         }
         visit(root, hidden: false)
-        return paths
+        return (paths, whole)
     }
 }

@@ -40,6 +40,36 @@ enum CELBridge {
         }
     }
 
+    /// The `input` variable of `expression` for the object at `object`: only the keys it reads by
+    /// name (so a large object is not converted for an expression that reads two of its keys), or
+    /// the whole object when it uses `input` another way.
+    static func input(of expression: Expression, _ document: JSONDocument, object: Int) -> CELValue {
+        guard let paths = expression.inputPaths else { return cel(document.jsonValue(at: object)) }
+        return partial(document, object: object, paths: paths)
+    }
+
+    /// The object as a map holding only the keys on `paths`, nested as in the object; a path that
+    /// ends at a key, or meets a value that is not an object, takes the whole value there.
+    private static func partial(_ document: JSONDocument, object: Int, paths: [[String]]) -> CELValue {
+        var order: [String] = []
+        var rests: [String: [[String]]] = [:]
+        for path in paths {
+            guard let key = path.first else { continue }
+            if rests[key] == nil { order.append(key) }
+            rests[key, default: []].append(Array(path.dropFirst()))
+        }
+        var entries: [(CELValue, CELValue)] = []
+        for key in order {
+            guard let found = document.value(at: [key], inObjectAt: object), let rest = rests[key] else { continue }
+            if rest.contains(where: \.isEmpty) || document.kind(at: found) != .object {
+                entries.append((.string(key), cel(document.jsonValue(at: found))))
+            } else {
+                entries.append((.string(key), partial(document, object: found, paths: rest)))
+            }
+        }
+        return .map(CELMap(entries))
+    }
+
     /// A model as a map of its present properties, by property name.
     static func cel(_ model: Model) -> CELValue {
         var entries: [(CELValue, CELValue)] = []

@@ -12,6 +12,9 @@ public struct Expression: Sendable, Hashable, CustomStringConvertible {
     public let mark: Mark
     /// The compiled program, evaluated per record.
     public let program: CELProgram
+    /// The keys of `input` the expression reads by name, or nil when it uses `input` whole: only
+    /// those become CEL values for an evaluation.
+    let inputPaths: [[String]]?
 
     /// Compiles `source`; every free name must be one of `variables`.
     init(source: String, mark: Mark, variables: Set<String>) throws(CELError) {
@@ -19,6 +22,8 @@ public struct Expression: Sendable, Hashable, CustomStringConvertible {
         self.mark = mark
         self.program = try CELProgram(
             source: source, variables: variables, container: "", costLimit: Self.costLimit, functions: MapperFunctions.all)
+        let reads = program.fieldPaths(of: "input")
+        inputPaths = reads.whole ? nil : reads.paths
     }
 
     /// The most evaluation steps one evaluation may take, so that no expression can hang a request.

@@ -4,7 +4,7 @@ import MapperCEL
 extension ValueReader {
     mutating func readPropertyExplained(
         _ plan: PropertyPlan, of type: ModelType, document: JSONDocument, object: Int, base: Int, recorder: ExplainRecorder,
-        input: inout CELValue?, current: CELMap
+        current: CELMap
     ) -> Value? {
         let spec = plan.spec
         let segments = spec.flatten ? [] : spec.key?.segments ?? []
@@ -39,7 +39,7 @@ extension ValueReader {
         let errorsBefore = errors.count
         let value =
             plan.usesExpressions
-            ? readWithExpressions(plan, of: type, document: document, object: object, base: base, input: &input, current: current)
+            ? readWithExpressions(plan, of: type, document: document, object: object, base: base, current: current)
             : readProperty(plan, of: type, document: document, object: object, base: base)
         if errors.count == errorsBefore, !present, spec.key != nil, spec.computed == nil, spec.decode == nil, !spec.flatten,
             !spec.transient

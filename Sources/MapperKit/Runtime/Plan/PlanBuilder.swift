@@ -257,7 +257,7 @@ struct PlanBuilder {
                     switch predicate.test {
                     case .has(let path): paths.append(path.segments)
                     case .equals(let expected): paths += expected.map(\.key.segments)
-                    case .expression(let expression): paths += expression.program.fieldPaths(of: "input")
+                    case .expression(let expression): paths += expression.program.fieldPaths(of: "input").paths
                     }
                 }
                 if let discriminator = variants.discriminator { paths.append(discriminator.by.segments) }
@@ -272,7 +272,7 @@ struct PlanBuilder {
     private func expressionKeyPaths(of spec: ModelSpec) -> [[String]] {
         let expressions =
             spec.properties.flatMap { [$0.decode, $0.defaultExpression].compactMap { $0 } } + spec.rules.map(\.rule)
-        return expressions.flatMap { $0.program.fieldPaths(of: "input") }
+        return expressions.flatMap { $0.program.fieldPaths(of: "input").paths }
     }
 
     private func lineage(of name: String) -> Set<String> {

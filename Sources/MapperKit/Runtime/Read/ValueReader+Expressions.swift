@@ -46,18 +46,17 @@ extension ValueReader {
         }
     }
 
-    /// A property with `decode:` or `default: {expr:}`, read in declaration order. `input` is the
-    /// model's object as CEL (made once per object), `current` the properties decoded so far.
+    /// A property with `decode:` or `default: {expr:}`, read in declaration order; `current` holds
+    /// the properties decoded so far.
     mutating func readWithExpressions(
-        _ plan: PropertyPlan, of type: ModelType, document: JSONDocument, object: Int, base: Int,
-        input: inout CELValue?, current: CELMap
+        _ plan: PropertyPlan, of type: ModelType, document: JSONDocument, object: Int, base: Int, current: CELMap
     ) -> Value? {
         let spec = plan.spec
-        if input == nil { input = CELBridge.cel(document.jsonValue(at: object)) }
         if let decode = spec.decode {
             path.push(.property(name: spec.name, segments: spec.key?.segments ?? [spec.name]))
             defer { path.pop() }
-            guard let json = evaluate(decode, ["input": input!, "self": .map(current)], what: "the decode expression") else { return nil }
+            let input = CELBridge.input(of: decode, document, object: object)
+            guard let json = evaluate(decode, ["input": input, "self": .map(current)], what: "the decode expression") else { return nil }
             return readComputed(json, plan: plan)
         }
         let errorsBefore = errors.count
@@ -66,20 +65,22 @@ extension ValueReader {
         // Absent: the default expression gives the value.
         path.push(.property(name: spec.name, segments: spec.key?.segments ?? [spec.name]))
         defer { path.pop() }
-        guard let json = evaluate(expression, ["input": input!, "self": .map(current)], what: "the default expression") else { return nil }
+        let input = CELBridge.input(of: expression, document, object: object)
+        guard let json = evaluate(expression, ["input": input, "self": .map(current)], what: "the default expression") else { return nil }
         return readComputed(json, plan: plan)
     }
 
     /// The model's rules, after every property decoded: a rule that does not give true is a
     /// `rule-failed` error at the model's pointer with the rule's message.
-    mutating func checkRules(_ model: Model, input: CELValue?, document: JSONDocument, object: Int) {
+    mutating func checkRules(_ model: Model, document: JSONDocument, object: Int) {
         let rules = model.type.spec.rules
         guard !rules.isEmpty else { return }
-        let variables: [String: CELValue] = ["input": input ?? CELBridge.cel(document.jsonValue(at: object)), "self": CELBridge.cel(model)]
+        let this = CELBridge.cel(model)
         for rule in rules {
             guard !isFull else { return }
             do {
-                let result = try rule.rule.program.evaluate(variables)
+                let input = CELBridge.input(of: rule.rule, document, object: object)
+                let result = try rule.rule.program.evaluate(["input": input, "self": this])
                 guard case .bool(let holds) = result else {
                     fail(
                         .ruleFailed,
@@ -101,7 +102,7 @@ extension ValueReader {
     /// `expression-failed` error (and no match).
     mutating func holds(_ expression: Expression, _ document: JSONDocument, object: Int, model: String) -> Bool {
         do {
-            let result = try expression.program.evaluate(["input": CELBridge.cel(document.jsonValue(at: object))])
+            let result = try expression.program.evaluate(["input": CELBridge.input(of: expression, document, object: object)])
             if case .bool(let value) = result { return value }
             fail(
                 .expressionFailed,

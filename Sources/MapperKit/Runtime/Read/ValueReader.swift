@@ -158,19 +158,15 @@ struct ValueReader {
         defer { (fallbacks, keepsRaw) = (outerFallbacks, outerKeepsRaw) }
         if !suppressUnknown { keepsRaw = type.unknownKeys == .keep }
         var values = [Value?](repeating: nil, count: type.properties.count)
-        // With expressions: the object as CEL (made once, when first needed) and the properties
-        // decoded so far, by name.
-        var input: CELValue?
+        // With expressions: the properties decoded so far, by name.
         var current = CELMap()
         for (position, plan) in type.properties.enumerated() {
             guard !isFull else { break }
             if let recorder {
                 values[position] = readPropertyExplained(
-                    plan, of: type, document: document, object: index, base: base, recorder: recorder,
-                    input: &input, current: current)
+                    plan, of: type, document: document, object: index, base: base, recorder: recorder, current: current)
             } else if plan.usesExpressions {
-                values[position] = readWithExpressions(
-                    plan, of: type, document: document, object: index, base: base, input: &input, current: current)
+                values[position] = readWithExpressions(plan, of: type, document: document, object: index, base: base, current: current)
             } else {
                 values[position] = readProperty(plan, of: type, document: document, object: index, base: base)
             }
@@ -190,7 +186,7 @@ struct ValueReader {
         guard errors.count == errorsBefore else { return nil }
         let model = Model(type: type, values: values, extra: extra, table: table)
         if !type.spec.rules.isEmpty {
-            checkRules(model, input: input, document: document, object: index)
+            checkRules(model, document: document, object: index)
             if errors.count != errorsBefore { return nil }
         }
         return model
