@@ -5,7 +5,14 @@ extension CELProgram {
     /// true when the expression also uses the variable another way (passes it to a function,
     /// indexes it with a computed key), so that any of its fields may be read.
     public func fieldPaths(of variable: String) -> (paths: [[String]], whole: Bool) {
-        var paths: [[String]] = []
+        let found = selections(of: variable)
+        return (found.selections.map(\.path), found.whole)
+    }
+
+    /// Each selection of `variable`'s fields (as `fieldPaths`), with the 1-based column (in
+    /// characters) where it starts in the source, for diagnostics.
+    public func selections(of variable: String) -> (selections: [(path: [String], column: Int)], whole: Bool) {
+        var paths: [(path: [String], column: Int)] = []
         var whole = false
         /// The path `expr` selects from the variable, when it is only selections and literal
         /// string indexes on it.
@@ -24,7 +31,7 @@ extension CELProgram {
         }
         func visit(_ expr: Expr, hidden: Bool) {
             if let found = path(expr, hidden: hidden) {
-                if found.isEmpty { whole = true } else { paths.append(found) }
+                if found.isEmpty { whole = true } else { paths.append((found, expr.nameOffset + 1)) }
                 return
             }
             switch expr.kind {

@@ -1,4 +1,5 @@
 import MapperCEL
+import MapperSupport
 import MapperYAML
 
 extension CatalogCompiler {
@@ -31,6 +32,35 @@ extension CatalogCompiler {
                 "\(what) \(error.code == .syntax ? "does not parse" : "does not compile"): \(error.message) at column \(error.column) of the expression '\(scalar.text)'",
                 at: node.mark, hint: hint)
             return nil
+        }
+    }
+
+    /// `self.name` in a property's expressions or a model's rules must name a property of the
+    /// model (with those it inherits): otherwise an `invalid-expression` error at the expression,
+    /// naming the column and the nearest property. Each expression is checked once, in the model
+    /// that declares it; `$type` and `$extra` pass.
+    mutating func checkSelfReferences() {
+        var checked: Set<Mark> = []
+        for name in modelOrder {
+            guard let spec = models[name] else { continue }
+            let properties = spec.properties.map(\.name)
+            var expressions: [(Expression, String)] = []
+            for property in spec.properties where property.declaredIn == name {
+                let owner = "'\(name).\(property.name)'"
+                if let decode = property.decode { expressions.append((decode, "the decode expression of \(owner)")) }
+                if let encode = property.encode { expressions.append((encode, "the encode expression of \(owner)")) }
+                if let expression = property.defaultExpression { expressions.append((expression, "the default expression of \(owner)")) }
+            }
+            for rule in spec.rules { expressions.append((rule.rule, "the rule of model '\(name)'")) }
+            for (expression, what) in expressions where checked.insert(expression.mark).inserted {
+                for selection in expression.program.selections(of: "self").selections {
+                    guard let field = selection.path.first, !field.hasPrefix("$"), !properties.contains(field) else { continue }
+                    error(
+                        .invalidExpression,
+                        "\(what) reads self.\(field) at column \(selection.column) of the expression '\(expression.source)', but model '\(name)' has no property '\(field)'",
+                        at: expression.mark, hint: Suggestion.hint(for: field, in: properties))
+                }
+            }
         }
     }
 }

@@ -91,6 +91,7 @@ struct CatalogCompiler {
         compileEnums()
         compileFileDefaults()
         compileModels()
+        checkSelfReferences()
         compileRoutes()
         warnAboutUnused()
         let table = buildTable()

@@ -188,6 +188,29 @@ extension RuntimeTests {
             #expect(diagnostic?.hint?.contains("'input' and 'self'") == true)
         }
 
+        @Test func selfNamingNoPropertyIsALoadErrorWithTheNearestOne() {
+            let found = diagnostics(
+                """
+                mapper: 1
+                models:
+                  P:
+                    properties:
+                      first: string
+                      full: { type: string, decode: "self.frist + '!'", encode: "self.full" }
+                    rules:
+                      - { rule: "has(self.first) || self.lenght > 0", message: "m" }
+                  Q:
+                    extends: P
+                    properties:
+                      shout: { type: string, decode: "self.first.upperAscii() + self['$type']" }
+                """)
+            #expect(found.map(\.code) == ["invalid-expression", "invalid-expression"])
+            #expect(found.map(\.line) == [6, 8])
+            #expect(found.first?.message.contains("reads self.frist at column 1 of the expression") == true)
+            #expect(found.first?.hint?.contains("'first'") == true)
+            #expect(found.last?.message.contains("the rule of model 'P' reads self.lenght at column 20") == true)
+        }
+
         @Test func aSyntaxErrorInARuleIsALoadError() {
             let found = diagnostics(
                 """
