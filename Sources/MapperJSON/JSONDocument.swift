@@ -63,6 +63,14 @@ package struct JSONDocument {
         return JSONTokenizer.string(start(of: entry), entry: entry)
     }
 
+    /// The bytes of a string entry (or key) that has no escapes, in the input itself; nil when it
+    /// has escapes (then `withStringBytes`). Not generic, so hot loops pay no generic call.
+    @inlinable package func unescapedBytes(at index: Int) -> UnsafeRawBufferPointer? {
+        let entry = entries[index]
+        guard entry.flags & JSONTape.hasEscapes == 0 else { return nil }
+        return UnsafeRawBufferPointer(start: start(of: entry), count: Int(entry.length))
+    }
+
     /// Calls `body` with the UTF-8 bytes of a string entry, unescaped: the input bytes themselves when
     /// there are no escapes, else a temporary buffer (on the stack when small). For other kinds the
     /// raw literal bytes (a number's digits, a container's text).
