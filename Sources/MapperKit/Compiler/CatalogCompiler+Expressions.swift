@@ -42,7 +42,7 @@ extension CatalogCompiler {
     mutating func checkSelfReferences() {
         var checked: Set<Mark> = []
         for name in modelOrder {
-            guard let spec = models[name] else { continue }
+            guard let spec = models[name], !spec.rules.isEmpty || spec.properties.contains(where: \.usesExpressions) else { continue }
             let properties = spec.properties.map(\.name)
             var expressions: [(Expression, String)] = []
             for property in spec.properties where property.declaredIn == name {
