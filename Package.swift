@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "CRE2", linkerSettings: [.linkedLibrary("re2")]),
         .target(name: "MapperRegex", dependencies: ["CRE2"]),
         // The Common Expression Language (CEL): parser and evaluator, independent of the engine.
-        .target(name: "MapperCEL", dependencies: ["MapperRegex"]),
+        .target(name: "MapperCEL", dependencies: ["MapperRegex", "MapperSupport"]),
         // `script/cel-conformance`: runs cel-spec's conformance files (Tests/CELConformance/Data) against MapperCEL.
         .executableTarget(name: "CELConformance", dependencies: ["MapperCEL"]),
         .target(name: "MapperJSON"),

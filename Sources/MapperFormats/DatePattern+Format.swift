@@ -1,3 +1,5 @@
+import MapperSupport
+
 extension DatePattern.Compiled {
     /// Writes `instant`; at most `maximumLength` bytes. Only IANA zones call Foundation (for the
     /// offset, and for `z`/`zzzz` whether daylight saving time is in effect).

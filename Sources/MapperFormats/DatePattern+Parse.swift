@@ -1,3 +1,5 @@
+import MapperSupport
+
 extension DatePattern.Compiled {
     /// What the fields of one input said; `unset` for "not in the text" (plain integers keep the
     /// struct small: it is set up for every parse).
@@ -37,6 +39,20 @@ extension DatePattern.Compiled {
         }
     }
 
+    /// The number written with the step's minimum to maximum digits at `position` (moved past
+    /// them), and how many digits it has; nil when there are fewer digits than the minimum.
+    @inline(__always)
+    private static func digits(_ input: UnsafeBufferPointer<UInt8>, at position: inout Int, _ step: DateStep) -> (Int64, Int)? {
+        var value: Int64 = 0
+        var digits = 0
+        while digits < step.maximumDigits, position < input.count, input[position] &- 48 < 10 {
+            value = value * 10 + Int64(input[position] &- 48)
+            digits += 1
+            position += 1
+        }
+        return digits >= step.minimumDigits ? (value, digits) : nil
+    }
+
     private func parse(
         _ input: UnsafeBufferPointer<UInt8>, steps: UnsafeBufferPointer<DateStep>, literals: UnsafeBufferPointer<UInt8>
     ) -> Instant? {
@@ -53,14 +69,7 @@ extension DatePattern.Compiled {
                 position += step.literalLength
 
             case .fraction:
-                var value: Int64 = 0
-                var digits = 0
-                while digits < step.maximumDigits, position < end, input[position] &- 48 < 10 {
-                    value = value * 10 + Int64(input[position] &- 48)
-                    digits += 1
-                    position += 1
-                }
-                guard digits >= step.minimumDigits else { return nil }
+                guard var (value, digits) = Self.digits(input, at: &position, step) else { return nil }
                 while digits < 3 {
                     value *= 10
                     digits += 1
@@ -73,14 +82,9 @@ extension DatePattern.Compiled {
 
             case .year, .twoDigitYear, .extendedYear, .month, .day, .dayOfYear, .localWeekday, .hour0To23,
                 .hour1To24, .hour1To12, .hour0To11, .minute, .second:
-                var value: Int64 = 0
-                var digits = 0
-                while digits < step.maximumDigits, position < end, input[position] &- 48 < 10 {
-                    value = value * 10 + Int64(input[position] &- 48)
-                    digits += 1
-                    position += 1
+                guard let (value, _) = Self.digits(input, at: &position, step), store(value, for: step.kind, in: &fields) else {
+                    return nil
                 }
-                guard digits >= step.minimumDigits, store(value, for: step.kind, in: &fields) else { return nil }
 
             case .era, .monthName, .weekdayName, .dayPeriod:
                 guard let (mask, length) = symbols[step.symbols].match(input, at: position) else { return nil }

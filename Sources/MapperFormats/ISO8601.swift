@@ -1,3 +1,5 @@
+import MapperSupport
+
 /// The built-in `iso8601` format: RFC 3339 timestamps in, canonical UTC timestamps out.
 ///
 /// ```swift

@@ -160,7 +160,8 @@ package struct JSONOutput: @unchecked Sendable {
     static func firstEscape(_ text: UnsafeRawPointer, count: Int) -> Int {
         var i = 0
         while i + 8 <= count {
-            let mask = escapeMask(UInt64(littleEndian: text.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+            let mask = JSONTokenizer.specialMask(
+                UInt64(littleEndian: text.loadUnaligned(fromByteOffset: i, as: UInt64.self)), nonASCII: false)
             if mask != 0 { return i + mask.trailingZeroBitCount >> 3 }
             i += 8
         }
@@ -207,18 +208,6 @@ package struct JSONOutput: @unchecked Sendable {
         }
         out[o] = UInt8(ascii: "\"")
         return o + 1
-    }
-
-    /// High bit set in each byte of `word` that is `"`, `\` or below 0x20 (only the lowest flag is
-    /// exact, see `JSONTokenizer.specialMask`).
-    @inline(__always) static func escapeMask(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let hasQuote = (quote &- ones) & ~quote
-        let hasBackslash = (backslash &- ones) & ~backslash
-        let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl) & (ones &* 0x80)
     }
 
     // MARK: - Numbers

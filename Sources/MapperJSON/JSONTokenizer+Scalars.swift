@@ -170,16 +170,17 @@ extension JSONTokenizer.Parser {
 }
 
 extension JSONTokenizer {
-    /// High bit set in every byte of `word` that is `"`, `\`, below 0x20 or ≥ 0x80. Bytes after the
-    /// first flagged one may be flagged wrongly (borrows), so only the lowest flag is meaningful.
-    @inline(__always) static func specialMask(_ word: UInt64) -> UInt64 {
+    /// High bit set in every byte of `word` that is `"`, `\`, below 0x20 or (with `nonASCII`)
+    /// ≥ 0x80. Bytes after the first flagged one may be flagged wrongly (borrows), so only the
+    /// lowest flag is meaningful.
+    @inline(__always) static func specialMask(_ word: UInt64, nonASCII: Bool = true) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
         let hasQuote = (quote &- ones) & ~quote
         let hasBackslash = (backslash &- ones) & ~backslash
         let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl | word) & (ones &* 0x80)
+        return (hasQuote | hasBackslash | hasControl | (nonASCII ? word : 0)) & (ones &* 0x80)
     }
 
     @inline(__always) static func hexDigit(_ c: UInt8) -> UInt32? {

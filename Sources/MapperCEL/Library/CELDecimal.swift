@@ -1,3 +1,5 @@
+import MapperSupport
+
 /// An exact decimal number (mapper's extension to CEL, for money): a sign, the digits of its
 /// coefficient and how many of them follow the point. `decimal("19.90")` keeps both places;
 /// `+`, `-` and `*` are exact, and equal values compare equal whatever their places
@@ -107,11 +109,8 @@ public struct CELDecimal: Sendable, Hashable, CustomStringConvertible {
     public static func + (a: CELDecimal, b: CELDecimal) throws(CELError) -> CELDecimal {
         let scale = max(a.scale, b.scale)
         let (x, y) = (a.digits(atScale: scale), b.digits(atScale: scale))
-        if a.negative == b.negative { return try CELDecimal(digits: add(x, y), scale: scale, negative: a.negative) }
-        // Different signs: the larger magnitude's sign, and the difference of the magnitudes.
-        return compare(x, y) >= 0
-            ? try CELDecimal(digits: subtract(x, y), scale: scale, negative: a.negative)
-            : try CELDecimal(digits: subtract(y, x), scale: scale, negative: b.negative)
+        let sum = DecimalDigits.sum(x, negative: a.negative, y, negative: b.negative)
+        return try CELDecimal(digits: sum.digits, scale: scale, negative: sum.negative)
     }
 
     public static prefix func - (a: CELDecimal) -> CELDecimal {
@@ -163,7 +162,7 @@ public struct CELDecimal: Sendable, Hashable, CustomStringConvertible {
         let first = rest.first ?? 0
         let beyondHalf = rest.dropFirst().contains { $0 != 0 }
         let up = first > 5 || (first == 5 && (beyondHalf || (kept.last ?? 0) % 2 == 1))
-        if up { kept = Self.add(kept, [1]) }
+        if up { kept = DecimalDigits.add(kept, [1]) }
         return try CELDecimal(digits: kept, scale: places, negative: negative)
     }
 
@@ -185,7 +184,7 @@ public struct CELDecimal: Sendable, Hashable, CustomStringConvertible {
         if a.isZero && b.isZero { return 0 }
         if a.negative != b.negative { return a.negative ? -1 : 1 }
         let scale = max(a.scale, b.scale)
-        let magnitude = compare(a.digits(atScale: scale), b.digits(atScale: scale))
+        let magnitude = DecimalDigits.compare(a.digits(atScale: scale), b.digits(atScale: scale))
         return a.negative ? -magnitude : magnitude
     }
 
@@ -197,44 +196,5 @@ public struct CELDecimal: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(negative)
         hasher.combine(digits.dropLast(zeros))
         hasher.combine(scale - zeros)
-    }
-
-    // MARK: Magnitudes (most significant digit first)
-
-    private static func compare(_ x: [UInt8], _ y: [UInt8]) -> Int {
-        let (a, b) = (x.drop { $0 == 0 }, y.drop { $0 == 0 })
-        if a.count != b.count { return a.count < b.count ? -1 : 1 }
-        for (p, q) in zip(a, b) where p != q { return p < q ? -1 : 1 }
-        return 0
-    }
-
-    private static func add(_ x: [UInt8], _ y: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(max(x.count, y.count) + 1)
-        var (i, j, carry) = (x.count - 1, y.count - 1, UInt8(0))
-        while i >= 0 || j >= 0 || carry > 0 {
-            let total = (i >= 0 ? x[i] : 0) + (j >= 0 ? y[j] : 0) + carry
-            result.append(total % 10)
-            carry = total / 10
-            i -= 1
-            j -= 1
-        }
-        return result.reversed()
-    }
-
-    /// x - y for x ≥ y.
-    private static func subtract(_ x: [UInt8], _ y: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(x.count)
-        var (i, j, borrow) = (x.count - 1, y.count - 1, 0)
-        while i >= 0 {
-            var difference = Int(x[i]) - (j >= 0 ? Int(y[j]) : 0) - borrow
-            borrow = difference < 0 ? 1 : 0
-            if difference < 0 { difference += 10 }
-            result.append(UInt8(difference))
-            i -= 1
-            j -= 1
-        }
-        return result.reversed()
     }
 }

@@ -1,3 +1,5 @@
+import MapperSupport
+
 /// A CEL timestamp (`google.protobuf.Timestamp`): an instant between 0001-01-01T00:00:00Z and
 /// 9999-12-31T23:59:59.999999999Z, with nanosecond precision.
 ///
@@ -87,10 +89,10 @@ public struct CELTimestamp: Sendable, Hashable {
             let minutes = try digits(2)
             offset = (hours * 60 + minutes) * 60 * (negative ? -1 : 1)
         }
-        guard i == s.count, (1...12).contains(month), (1...Civil.daysIn(month: month, year: year)).contains(day),
+        guard i == s.count, (1...12).contains(month), (1...Int(Civil.daysInMonth(Int64(month), year: Int64(year)))).contains(day),
             hour < 24, minute < 60, second < 60
         else { throw invalid() }
-        let days = Civil.days(year: year, month: month, day: day)
+        let days = Int(Civil.days(year: Int64(year), month: Int64(month), day: Int64(day)))
         let seconds = Int128(days) * 86_400 + Int128(hour * 3600 + minute * 60 + second - offset)
         do {
             try self.init(nanoseconds: seconds * 1_000_000_000 + Int128(nanos))
@@ -103,7 +105,8 @@ public struct CELTimestamp: Sendable, Hashable {
     public var formatted: String {
         let seconds = Int(seconds)
         let (days, secondOfDay) = (seconds.floorDivided(by: 86_400), seconds.floorModulo(86_400))
-        let (year, month, day) = Civil.date(days: days)
+        let date = Civil.date(days: Int64(days))
+        let (year, month, day) = (Int(date.year), Int(date.month), Int(date.day))
         func pad(_ value: Int, _ width: Int) -> String {
             let text = String(value)
             return String(repeating: "0", count: max(0, width - text.count)) + text
@@ -117,40 +120,6 @@ public struct CELTimestamp: Sendable, Hashable {
             text += "." + fraction
         }
         return text + "Z"
-    }
-}
-
-/// Proleptic Gregorian calendar arithmetic (Howard Hinnant's days-from-civil algorithms).
-enum Civil {
-    static func days(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = y.floorDivided(by: 400)
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func date(days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = z.floorDivided(by: 146_097)
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 }
 

@@ -29,8 +29,11 @@ public struct Expression: Sendable, Hashable, CustomStringConvertible {
     /// The most evaluation steps one evaluation may take, so that no expression can hang a request.
     public static let costLimit = 100_000
 
+    /// The same text written at the same place.
     public static func == (lhs: Expression, rhs: Expression) -> Bool { lhs.source == rhs.source && lhs.mark == rhs.mark }
+    /// Hashes the text.
     public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+    /// The expression as written.
     public var description: String { source }
 }
 

@@ -10,11 +10,11 @@ import Foundation
 /// canonical object holds it, a default when the external object lacks the key the canonical one
 /// has, an alias or an enum fallback when the external value is that alias or no case's value, a
 /// union member when the canonical value has its kind, a variant choice when it is the first that
-/// picks the external object. This keeps the decode and encode paths untouched, so coverage costs
-/// nothing when it is off and cannot slow the engine; the price is that variant choice is
-/// evaluated here a second time, by the rule the README states (predicates in order, then the
-/// discriminator, then the fallback).
+/// picks the external object (chosen by the rule decoding uses, `VariantPlan.choose`). This keeps
+/// the decode and encode paths untouched, so coverage costs nothing when it is off and cannot slow
+/// the engine.
 public struct Coverage: Sendable, Hashable {
+    /// The kinds of rules counted, named as `mapper test --coverage` prints them.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case property, `default`, unionMember = "union-member", enumCase = "enum-case", alias
         case enumFallback = "enum-fallback", variantPredicate = "variant-predicate", variantCase = "variant-case"
@@ -23,28 +23,38 @@ public struct Coverage: Sendable, Hashable {
 
     /// One rule and whether a test exercised it.
     public struct Item: Sendable, Hashable {
+        /// What kind of rule it is.
         public var kind: Kind
         /// `Issue.title`, `Issue.state default`, `Issue.author | User`, `IssueState.closed`,
         /// `IssueState.closed alias "resolved"`, `IssueState default open`, `Event when has image_url`,
         /// `Event case type = "push"`, `Event fallback Event`, `GET /users/*`.
         public var name: String
+        /// Where the rule is declared.
         public var mark: Mark
+        /// Whether some test exercised it.
         public var covered: Bool
     }
 
     /// The items of one mapping file.
     public struct File: Sendable, Hashable {
+        /// The mapping file's name, as in diagnostics.
         public var file: String
+        /// Its items, in order of lines.
         public var items: [Item]
+        /// How many of its items tests exercised.
         public var covered: Int { items.count(where: \.covered) }
+        /// `covered` as a percentage of the items (100 for a file without items).
         public var percent: Double { Coverage.percent(covered, of: items.count) }
+        /// The items no test exercised.
         public var uncovered: [Item] { items.filter { !$0.covered } }
     }
 
     /// Every item, in catalog order (models, then enums, then routes), each file's in order of lines.
     public var items: [Item]
 
+    /// How many items tests exercised.
     public var covered: Int { items.count(where: \.covered) }
+    /// `covered` as a percentage of all items (100 for a catalog without items).
     public var percent: Double { Coverage.percent(covered, of: items.count) }
 
     /// The items grouped by the file that declares them, files in order of first appearance.
@@ -62,13 +72,17 @@ public struct Coverage: Sendable, Hashable {
 
     /// What one successful decode or encode test mapped.
     public struct Exercise: Sendable, Hashable {
+        /// The model the test named.
         public var model: String
+        /// The external JSON (a decode test's input, an encode test's output).
         public var external: JSONValue
+        /// The canonical JSON (a decode test's output, an encode test's input).
         public var canonical: JSONValue
         /// The route a decode test named with `route:`.
         public var route: RouteTable.Route?
     }
 
+    /// Coverage of these items (as a report read back or merged from several runs).
     public init(items: [Item]) {
         self.items = items
     }

@@ -70,25 +70,22 @@ struct CoverageWalk {
         return variants.mark
     }
 
-    /// The position in `choices` of the one that picks `object`: predicates in order, then the
-    /// discriminator's value (a missing or null one goes to the fallback), then the fallback.
-    private func choice(of variants: Variants, for object: JSONValue) -> Int? {
-        for (position, predicate) in variants.predicates.enumerated() {
-            switch predicate.test {
-            case .has(let path):
-                if let value = Self.value(at: path, in: object), value != .null { return position }
-            case .equals(let expected):
-                if expected.allSatisfy({ Self.value(at: $0.key, in: object) == $0.value }) { return position }
-            case .expression(let expression):
-                if case .bool(true)? = try? expression.program.evaluate(["input": CELBridge.cel(object)]) { return position }
-            }
+    /// The position in `choices` of the one that picks `object`, as decoding chooses it.
+    private func choice(of variants: Variants, model: String, for object: JSONValue) -> Int? {
+        guard let plan = catalog.table.type(named: model)?.variants else { return nil }
+        func value(_ path: [String]) -> JSONValue? { Self.value(at: JSONKeyPath(segments: path), in: object) }
+        let choice = plan.choose(
+            present: { value($0).map { $0 != .null } ?? false }, value: value,
+            holds: { expression in
+                if case .bool(true)? = try? expression.program.evaluate(["input": CELBridge.cel(object)]) { return true }
+                return false
+            })
+        switch choice {
+        case .predicate(let position): return position
+        case .discriminated(let position, _): return variants.predicates.count + position
+        case .fallback: return variants.choices.count - 1
+        case .none: return nil
         }
-        if let discriminator = variants.discriminator, let value = Self.value(at: discriminator.by, in: object), value != .null,
-            let found = discriminator.cases.firstIndex(where: { $0.value == value })
-        {
-            return variants.predicates.count + found
-        }
-        return variants.fallback == nil ? nil : variants.choices.count - 1
     }
 
     // MARK: The walk
@@ -100,7 +97,7 @@ struct CoverageWalk {
 
     private mutating func model(_ declared: String, external: JSONValue?, canonical: JSONValue) {
         guard case .object(let object) = canonical, let spec = catalog.models[declared] else { return }
-        if let variants = spec.variants, let external, let position = choice(of: variants, for: external) {
+        if let variants = spec.variants, let external, let position = choice(of: variants, model: declared, for: external) {
             let choice = variants.choices[position]
             cover(variantKind(variants, position), variantName(declared, variants, position, choice))
         }

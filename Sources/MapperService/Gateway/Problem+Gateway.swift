@@ -29,38 +29,36 @@ extension Problem {
 
     /// `--strict-routes`: a response no route maps.
     static func upstreamNoRoute(url: String, status: Int, detail: String) -> Problem {
-        var problem = upstream(
-            .badGateway, "upstream-no-route", "No route for the upstream response", url: url,
+        upstream(
+            .badGateway, "upstream-no-route", "No route for the upstream response", url: url, upstreamStatus: status,
             detail: "the upstream \(url.shortened(200)) answered \(status), and \(detail) (--strict-routes)")
-        problem.members.append(.init(key: "upstreamStatus", value: .number(JSONNumber(Int64(status)))))
-        return problem
     }
 
     /// A body that should be JSON for `model` and is not (malformed, or compressed).
     static func upstreamInvalidJSON(url: String, status: Int, model: String, reason: String) -> Problem {
-        var problem = upstream(
-            .badGateway, "upstream-invalid-json", "Upstream body is not JSON", url: url,
+        upstream(
+            .badGateway, "upstream-invalid-json", "Upstream body is not JSON", url: url, upstreamStatus: status,
             detail: "the upstream \(url.shortened(200)) answered \(status) with a body for \(model) that is not JSON: \(reason)")
-        problem.members.append(.init(key: "upstreamStatus", value: .number(JSONNumber(Int64(status)))))
-        return problem
     }
 
     /// JSON the route's model does not read: every error, pointers into the upstream's body.
     static func upstreamMappingErrors(url: String, status: Int, model: String, errors: MappingErrors) -> Problem {
         let count = errors.errors.count
         var problem = upstream(
-            .badGateway, "upstream-mapping-errors", "Upstream body does not map", url: url,
+            .badGateway, "upstream-mapping-errors", "Upstream body does not map", url: url, upstreamStatus: status,
             detail:
                 "the upstream \(url.shortened(200)) answered \(status) with a body that does not map to \(model): \(count) error\(count == 1 ? "" : "s")"
         )
-        problem.members += [
-            .init(key: "upstreamStatus", value: .number(JSONNumber(Int64(status)))),
-            .init(key: "errors", value: .array(errors.errors.map(\.jsonValue))),
-        ]
+        problem.members.append(.init(key: "errors", value: .array(errors.errors.map(\.jsonValue))))
         return problem
     }
 
-    private static func upstream(_ status: HTTPResponse.Status, _ name: String, _ title: String, url: String, detail: String) -> Problem {
-        Problem(status: status, name: name, title: title, detail: detail, members: [.init(key: "upstream", value: .string(url))])
+    /// A problem naming the upstream's URL and, when it answered, its status (`upstreamStatus`).
+    private static func upstream(
+        _ status: HTTPResponse.Status, _ name: String, _ title: String, url: String, upstreamStatus: Int? = nil, detail: String
+    ) -> Problem {
+        var members: [JSONObject.Member] = [.init(key: "upstream", value: .string(url))]
+        if let upstreamStatus { members.append(.init(key: "upstreamStatus", value: .number(JSONNumber(Int64(upstreamStatus))))) }
+        return Problem(status: status, name: name, title: title, detail: detail, members: members)
     }
 }

@@ -138,8 +138,8 @@ extension RuntimeTests {
             let table = mapper.catalog.table
             for name in ["Price", "Person", "Box", "Span", "Holder"] {
                 let type = try #require(table.type(named: name))
-                #expect(!table.flat.models[type.index].transcodable, "\(name)")
-                #expect(!table.flat.models[type.index].encodable, "\(name)")
+                #expect(!table.flat.arenas.models[type.index].transcodable, "\(name)")
+                #expect(!table.flat.arenas.models[type.index].encodable, "\(name)")
             }
         }
 

@@ -48,8 +48,11 @@ public struct Compatibility: Sendable, Hashable {
 
     /// One change on one side.
     public struct Change: Sendable, Hashable {
+        /// Whether the change concerns decoding (external JSON) or the canonical shape.
         public var side: Side
+        /// Whether documents valid before may fail or change meaning now.
         public var breaking: Bool
+        /// What changed, as a stable kebab-case word.
         public var kind: Kind
         /// The model or enum the change is in.
         public var subject: String
@@ -57,17 +60,21 @@ public struct Compatibility: Sendable, Hashable {
         public var member: String?
         /// One sentence quoting the names and values involved.
         public var message: String
-        /// Where the changed thing is declared in the old and the new catalog.
+        /// Where the changed thing is declared in the old catalog.
         public var old: Mark?
+        /// Where it is declared in the new catalog.
         public var new: Mark?
         /// For a rename, the archive migration step to add to the new model.
         public var migration: String?
     }
 
+    /// Every change, models first then enums, each in declaration order.
     public var changes: [Change]
 
+    /// Whether some change is breaking (what `mapper compat` exits 1 for).
     public var isBreaking: Bool { changes.contains(where: \.breaking) }
 
+    /// How many changes are on `side` and breaking (or not).
     public func count(side: Side, breaking: Bool) -> Int {
         changes.count { $0.side == side && $0.breaking == breaking }
     }

@@ -1,3 +1,5 @@
+import MapperSupport
+
 /// Merging (Mantle's `mergeValuesForKeysFromModel:`): the target's properties that the
 /// source's type also declares are updated from the source, each by its `merge` strategy.
 extension Model {
@@ -132,25 +134,15 @@ enum DecimalArithmetic {
         let y = b.normalized
         if x.digits.isEmpty { return b }
         if y.digits.isEmpty { return a }
-        // Align to the smaller exponent, then add or subtract magnitudes digit by digit.
+        // Align to the smaller exponent, then add digit by digit.
         let exponent = Swift.min(x.exponent, y.exponent)
-        let left = Array(x.digits + String(repeating: "0", count: x.exponent - exponent)).map { Int($0.asciiValue! - 48) }
-        let right = Array(y.digits + String(repeating: "0", count: y.exponent - exponent)).map { Int($0.asciiValue! - 48) }
-        var negative: Bool
-        var digits: [Int]
-        if x.negative == y.negative {
-            negative = x.negative
-            digits = add(left, right)
-        } else if compare(left, right) >= 0 {
-            negative = x.negative
-            digits = subtract(left, right)
-        } else {
-            negative = y.negative
-            digits = subtract(right, left)
+        func coefficient(_ digits: String, _ exponent: Int, at target: Int) -> [UInt8] {
+            digits.utf8.map { $0 - UInt8(ascii: "0") } + repeatElement(0, count: exponent - target)
         }
-        while digits.count > 1, digits.first == 0 { digits.removeFirst() }
-        if digits == [0] { negative = false }
-        var text = digits.map(String.init).joined()
+        let sum = DecimalDigits.sum(
+            coefficient(x.digits, x.exponent, at: exponent), negative: x.negative,
+            coefficient(y.digits, y.exponent, at: exponent), negative: y.negative)
+        var text = sum.digits.isEmpty ? "0" : String(decoding: sum.digits.map { $0 + UInt8(ascii: "0") }, as: UTF8.self)
         if exponent < 0 {
             let places = -exponent
             if text.count <= places { text = String(repeating: "0", count: places - text.count + 1) + text }
@@ -158,46 +150,6 @@ enum DecimalArithmetic {
         } else if exponent > 0 {
             text += String(repeating: "0", count: exponent)
         }
-        return JSONNumber(unchecked: (negative ? "-" : "") + text)
-    }
-
-    private static func compare(_ a: [Int], _ b: [Int]) -> Int {
-        let a = Array(a.drop { $0 == 0 })
-        let b = Array(b.drop { $0 == 0 })
-        if a.count != b.count { return a.count < b.count ? -1 : 1 }
-        for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
-        return 0
-    }
-
-    private static func add(_ a: [Int], _ b: [Int]) -> [Int] {
-        var result: [Int] = []
-        var carry = 0
-        var i = a.count - 1
-        var j = b.count - 1
-        while i >= 0 || j >= 0 || carry > 0 {
-            let sum = (i >= 0 ? a[i] : 0) + (j >= 0 ? b[j] : 0) + carry
-            result.append(sum % 10)
-            carry = sum / 10
-            i -= 1
-            j -= 1
-        }
-        return result.reversed()
-    }
-
-    /// a - b, with a ≥ b.
-    private static func subtract(_ a: [Int], _ b: [Int]) -> [Int] {
-        var result: [Int] = []
-        var borrow = 0
-        var i = a.count - 1
-        var j = b.count - 1
-        while i >= 0 {
-            var difference = a[i] - (j >= 0 ? b[j] : 0) - borrow
-            borrow = difference < 0 ? 1 : 0
-            if difference < 0 { difference += 10 }
-            result.append(difference)
-            i -= 1
-            j -= 1
-        }
-        return result.reversed()
+        return JSONNumber(unchecked: (sum.negative ? "-" : "") + text)
     }
 }

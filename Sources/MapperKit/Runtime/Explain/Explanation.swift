@@ -25,6 +25,7 @@ public struct Explanation: Sendable, Hashable {
 
     /// One thing applied to a value.
     public struct Step: Sendable, Hashable {
+        /// The kinds of rules a step applies (`kind` in the JSON form).
         public enum Kind: String, Sendable, Hashable {
             /// The JSON key (`detail`: the key), `keyPath` for a dotted path.
             case key, keyPath
@@ -44,7 +45,9 @@ public struct Explanation: Sendable, Hashable {
             case expression
         }
 
+        /// What kind of rule applied.
         public var kind: Kind
+        /// The rule as written, with the values involved (`format: yyyy-MM-dd`).
         public var detail: String
         /// Where it applied, when deeper than the entry's pointer (an array element).
         public var pointer: String?
@@ -52,13 +55,17 @@ public struct Explanation: Sendable, Hashable {
 
     /// An input key no property read.
     public struct UnreadKey: Sendable, Hashable {
+        /// The key's JSON pointer in the input.
         public var pointer: String
         /// The model whose object held it.
         public var model: String
     }
 
+    /// The model the document was decoded as.
     public var model: String
+    /// Every canonical value, in the order the properties were read.
     public var entries: [Entry] = []
+    /// Input keys no property read (kept, ignored or refused by `unknown_keys`).
     public var unread: [UnreadKey] = []
 }
 

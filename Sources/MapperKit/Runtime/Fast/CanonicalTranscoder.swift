@@ -8,16 +8,7 @@
 /// only ever agree with it (tests compare both on every example).
 struct CanonicalTranscoder {
     private let plan: FlatPlan
-    // The plan's arenas, copied out so the hot loop reads plain pointers.
-    private let models: UnsafeMutableBufferPointer<FlatPlan.Model>
-    private let nodes: UnsafeMutableBufferPointer<FlatPlan.Node>
-    private let properties: UnsafeMutableBufferPointer<FlatPlan.Property>
-    private let paths: UnsafeMutableBufferPointer<Int32>
-    private let conversions: UnsafeMutableBufferPointer<FlatPlan.Conversion>
-    private let enums: UnsafeMutableBufferPointer<FlatPlan.Enum>
-    private let caseNames: UnsafeMutableBufferPointer<(start: Int32, length: Int32)>
-    private let bytes: UnsafeMutableBufferPointer<UInt8>
-    private let patterns: UnsafeMutableBufferPointer<Unmanaged<DatePattern.Compiled>>
+    private let arenas: FlatPlan.Arenas
 
     var now = Instant(milliseconds: 0)
     var observer: DecodeObserver?
@@ -28,41 +19,19 @@ struct CanonicalTranscoder {
 
     init(table: ModelTable) {
         plan = table.flat
-        models = plan.models
-        nodes = plan.nodes
-        properties = plan.properties
-        paths = plan.paths
-        conversions = plan.conversions
-        enums = plan.enums
-        caseNames = plan.caseNames
-        bytes = plan.bytes
-        patterns = plan.patterns
+        arenas = plan.arenas
     }
 
     /// Writes canonical JSON of the whole document as `type`; false (with `output` unchanged)
     /// when the general reader must do it.
     mutating func transcode(_ document: JSONDocument, as type: ModelType, into output: inout JSONOutput) -> Bool {
         let model = Int32(type.index)
-        guard type.variants == nil, models[Int(model)].transcodable else { return false }
-        let mark = output.count
+        guard type.variants == nil, arenas.models[Int(model)].transcodable else { return false }
         unknownSeen.removeAll(keepingCapacity: true)
         fallbacksSeen.removeAll(keepingCapacity: true)
         slots.removeAll()
-        let ok: Bool
-        switch document.kind(at: 0) {
-        case .object:
-            ok = writeModel(document, at: 0, model: model, into: &output)
-        case .array:
-            ok = document.writeElements(of: 0, into: &output) { element, output in
-                document.kind(at: element) == .object && writeModel(document, at: element, model: model, into: &output)
-            }
-        default:
-            ok = false
-        }
-        guard ok else {
-            output.truncate(to: mark)
-            return false
-        }
+        guard document.writeRecords(into: &output, { object, output in writeModel(document, at: object, model: model, into: &output) })
+        else { return false }
         if let observer {
             for seen in unknownSeen { observer.unknownKeys(seen.keys, plan.names[seen.model]) }
             for seen in fallbacksSeen { observer.enumFallback(plan.enumNames[Int(seen.enumIndex)], seen.value) }
@@ -74,7 +43,7 @@ struct CanonicalTranscoder {
     private mutating func writeModel(
         _ document: JSONDocument, at object: Int, model index: Int32, flattened: Bool = false, into output: inout JSONOutput
     ) -> Bool {
-        let model = models[Int(index)]
+        let model = arenas.models[Int(index)]
         let base = slots.push(Int(model.nodeCount))
         defer { slots.pop(to: base) }
         guard fill(document, object: object, node: 0, model: model, modelIndex: index, base: base, judgesUnknown: !flattened) else {
@@ -83,7 +52,7 @@ struct CanonicalTranscoder {
         output.append(UInt8(ascii: "{"))
         var first = true
         for position in 0..<Int(model.propertyCount) {
-            let property = properties[Int(model.firstProperty) + position]
+            let property = arenas.properties[Int(model.firstProperty) + position]
             let flags = property.flags
             if flags & (FlatPlan.Property.computedNow | FlatPlan.Property.computedUUID) != 0 {
                 key(property, &first, &output)
@@ -96,7 +65,9 @@ struct CanonicalTranscoder {
             }
             if flags & FlatPlan.Property.flatten != 0 {
                 key(property, &first, &output)
-                guard writeModel(document, at: object, model: conversions[Int(property.conversion)].payload, flattened: true, into: &output)
+                guard
+                    writeModel(
+                        document, at: object, model: arenas.conversions[Int(property.conversion)].payload, flattened: true, into: &output)
                 else {
                     return false
                 }
@@ -106,7 +77,7 @@ struct CanonicalTranscoder {
             if flags & FlatPlan.Property.transient == 0 {
                 let count = Int(property.pathCount)
                 for depth in 0..<count {
-                    let slot = Int(slots[base + Int(paths[Int(property.firstPathNode) + depth])])
+                    let slot = Int(slots[base + Int(arenas.paths[Int(property.firstPathNode) + depth])])
                     if slot < 0 { break }
                     if depth == count - 1 {
                         value = slot
@@ -130,13 +101,9 @@ struct CanonicalTranscoder {
             if document.kind(at: value) == .null {
                 if flags & FlatPlan.Property.required != 0 { return false }
                 output.append(contentsOf: "null")
-            } else if flags & FlatPlan.Property.checksLength != 0 && !document.satisfiesLength(at: value, property) {
-                return false
-            } else if flags & FlatPlan.Property.checksValue != 0
-                && !document.satisfiesValueConstraints(at: value, property, in: plan)
+            } else if !document.satisfiesConstraints(at: value, property, in: plan)
+                || !write(document, at: value, conversion: property.conversion, into: &output)
             {
-                return false
-            } else if !write(document, at: value, conversion: property.conversion, into: &output) {
                 return false
             }
         }
@@ -148,7 +115,7 @@ struct CanonicalTranscoder {
     private func key(_ property: FlatPlan.Property, _ first: inout Bool, _ output: inout JSONOutput) {
         if !first { output.append(UInt8(ascii: ",")) }
         first = false
-        output.append(UnsafeRawBufferPointer(start: bytes.baseAddress! + Int(property.keyStart), count: Int(property.keyLength)))
+        output.append(arenas.text(property.keyStart, property.keyLength))
     }
 
     /// Slots of the key tree, as the general reader fills them; unknown keys of a `reject` model
@@ -158,7 +125,7 @@ struct CanonicalTranscoder {
         _ document: JSONDocument, object: Int, node: Int32, model: FlatPlan.Model, modelIndex: Int32, base: Int,
         judgesUnknown: Bool
     ) -> Bool {
-        let table = nodes[Int(model.rootNode + node)]
+        let table = arenas.nodes[Int(model.rootNode + node)]
         var unknown: [String] = []
         for (key, value) in document.members(ofObjectAt: object) {
             guard let child = document.lookup(key: key, in: plan, table) else {
@@ -169,7 +136,7 @@ struct CanonicalTranscoder {
                 continue
             }
             slots[base + Int(child)] = Int32(value)
-            if nodes[Int(model.rootNode + child)].mask >= 0 && document.kind(at: value) == .object {
+            if arenas.nodes[Int(model.rootNode + child)].mask >= 0 && document.kind(at: value) == .object {
                 guard
                     fill(
                         document, object: value, node: child, model: model, modelIndex: modelIndex, base: base, judgesUnknown: judgesUnknown
@@ -185,7 +152,7 @@ struct CanonicalTranscoder {
 
     private mutating func write(_ document: JSONDocument, at index: Int, conversion: Int32, into output: inout JSONOutput) -> Bool {
         let kind = document.kind(at: index)
-        let conversion = conversions[Int(conversion)]
+        let conversion = arenas.conversions[Int(conversion)]
         switch conversion.kind {
         case .string:
             guard kind == .string else { return false }
@@ -216,7 +183,7 @@ struct CanonicalTranscoder {
                 let text = raw.assumingMemoryBound(to: UInt8.self)
                 return conversion.kind == .dateISO
                     ? ISO8601.parse(text)
-                    : patterns[Int(conversion.payload)]._withUnsafeGuaranteedRef { $0.parse(text) }
+                    : arenas.patterns[Int(conversion.payload)]._withUnsafeGuaranteedRef { $0.parse(text) }
             }
             guard let instant else { return false }
             writeDate(instant, into: &output)
@@ -232,7 +199,7 @@ struct CanonicalTranscoder {
         case .any:
             document.write(valueAt: index, to: &output)
         case .enumeration:
-            let spec = enums[Int(conversion.payload)]
+            let spec = arenas.enums[Int(conversion.payload)]
             var position: Int32?
             if kind == .string {
                 position = document.withStringBytes(at: index) { plan.lookup($0, firstSlot: spec.firstSlot, mask: spec.mask) }
@@ -244,18 +211,13 @@ struct CanonicalTranscoder {
                 if observer != nil { fallbacksSeen.append((conversion.payload, document.quoted(at: index))) }
             }
             guard let position else { return false }
-            let name = caseNames[Int(spec.firstCase + position)]
-            output.append(UnsafeRawBufferPointer(start: bytes.baseAddress! + Int(name.start), count: Int(name.length)))
+            let name = arenas.caseNames[Int(spec.firstCase + position)]
+            output.append(arenas.text(name.start, name.length))
         case .model:
-            guard kind == .object, models[Int(conversion.payload)].transcodable else { return false }
+            guard kind == .object, arenas.models[Int(conversion.payload)].transcodable else { return false }
             return writeModel(document, at: index, model: conversion.payload, into: &output)
-        case .array:
-            guard kind == .array else { return false }
-            return document.writeElements(of: index, into: &output) { item, output in
-                write(document, at: item, conversion: conversion.payload, into: &output)
-            }
-        case .dictionary:
-            guard kind == .object else { return false }
+        case .array, .dictionary:
+            guard kind == (conversion.kind == .array ? .array : .object) else { return false }
             return document.writeElements(of: index, into: &output) { item, output in
                 write(document, at: item, conversion: conversion.payload, into: &output)
             }

@@ -14,49 +14,22 @@
 /// models, `ModelEncoder`) does the work and reports the errors. Tests compare both paths.
 struct EncodeTranscoder {
     private let plan: FlatPlan
-    private let models: UnsafeMutableBufferPointer<FlatPlan.Model>
-    private let properties: UnsafeMutableBufferPointer<FlatPlan.Property>
-    private let conversions: UnsafeMutableBufferPointer<FlatPlan.Conversion>
-    private let enums: UnsafeMutableBufferPointer<FlatPlan.Enum>
-    private let caseValues: UnsafeMutableBufferPointer<(start: Int32, length: Int32)>
-    private let encodeNodes: UnsafeMutableBufferPointer<FlatPlan.EncodeNode>
-    private let bytes: UnsafeMutableBufferPointer<UInt8>
-    private let patterns: UnsafeMutableBufferPointer<Unmanaged<DatePattern.Compiled>>
+    private let arenas: FlatPlan.Arenas
     /// Tape index of each property's canonical value per open model, -1 when absent.
     private let slots = SlotStack()
 
     init(table: ModelTable) {
         plan = table.flat
-        models = plan.models
-        properties = plan.properties
-        conversions = plan.conversions
-        enums = plan.enums
-        caseValues = plan.caseValues
-        encodeNodes = plan.encodeNodes
-        bytes = plan.bytes
-        patterns = plan.patterns
+        arenas = plan.arenas
     }
 
     /// Writes the external JSON of the canonical document as `type`; false (with `output`
     /// unchanged) when the general path must do it.
     mutating func transcode(_ document: JSONDocument, as type: ModelType, into output: inout JSONOutput) -> Bool {
         let model = Int32(type.index)
-        guard type.variants == nil, models[Int(model)].encodable else { return false }
-        let mark = output.count
+        guard type.variants == nil, arenas.models[Int(model)].encodable else { return false }
         slots.removeAll()
-        let ok: Bool
-        switch document.kind(at: 0) {
-        case .object:
-            ok = writeModel(document, at: 0, model: model, into: &output)
-        case .array:
-            ok = document.writeElements(of: 0, into: &output) { element, output in
-                document.kind(at: element) == .object && writeModel(document, at: element, model: model, into: &output)
-            }
-        default:
-            ok = false
-        }
-        if !ok { output.truncate(to: mark) }
-        return ok
+        return document.writeRecords(into: &output) { object, output in writeModel(document, at: object, model: model, into: &output) }
     }
 
     /// Where a model's object is merged with members written by its parent (`author ← user` with
@@ -70,7 +43,7 @@ struct EncodeTranscoder {
     private mutating func writeModel(
         _ document: JSONDocument, at object: Int, model index: Int32, merging merge: Merge? = nil, into output: inout JSONOutput
     ) -> Bool {
-        let model = models[Int(index)]
+        let model = arenas.models[Int(index)]
         let base = slots.push(Int(model.propertyCount))
         defer { slots.pop(to: base) }
         // Members by property name; anything else ($type, $extra, unknown names) is for the
@@ -80,7 +53,7 @@ struct EncodeTranscoder {
             slots[base + Int(position)] = Int32(value)
         }
         for position in 0..<Int(model.propertyCount)
-        where properties[Int(model.firstProperty) + position].flags & FlatPlan.Property.required != 0 {
+        where arenas.properties[Int(model.firstProperty) + position].flags & FlatPlan.Property.required != 0 {
             let slot = Int(slots[base + position])
             if slot < 0 || document.kind(at: slot) == .null { return false }
         }
@@ -108,7 +81,7 @@ struct EncodeTranscoder {
     ) -> Bool {
         let children = Int(merge.node.childCount)
         for offset in 0..<Int(model.encodeNodeCount) {
-            let own = encodeNodes[Int(model.firstEncodeNode) + offset]
+            let own = arenas.encodeNodes[Int(model.firstEncodeNode) + offset]
             let ownStart = output.count
             guard writeMembers(document, model.firstEncodeNode + Int32(offset), 1, model: model, base: base, first: &first, into: &output)
             else {
@@ -116,7 +89,7 @@ struct EncodeTranscoder {
             }
             guard hasValue(own, base: base) else { continue }
             for position in 0..<children {
-                let child = encodeNodes[Int(merge.node.firstChild) + position]
+                let child = arenas.encodeNodes[Int(merge.node.firstChild) + position]
                 guard child.override == Int32(offset), hasValue(child, base: merge.parentBase) else { continue }
                 let ownEnd = output.count
                 var probeFirst = true
@@ -132,10 +105,10 @@ struct EncodeTranscoder {
             }
         }
         for position in 0..<children {
-            let child = encodeNodes[Int(merge.node.firstChild) + position]
+            let child = arenas.encodeNodes[Int(merge.node.firstChild) + position]
             // Written above, as the same bytes as the model's own member.
             if child.override >= 0, hasValue(child, base: merge.parentBase),
-                hasValue(encodeNodes[Int(model.firstEncodeNode) + Int(child.override)], base: base)
+                hasValue(arenas.encodeNodes[Int(model.firstEncodeNode) + Int(child.override)], base: base)
             {
                 continue
             }
@@ -165,26 +138,22 @@ struct EncodeTranscoder {
         first: inout Bool, into output: inout JSONOutput
     ) -> Bool {
         for offset in 0..<Int(count) {
-            let node = encodeNodes[Int(firstNode) + offset]
+            let node = arenas.encodeNodes[Int(firstNode) + offset]
             if node.constantLength >= 0 {
                 member(node, &first, &output)
-                output.append(UnsafeRawBufferPointer(start: bytes.baseAddress! + Int(node.constantStart), count: Int(node.constantLength)))
+                output.append(arenas.text(node.constantStart, node.constantLength))
             } else if node.property >= 0 && node.childCount > 0 {
                 guard writeMergeNode(document, node, model: model, base: base, first: &first, into: &output) else { return false }
             } else if node.property >= 0 {
                 let value = Int(slots[base + Int(node.property)])
                 guard value >= 0 else { continue }  // absent: left out
                 member(node, &first, &output)
-                let property = properties[Int(model.firstProperty) + Int(node.property)]
+                let property = arenas.properties[Int(model.firstProperty) + Int(node.property)]
                 if document.kind(at: value) == .null {
                     output.append(contentsOf: "null")
-                } else if property.flags & FlatPlan.Property.checksLength != 0 && !document.satisfiesLength(at: value, property) {
-                    return false
-                } else if property.flags & FlatPlan.Property.checksValue != 0
-                    && !document.satisfiesValueConstraints(at: value, property, in: plan)
+                } else if !document.satisfiesConstraints(at: value, property, in: plan)
+                    || !write(document, at: value, conversion: property.encodeConversion, into: &output)
                 {
-                    return false
-                } else if !write(document, at: value, conversion: property.encodeConversion, into: &output) {
                     return false
                 }
             } else if hasValue(node, base: base) {
@@ -216,7 +185,7 @@ struct EncodeTranscoder {
     ) -> Bool {
         let value = Int(slots[base + Int(node.property)])
         var childrenHaveValues = false
-        for offset in 0..<Int(node.childCount) where hasValue(encodeNodes[Int(node.firstChild) + offset], base: base) {
+        for offset in 0..<Int(node.childCount) where hasValue(arenas.encodeNodes[Int(node.firstChild) + offset], base: base) {
             childrenHaveValues = true
         }
         if value < 0 {
@@ -229,9 +198,9 @@ struct EncodeTranscoder {
             output.append(contentsOf: "null")
             return true
         case .object:
-            let property = properties[Int(model.firstProperty) + Int(node.property)]
-            let conversion = conversions[Int(property.encodeConversion)]
-            guard conversion.kind == .model, models[Int(conversion.payload)].encodable else { return false }
+            let property = arenas.properties[Int(model.firstProperty) + Int(node.property)]
+            let conversion = arenas.conversions[Int(property.encodeConversion)]
+            guard conversion.kind == .model, arenas.models[Int(conversion.payload)].encodable else { return false }
             member(node, &first, &output)
             return writeModel(
                 document, at: value, model: conversion.payload, merging: Merge(node: node, parent: model, parentBase: base), into: &output)
@@ -244,7 +213,7 @@ struct EncodeTranscoder {
     private func hasValue(_ node: FlatPlan.EncodeNode, base: Int) -> Bool {
         if node.constantLength >= 0 { return true }
         if node.property >= 0 && slots[base + Int(node.property)] >= 0 { return true }
-        for offset in 0..<Int(node.childCount) where hasValue(encodeNodes[Int(node.firstChild) + offset], base: base) {
+        for offset in 0..<Int(node.childCount) where hasValue(arenas.encodeNodes[Int(node.firstChild) + offset], base: base) {
             return true
         }
         return false
@@ -254,13 +223,13 @@ struct EncodeTranscoder {
     private func member(_ node: FlatPlan.EncodeNode, _ first: inout Bool, _ output: inout JSONOutput) {
         if !first { output.append(UInt8(ascii: ",")) }
         first = false
-        output.append(UnsafeRawBufferPointer(start: bytes.baseAddress! + Int(node.keyStart), count: Int(node.keyLength)))
+        output.append(arenas.text(node.keyStart, node.keyLength))
     }
 
     /// A canonical value written in its external form; false for anything not canonical.
     private mutating func write(_ document: JSONDocument, at index: Int, conversion: Int32, into output: inout JSONOutput) -> Bool {
         let kind = document.kind(at: index)
-        let conversion = conversions[Int(conversion)]
+        let conversion = arenas.conversions[Int(conversion)]
         let isInteger = document[index].flags & JSONTape.isInteger != 0
         switch conversion.kind {
         case .string:
@@ -311,7 +280,7 @@ struct EncodeTranscoder {
             case .dateUnix: output.appendUnixSeconds(instant)
             case .dateUnixMilliseconds: output.appendUnixMilliseconds(instant)
             default:
-                let formatted = patterns[Int(conversion.payload)]._withUnsafeGuaranteedRef { compiled in
+                let formatted = arenas.patterns[Int(conversion.payload)]._withUnsafeGuaranteedRef { compiled in
                     UTF8Buffer.string(capacity: compiled.maximumLength) { compiled.write(instant, to: &$0) }
                 }
                 output.appendString(formatted)
@@ -319,23 +288,18 @@ struct EncodeTranscoder {
         case .any:
             document.write(valueAt: index, to: &output)
         case .enumeration:
-            let spec = enums[Int(conversion.payload)]
+            let spec = arenas.enums[Int(conversion.payload)]
             guard kind == .string,
                 let position = document.withStringBytes(
                     at: index, { plan.lookup($0, firstSlot: spec.names.firstSlot, mask: spec.names.mask) })
             else { return false }
-            let value = caseValues[Int(spec.firstCase + position)]
-            output.append(UnsafeRawBufferPointer(start: bytes.baseAddress! + Int(value.start), count: Int(value.length)))
+            let value = arenas.caseValues[Int(spec.firstCase + position)]
+            output.append(arenas.text(value.start, value.length))
         case .model:
-            guard kind == .object, models[Int(conversion.payload)].encodable else { return false }
+            guard kind == .object, arenas.models[Int(conversion.payload)].encodable else { return false }
             return writeModel(document, at: index, model: conversion.payload, into: &output)
-        case .array:
-            guard kind == .array else { return false }
-            return document.writeElements(of: index, into: &output) { item, output in
-                write(document, at: item, conversion: conversion.payload, into: &output)
-            }
-        case .dictionary:
-            guard kind == .object else { return false }
+        case .array, .dictionary:
+            guard kind == (conversion.kind == .array ? .array : .object) else { return false }
             return document.writeElements(of: index, into: &output) { item, output in
                 write(document, at: item, conversion: conversion.payload, into: &output)
             }

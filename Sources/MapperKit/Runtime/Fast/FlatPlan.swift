@@ -127,19 +127,31 @@ final class FlatPlan: @unchecked Sendable {
         var names: Node
     }
 
-    let models: UnsafeMutableBufferPointer<Model>
-    let nodes: UnsafeMutableBufferPointer<Node>
-    let slots: UnsafeMutableBufferPointer<Slot>
-    let properties: UnsafeMutableBufferPointer<Property>
-    let paths: UnsafeMutableBufferPointer<Int32>
-    let conversions: UnsafeMutableBufferPointer<Conversion>
-    let enums: UnsafeMutableBufferPointer<Enum>
-    let caseNames: UnsafeMutableBufferPointer<(start: Int32, length: Int32)>
-    /// Each case's JSON value as text in `bytes`, parallel to `caseNames`.
-    let caseValues: UnsafeMutableBufferPointer<(start: Int32, length: Int32)>
-    let encodeNodes: UnsafeMutableBufferPointer<EncodeNode>
-    let bytes: UnsafeMutableBufferPointer<UInt8>
-    let patterns: UnsafeMutableBufferPointer<Unmanaged<DatePattern.Compiled>>
+    /// The arenas, as plain pointers: the transcoders keep a copy of this value so their hot loops
+    /// read memory without going through the plan's reference.
+    struct Arenas {
+        let models: UnsafeMutableBufferPointer<Model>
+        let nodes: UnsafeMutableBufferPointer<Node>
+        let slots: UnsafeMutableBufferPointer<Slot>
+        let properties: UnsafeMutableBufferPointer<Property>
+        let paths: UnsafeMutableBufferPointer<Int32>
+        let conversions: UnsafeMutableBufferPointer<Conversion>
+        let enums: UnsafeMutableBufferPointer<Enum>
+        let caseNames: UnsafeMutableBufferPointer<(start: Int32, length: Int32)>
+        /// Each case's JSON value as text in `bytes`, parallel to `caseNames`.
+        let caseValues: UnsafeMutableBufferPointer<(start: Int32, length: Int32)>
+        let encodeNodes: UnsafeMutableBufferPointer<EncodeNode>
+        let bytes: UnsafeMutableBufferPointer<UInt8>
+        let patterns: UnsafeMutableBufferPointer<Unmanaged<DatePattern.Compiled>>
+
+        /// The `length` bytes at `start` of `bytes` (a quoted key, a case's name or value).
+        @inline(__always)
+        func text(_ start: Int32, _ length: Int32) -> UnsafeRawBufferPointer {
+            UnsafeRawBufferPointer(start: bytes.baseAddress! + Int(start), count: Int(length))
+        }
+    }
+
+    let arenas: Arenas
     /// What the unmanaged patterns point at, kept alive here.
     private let patternOwners: [DatePattern.Compiled]
     /// Defaults with the conversion to write them with (rare: read through ordinary references).
@@ -155,19 +167,14 @@ final class FlatPlan: @unchecked Sendable {
     init(types: [ModelType], transcodable: [Bool]) {
         var builder = Builder()
         builder.build(types, transcodable: transcodable)
-        models = Self.copy(builder.models)
-        nodes = Self.copy(builder.nodes)
-        slots = Self.copy(builder.slots)
-        properties = Self.copy(builder.properties)
-        paths = Self.copy(builder.paths)
-        conversions = Self.copy(builder.conversions)
-        enums = Self.copy(builder.enums)
-        caseNames = Self.copy(builder.caseNames)
-        caseValues = Self.copy(builder.caseValues)
-        encodeNodes = Self.copy(builder.encodeNodes)
-        bytes = Self.copy(builder.bytes)
         patternOwners = builder.patterns
-        patterns = Self.copy(builder.patterns.map { Unmanaged.passUnretained($0) })
+        arenas = Arenas(
+            models: Self.copy(builder.models), nodes: Self.copy(builder.nodes), slots: Self.copy(builder.slots),
+            properties: Self.copy(builder.properties), paths: Self.copy(builder.paths),
+            conversions: Self.copy(builder.conversions), enums: Self.copy(builder.enums),
+            caseNames: Self.copy(builder.caseNames), caseValues: Self.copy(builder.caseValues),
+            encodeNodes: Self.copy(builder.encodeNodes), bytes: Self.copy(builder.bytes),
+            patterns: Self.copy(builder.patterns.map { Unmanaged.passUnretained($0) }))
         defaults = builder.defaults
         valueConstraints = builder.valueConstraints
         names = types.map(\.name)
@@ -175,18 +182,18 @@ final class FlatPlan: @unchecked Sendable {
     }
 
     deinit {
-        models.deallocate()
-        nodes.deallocate()
-        slots.deallocate()
-        properties.deallocate()
-        paths.deallocate()
-        conversions.deallocate()
-        enums.deallocate()
-        caseNames.deallocate()
-        caseValues.deallocate()
-        encodeNodes.deallocate()
-        bytes.deallocate()
-        patterns.deallocate()
+        arenas.models.deallocate()
+        arenas.nodes.deallocate()
+        arenas.slots.deallocate()
+        arenas.properties.deallocate()
+        arenas.paths.deallocate()
+        arenas.conversions.deallocate()
+        arenas.enums.deallocate()
+        arenas.caseNames.deallocate()
+        arenas.caseValues.deallocate()
+        arenas.encodeNodes.deallocate()
+        arenas.bytes.deallocate()
+        arenas.patterns.deallocate()
     }
 
     private static func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
@@ -201,12 +208,12 @@ final class FlatPlan: @unchecked Sendable {
         guard mask >= 0 else { return nil }
         let (hash, head, tail) = KeyTable.hash(key)
         var index = Int(truncatingIfNeeded: hash) & Int(mask)
-        let base = slots.baseAddress! + Int(firstSlot)
+        let base = arenas.slots.baseAddress! + Int(firstSlot)
         while true {
             let slot = base[index]
             if slot.hash == 0 { return nil }
             if slot.hash == hash, Int(slot.keyLength) == key.count, slot.head == head, slot.tail == tail,
-                key.count <= 16 || memcmp(bytes.baseAddress! + Int(slot.keyStart), key.baseAddress!, key.count) == 0
+                key.count <= 16 || memcmp(arenas.bytes.baseAddress! + Int(slot.keyStart), key.baseAddress!, key.count) == 0
             {
                 return slot.value
             }

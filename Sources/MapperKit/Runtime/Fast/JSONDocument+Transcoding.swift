@@ -1,4 +1,31 @@
 extension JSONDocument {
+    /// Writes a document that is one object, or an array of objects, through `record` (given each
+    /// object's index); false, with `output` as it was, for any other document or when `record` fails.
+    func writeRecords(into output: inout JSONOutput, _ record: (Int, inout JSONOutput) -> Bool) -> Bool {
+        let mark = output.count
+        let ok: Bool
+        switch kind(at: 0) {
+        case .object:
+            ok = record(0, &output)
+        case .array:
+            ok = writeElements(of: 0, into: &output) { element, output in
+                kind(at: element) == .object && record(element, &output)
+            }
+        default:
+            ok = false
+        }
+        if !ok { output.truncate(to: mark) }
+        return ok
+    }
+
+    /// Whether the value at `index` meets the property's length and value constraints (those its
+    /// flags say it has).
+    @inline(__always)
+    func satisfiesConstraints(at index: Int, _ property: FlatPlan.Property, in plan: FlatPlan) -> Bool {
+        (property.flags & FlatPlan.Property.checksLength == 0 || satisfiesLength(at: index, property))
+            && (property.flags & FlatPlan.Property.checksValue == 0 || satisfiesValueConstraints(at: index, property, in: plan))
+    }
+
     /// Writes the array or object at `index` (`[…]` or `{"key":…}`), `null` elements as they are
     /// and every other element through `element`; false as soon as `element` fails. What the
     /// transcoders do for `[T]` and `[string: T]`.
@@ -59,7 +86,7 @@ extension JSONDocument {
         at index: Int, _ property: FlatPlan.Property, in plan: FlatPlan
     ) -> Bool {
         let constraints = plan.valueConstraints[Int(property.valueConstraints)]
-        let kind = plan.conversions[Int(property.conversion)].kind
+        let kind = plan.arenas.conversions[Int(property.conversion)].kind
         if constraints.minimum != nil || constraints.maximum != nil {
             guard self.kind(at: index) == .number else { return false }
             let number: JSONNumber

@@ -141,3 +141,51 @@ struct VariantPlan: Sendable {
     let discriminator: (path: [String], cases: [(value: JSONValue, type: Int)])?
     let fallback: Int?
 }
+
+extension VariantPlan {
+    /// Why an object went to the fallback, or to no variant.
+    enum Miss {
+        /// No predicate holds and there is no discriminator.
+        case noPredicate
+        /// The discriminator holds a value no case names.
+        case unknownValue(JSONValue)
+        /// The discriminator is missing or null.
+        case missingDiscriminator
+    }
+
+    /// Which entry picks an object: `predicate` and `discriminated` give the position among
+    /// `predicates` and the discriminator's cases. The one place the order is decided: predicates
+    /// in order, then the discriminator's value, then the fallback.
+    enum Choice {
+        case predicate(Int)
+        case discriminated(Int, value: JSONValue)
+        case fallback(Miss)
+        case none(Miss)
+    }
+
+    /// The entry that picks the object whose key paths `present` (there and not null) and `value`
+    /// read, with `holds` telling whether an `if` expression gives true.
+    func choose(present: ([String]) -> Bool, value: ([String]) -> JSONValue?, holds: (Expression) -> Bool) -> Choice {
+        for (position, predicate) in predicates.enumerated() {
+            let matches: Bool
+            switch predicate.test {
+            case .has(let path): matches = present(path)
+            case .equals(let expected): matches = expected.allSatisfy { value($0.path) == $0.value }
+            case .expression(let expression): matches = holds(expression)
+            }
+            if matches { return .predicate(position) }
+        }
+        let miss: Miss
+        if let (path, cases) = discriminator {
+            if let found = value(path), found != .null {
+                if let position = cases.firstIndex(where: { $0.value == found }) { return .discriminated(position, value: found) }
+                miss = .unknownValue(found)
+            } else {
+                miss = .missingDiscriminator
+            }
+        } else {
+            miss = .noPredicate
+        }
+        return fallback == nil ? .none(miss) : .fallback(miss)
+    }
+}

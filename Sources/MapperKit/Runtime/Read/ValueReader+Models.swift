@@ -3,60 +3,39 @@ extension ValueReader {
 
     /// The concrete model for an object of a model that declares variants.
     mutating func chooseVariant(_ document: JSONDocument, at index: Int, of declared: ModelType, _ variants: VariantPlan) -> Int? {
-        for (test, type) in variants.predicates where matches(test, document, object: index, model: declared.name) {
+        let choice = variants.choose(
+            present: { path in document.value(at: path, inObjectAt: index).map { document.kind(at: $0) != .null } ?? false },
+            value: { path in document.value(at: path, inObjectAt: index).map { document.jsonValue(at: $0) } },
+            holds: { expression in holds(expression, document, object: index, model: declared.name) })
+        let by = variants.discriminator.map { $0.path.joined(separator: ".") } ?? ""
+        switch choice {
+        case .predicate(let position):
+            let (test, type) = variants.predicates[position]
             recorder?.variant(self, type, of: declared, because: "predicate \(test) matches")
             return type
-        }
-        guard let (path, cases) = variants.discriminator else {
-            if let fallback = variants.fallback {
-                recorder?.variant(self, fallback, of: declared, because: "fallback: no predicate matches")
-                return fallback
-            }
-            fail(
-                .noVariant, "no variant of '\(declared.name)' matches \(document.quoted(at: index))",
-                source: declared.spec.mark.description)
+        case .discriminated(let position, let value):
+            let type = variants.discriminator!.cases[position].type
+            recorder?.variant(self, type, of: declared, because: "\(by) is \(value.quoted)")
+            return type
+        case .fallback(let miss):
+            let reason =
+                switch miss {
+                case .noPredicate: "no predicate matches"
+                case .unknownValue(let value): "\(by) \(value.quoted) names no variant"
+                case .missingDiscriminator: "the discriminator '\(by)' is missing"
+                }
+            recorder?.variant(self, variants.fallback!, of: declared, because: "fallback: \(reason)")
+            return variants.fallback
+        case .none(let miss):
+            let message =
+                switch miss {
+                case .noPredicate: "no variant of '\(declared.name)' matches \(document.quoted(at: index))"
+                case .unknownValue(let value):
+                    "no variant of '\(declared.name)' matches \(by) \(value.quoted); expected one of \(variants.discriminator!.cases.map(\.value.quoted).joined(separator: ", "))"
+                case .missingDiscriminator: "no variant of '\(declared.name)' matches: the discriminator '\(by)' is missing"
+                }
+            fail(.noVariant, message, source: declared.spec.mark.description)
             return nil
-        }
-        if let found = document.value(at: path, inObjectAt: index), document.kind(at: found) != .null {
-            let value = document.jsonValue(at: found)
-            if let match = cases.first(where: { $0.value == value }) {
-                recorder?.variant(self, match.type, of: declared, because: "\(path.joined(separator: ".")) is \(value.quoted)")
-                return match.type
-            }
-            if let fallback = variants.fallback {
-                recorder?.variant(
-                    self, fallback, of: declared, because: "fallback: \(path.joined(separator: ".")) \(value.quoted) names no variant")
-                return fallback
-            }
-            fail(
-                .noVariant,
-                "no variant of '\(declared.name)' matches \(path.joined(separator: ".")) \(value.quoted); expected one of \(cases.map(\.value.quoted).joined(separator: ", "))",
-                source: declared.spec.mark.description)
-            return nil
-        }
-        if let fallback = variants.fallback {
-            recorder?.variant(
-                self, fallback, of: declared, because: "fallback: the discriminator '\(path.joined(separator: "."))' is missing")
-            return fallback
-        }
-        fail(
-            .noVariant, "no variant of '\(declared.name)' matches: the discriminator '\(path.joined(separator: "."))' is missing",
-            source: declared.spec.mark.description)
-        return nil
-    }
-
-    private mutating func matches(_ test: VariantPlan.Test, _ document: JSONDocument, object: Int, model: String) -> Bool {
-        switch test {
-        case .has(let path):
-            guard let found = document.value(at: path, inObjectAt: object) else { return false }
-            return document.kind(at: found) != .null
-        case .equals(let expected):
-            return expected.allSatisfy { path, value in
-                guard let found = document.value(at: path, inObjectAt: object) else { return false }
-                return document.jsonValue(at: found) == value
-            }
-        case .expression(let expression):
-            return holds(expression, document, object: object, model: model)
         }
     }
 

@@ -79,11 +79,11 @@ struct ConstraintTranscodingTests {
     /// a string (`json: string`) still sends a model the general way.
     @Test func constraintsKeepModelsOnTheFastPaths() throws {
         let item = try Self.catalog.requireType("Item").index
-        #expect(Self.catalog.table.flat.models[item].transcodable && Self.catalog.table.flat.models[item].encodable)
+        #expect(Self.catalog.table.flat.arenas.models[item].transcodable && Self.catalog.table.flat.arenas.models[item].encodable)
         let flat = RealDataTests.catalog.table.flat
         for name in ["TwitterSearchResult", "Issue", "Label"] {
             let index = try RealDataTests.catalog.requireType(name).index
-            #expect(flat.models[index].transcodable && flat.models[index].encodable, "\(name)")
+            #expect(flat.arenas.models[index].transcodable && flat.arenas.models[index].encodable, "\(name)")
         }
         let constrained = try Catalog(
             yaml: """
@@ -92,6 +92,6 @@ struct ConstraintTranscodingTests {
                   Bounded: { properties: { count: { type: int, json: string, minimum: 0 } } }
                 """)
         let bounded = try constrained.requireType("Bounded").index
-        #expect(!constrained.table.flat.models[bounded].transcodable && !constrained.table.flat.models[bounded].encodable)
+        #expect(!constrained.table.flat.arenas.models[bounded].transcodable && !constrained.table.flat.arenas.models[bounded].encodable)
     }
 }
