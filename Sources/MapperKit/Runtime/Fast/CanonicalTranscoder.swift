@@ -8,7 +8,7 @@
 /// only ever agree with it (tests compare both on every example).
 struct CanonicalTranscoder {
     private let plan: FlatPlan
-    private let arenas: FlatPlan.Arenas
+    let arenas: FlatPlan.Arenas
 
     var now = Instant(milliseconds: 0)
     var observer: DecodeObserver?
@@ -51,68 +51,83 @@ struct CanonicalTranscoder {
         }
         output.append(UInt8(ascii: "{"))
         var first = true
-        for position in 0..<Int(model.propertyCount) {
-            let property = arenas.properties[Int(model.firstProperty) + position]
-            let flags = property.flags
-            if flags & (FlatPlan.Property.computedNow | FlatPlan.Property.computedUUID) != 0 {
-                key(property, &first, &output)
-                if flags & FlatPlan.Property.computedNow != 0 {
-                    writeDate(now, into: &output)
-                } else {
-                    output.appendString(UUIDScalar.random())
-                }
-                continue
-            }
-            if flags & FlatPlan.Property.flatten != 0 {
-                key(property, &first, &output)
-                guard
-                    writeModel(
-                        document, at: object, model: arenas.conversions[Int(property.conversion)].payload, flattened: true, into: &output)
-                else {
-                    return false
-                }
-                continue
-            }
-            var value = -1
-            if flags & FlatPlan.Property.transient == 0 {
-                let count = Int(property.pathCount)
-                for depth in 0..<count {
-                    let slot = Int(slots[base + Int(arenas.paths[Int(property.firstPathNode) + depth])])
-                    if slot < 0 { break }
-                    if depth == count - 1 {
-                        value = slot
-                    } else if document.kind(at: slot) == .null {
-                        break
-                    } else if document.kind(at: slot) != .object {
-                        return false
-                    }
-                }
-            }
-            if value < 0 {
-                if flags & FlatPlan.Property.required != 0 { return false }
-                if flags & FlatPlan.Property.hasDefault != 0 {
-                    key(property, &first, &output)
-                    let entry = plan.defaults[Int(property.defaultIndex)]
-                    CanonicalWriter.write(entry.value, entry.conversion, into: &output)
-                }
-                continue
-            }
-            key(property, &first, &output)
-            if document.kind(at: value) == .null {
-                if flags & FlatPlan.Property.required != 0 { return false }
-                output.append(contentsOf: "null")
-            } else if !document.satisfiesConstraints(at: value, property, in: plan)
-                || !write(document, at: value, conversion: property.conversion, into: &output)
-            {
-                return false
+        if model.expressions >= 0 {
+            guard
+                writeProperties(
+                    plan.expressionModels[Int(model.expressions)], document, object: object, model: model, base: base,
+                    first: &first, into: &output)
+            else { return false }
+        } else {
+            for position in 0..<Int(model.propertyCount) {
+                guard writeProperty(document, object: object, model: model, position: position, base: base, first: &first, into: &output)
+                else { return false }
             }
         }
         output.append(UInt8(ascii: "}"))
         return true
     }
 
+    /// The property at `position` of the model (its key and canonical value, or nothing when it is
+    /// absent without a default); false when the general reader must do the document.
     @inline(__always)
-    private func key(_ property: FlatPlan.Property, _ first: inout Bool, _ output: inout JSONOutput) {
+    mutating func writeProperty(
+        _ document: JSONDocument, object: Int, model: FlatPlan.Model, position: Int, base: Int, first: inout Bool,
+        into output: inout JSONOutput
+    ) -> Bool {
+        let property = arenas.properties[Int(model.firstProperty) + position]
+        let flags = property.flags
+        if flags & (FlatPlan.Property.computedNow | FlatPlan.Property.computedUUID) != 0 {
+            key(property, &first, &output)
+            if flags & FlatPlan.Property.computedNow != 0 {
+                writeDate(now, into: &output)
+            } else {
+                output.appendString(UUIDScalar.random())
+            }
+            return true
+        }
+        if flags & FlatPlan.Property.flatten != 0 {
+            key(property, &first, &output)
+            return writeModel(
+                document, at: object, model: arenas.conversions[Int(property.conversion)].payload, flattened: true, into: &output)
+        }
+        var value = -1
+        if flags & FlatPlan.Property.transient == 0 {
+            let count = Int(property.pathCount)
+            for depth in 0..<count {
+                let slot = Int(slots[base + Int(arenas.paths[Int(property.firstPathNode) + depth])])
+                if slot < 0 { break }
+                if depth == count - 1 {
+                    value = slot
+                } else if document.kind(at: slot) == .null {
+                    break
+                } else if document.kind(at: slot) != .object {
+                    return false
+                }
+            }
+        }
+        if value < 0 {
+            if flags & FlatPlan.Property.required != 0 { return false }
+            if flags & FlatPlan.Property.hasDefault != 0 {
+                key(property, &first, &output)
+                let entry = plan.defaults[Int(property.defaultIndex)]
+                CanonicalWriter.write(entry.value, entry.conversion, into: &output)
+            }
+            return true
+        }
+        key(property, &first, &output)
+        if document.kind(at: value) == .null {
+            if flags & FlatPlan.Property.required != 0 { return false }
+            output.append(contentsOf: "null")
+        } else if !document.satisfiesConstraints(at: value, property, in: plan)
+            || !write(document, at: value, conversion: property.conversion, into: &output)
+        {
+            return false
+        }
+        return true
+    }
+
+    @inline(__always)
+    func key(_ property: FlatPlan.Property, _ first: inout Bool, _ output: inout JSONOutput) {
         if !first { output.append(UInt8(ascii: ",")) }
         first = false
         output.append(arenas.text(property.keyStart, property.keyLength))

@@ -1,6 +1,7 @@
 extension PlanBuilder {
     /// Which types the transcoder handles: plain representations, constraints it checks, no kept
-    /// unknown keys, no transformers, no CEL expressions, nested and flattened models (without variants) that qualify too.
+    /// unknown keys, no transformers, expressions only where `FlatPlan.Expressions` takes them,
+    /// nested and flattened models (without variants) that qualify too.
     /// `on_error` does not matter: a value that does not convert makes `transcode` return false
     /// and the general reader, which applies `on_error` and records the warnings, does the document.
     static func transcodable(_ types: [ModelType]) -> [Bool] {
@@ -11,7 +12,7 @@ extension PlanBuilder {
             let type = types[index]
             let visiting = visiting.union([index])
             let qualifies =
-                type.unknownKeys != .keep && !type.usesExpressions
+                type.unknownKeys != .keep && (!type.usesExpressions || FlatPlan.Expressions(type) != nil)
                 && type.properties.allSatisfy { plan in
                     FlatPlan.checksConstraints(of: plan) && conversionQualifies(plan.conversion, visiting)
                 }
@@ -77,6 +78,7 @@ extension FlatPlan {
         var patterns: [DatePattern.Compiled] = []
         var defaults: [(value: Value, conversion: MapperKit.Conversion)] = []
         var valueConstraints: [Constraints] = []
+        var expressionModels: [Expressions] = []
         var enumNames: [String] = []
         var enumIndices: [ObjectIdentifier: Int32] = [:]
 
@@ -137,6 +139,10 @@ extension FlatPlan {
                 model.encodable =
                     mergeFree && type.unknownKeys != .keep && !type.usesExpressions
                     && type.properties.allSatisfy { $0.spec.key != nil && $0.spec.transform == nil && FlatPlan.checksConstraints(of: $0) }
+                if transcodable[type.index], type.usesExpressions, let expressions = FlatPlan.Expressions(type) {
+                    model.expressions = Int32(expressionModels.count)
+                    expressionModels.append(expressions)
+                }
                 models[type.index] = model
             }
             // A model is encodable when its nested models are too (recursive models: optimistically).

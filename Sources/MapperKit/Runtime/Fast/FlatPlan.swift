@@ -26,6 +26,9 @@ final class FlatPlan: @unchecked Sendable {
         var encodeNodeCount: Int32
         /// Whether the encoding fast path can write objects of this model.
         var encodable: Bool
+        /// The model's entry in `expressionModels` when it has `decode:` or default expressions
+        /// or rules, else -1.
+        var expressions: Int32 = -1
     }
 
     /// A member written on encode, with the property that fills it or the members nested in it
@@ -158,6 +161,8 @@ final class FlatPlan: @unchecked Sendable {
     let defaults: [(value: Value, conversion: MapperKit.Conversion)]
     /// Constraints with a `minimum`, `maximum` or `pattern` (`satisfiesValueConstraints`).
     let valueConstraints: [Constraints]
+    /// The expressions of the transcodable models that have some (`Model.expressions`).
+    let expressionModels: [Expressions]
     let names: [String]
     let enumNames: [String]
 
@@ -177,6 +182,7 @@ final class FlatPlan: @unchecked Sendable {
             patterns: Self.copy(builder.patterns.map { Unmanaged.passUnretained($0) }))
         defaults = builder.defaults
         valueConstraints = builder.valueConstraints
+        expressionModels = builder.expressionModels
         names = types.map(\.name)
         enumNames = builder.enumNames
     }

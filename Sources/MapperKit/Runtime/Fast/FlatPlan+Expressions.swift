@@ -1,0 +1,203 @@
+import MapperCEL
+import MapperFormats
+import MapperJSON
+
+extension FlatPlan {
+    /// What the decoding fast path needs to evaluate a model's `decode:` and default expressions
+    /// and its rules itself, so that the model's other properties stay on the fast path.
+    ///
+    /// It takes the common shapes: results of type string, int, double, decimal or bool without
+    /// constraints, and `self` reading properties whose canonical values it can read back (strings,
+    /// URLs, UUIDs, enum cases, numbers, booleans, dates). An expression that fails, a result of
+    /// another kind and a rule that does not hold send the document to the general reader, which
+    /// reports the error; variants chosen by `if` are left to it entirely.
+    struct Expressions {
+        /// Per property position: its `decode:` expression.
+        let decode: [Expression?]
+        /// Per property position: its `default: {expr:}` expression.
+        let defaults: [Expression?]
+        /// Per property position: how to read its canonical value back into `self`; nil when no
+        /// expression reads it.
+        let reads: [SelfRead?]
+        /// Per property position: the name `self` holds it under.
+        let names: [CELValue]
+        /// Per property position: the conversion its computed value is written with.
+        let conversions: [MapperKit.Conversion]
+        let rules: [ModelRule]
+
+        /// nil when the fast path cannot evaluate the model's expressions.
+        init?(_ type: ModelType) {
+            if type.variants?.predicates.contains(where: { if case .expression = $0.test { true } else { false } }) == true {
+                return nil
+            }
+            var read: Set<String> = []
+            var readsWhole = false
+            func reads(_ expression: Expression) {
+                let found = expression.program.fieldPaths(of: "self")
+                readsWhole = readsWhole || found.whole
+                for path in found.paths { if let name = path.first { read.insert(name) } }
+            }
+            for rule in type.spec.rules { reads(rule.rule) }
+            for plan in type.properties where plan.usesExpressions {
+                guard Self.writesResult(of: plan) else { return nil }
+                if let expression = plan.spec.decode { reads(expression) }
+                if let expression = plan.spec.defaultExpression { reads(expression) }
+            }
+            var selfReads: [SelfRead?] = []
+            for plan in type.properties {
+                guard readsWhole || read.contains(plan.name) else {
+                    selfReads.append(nil)
+                    continue
+                }
+                guard let kind = SelfRead(plan.conversion) else { return nil }
+                selfReads.append(kind)
+            }
+            decode = type.properties.map(\.spec.decode)
+            defaults = type.properties.map(\.spec.defaultExpression)
+            self.reads = selfReads
+            names = type.properties.map { .string($0.name) }
+            conversions = type.properties.map(\.conversion)
+            rules = type.spec.rules
+        }
+
+        /// Whether the fast path writes what the property's expression gives as the general reader
+        /// would: plain scalars without constraints.
+        private static func writesResult(of plan: PropertyPlan) -> Bool {
+            guard plan.computed == nil, !plan.transient, !plan.spec.flatten, plan.spec.constraints == Constraints() else { return false }
+            switch plan.conversion {
+            case .scalar(.string), .scalar(.int(.number)), .scalar(.double(.number)), .scalar(.decimal(.number)), .scalar(.bool(.bool)):
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    /// How a canonical value the transcoder wrote is read back into a CEL value for `self`, as
+    /// `CELBridge.cel(Value)` gives it for the value the general reader reads.
+    enum SelfRead {
+        case string, int, double, decimal, bool, date
+
+        init?(_ conversion: MapperKit.Conversion) {
+            switch conversion {
+            case .scalar(.string), .scalar(.url), .scalar(.uuid), .enumeration: self = .string
+            case .scalar(.int(.number)): self = .int
+            case .scalar(.double(.number)): self = .double
+            case .scalar(.decimal(.number)): self = .decimal
+            case .scalar(.bool(.bool)): self = .bool
+            case .scalar(.date): self = .date
+            default: return nil
+            }
+        }
+
+        /// The CEL value of canonical JSON `text` (one value); nil when it is not what this kind
+        /// writes.
+        func value(_ text: UnsafeRawBufferPointer) -> CELValue? {
+            if text.elementsEqual("null".utf8) { return .null }
+            switch self {
+            case .string:
+                guard text.count >= 2, text.first == UInt8(ascii: "\"") else { return nil }
+                if !text.contains(UInt8(ascii: "\\")) {
+                    return .string(String(decoding: text[1..<text.count - 1], as: UTF8.self))
+                }
+                guard case .string(let string)? = try? JSONValue(parsing: text) else { return nil }
+                return .string(string)
+            case .int:
+                return Int64(String(decoding: text, as: UTF8.self)).map(CELValue.int)
+            case .double:
+                return Double(String(decoding: text, as: UTF8.self)).map(CELValue.double)
+            case .decimal:
+                return CELDecimal(parsing: String(decoding: text, as: UTF8.self)).map(CELValue.decimal)
+            case .bool:
+                return text.elementsEqual("true".utf8) ? .bool(true) : text.elementsEqual("false".utf8) ? .bool(false) : nil
+            case .date:
+                guard text.count >= 2,
+                    let instant = ISO8601.parse(UnsafeBufferPointer(rebasing: text.bindMemory(to: UInt8.self)[1..<text.count - 1])),
+                    let timestamp = try? CELTimestamp(nanoseconds: Int128(instant.milliseconds) * 1_000_000)
+                else { return nil }
+                return .timestamp(timestamp)
+            }
+        }
+    }
+}
+
+extension CanonicalTranscoder {
+    /// The properties of a model with expressions, in declaration order: each computed one
+    /// evaluated with `input` and `self` (the properties written so far) as the general reader
+    /// does, then the rules. False when the general reader must do the document.
+    mutating func writeProperties(
+        _ expressions: FlatPlan.Expressions, _ document: JSONDocument, object: Int, model: FlatPlan.Model, base: Int,
+        first: inout Bool, into output: inout JSONOutput
+    ) -> Bool {
+        var current = CELMap()
+        for position in 0..<Int(model.propertyCount) {
+            let before = output.count
+            if let expression = expressions.decode[position] {
+                guard
+                    writeComputed(
+                        expression, expressions, document, object: object, model: model, position: position, current: current,
+                        first: &first, into: &output)
+                else { return false }
+            } else {
+                guard writeProperty(document, object: object, model: model, position: position, base: base, first: &first, into: &output)
+                else { return false }
+                if output.count == before, let expression = expressions.defaults[position] {
+                    guard
+                        writeComputed(
+                            expression, expressions, document, object: object, model: model, position: position, current: current,
+                            first: &first, into: &output)
+                    else { return false }
+                }
+            }
+            if let read = expressions.reads[position], output.count > before {
+                let property = arenas.properties[Int(model.firstProperty) + position]
+                // What was written: `,`? then `"name":` then the value.
+                let value = output.withUnsafeBytes { bytes -> CELValue? in
+                    let keyStart = bytes[before] == UInt8(ascii: ",") ? before + 1 : before
+                    return read.value(UnsafeRawBufferPointer(rebasing: bytes[(keyStart + Int(property.keyLength))...]))
+                }
+                guard let value else { return false }
+                current[expressions.names[position]] = value
+            }
+        }
+        guard !expressions.rules.isEmpty else { return true }
+        let this = CELValue.map(current)
+        for rule in expressions.rules {
+            let input = CELBridge.input(of: rule.rule, document, object: object)
+            guard case .bool(true)? = try? rule.rule.program.evaluate(["input": input, "self": this]) else { return false }
+        }
+        return true
+    }
+
+    /// The key and the value an expression gives, written as the general reader would write it.
+    private func writeComputed(
+        _ expression: Expression, _ expressions: FlatPlan.Expressions, _ document: JSONDocument, object: Int,
+        model: FlatPlan.Model, position: Int, current: CELMap, first: inout Bool, into output: inout JSONOutput
+    ) -> Bool {
+        let input = CELBridge.input(of: expression, document, object: object)
+        guard let result = try? expression.program.evaluate(["input": input, "self": .map(current)]),
+            case .success(let json) = CELBridge.json(result)
+        else { return false }
+        let property = arenas.properties[Int(model.firstProperty) + position]
+        let value: Value
+        switch (expressions.conversions[position], json) {
+        case (_, .null):
+            guard property.flags & FlatPlan.Property.required == 0 else { return false }
+            value = .null
+        case (.scalar(.string), .string(let text)): value = .string(text)
+        case (.scalar(.int), .number(let number)):
+            guard number.isInteger, let int = number.int64 else { return false }
+            value = .int(int)
+        case (.scalar(.double), .number(let number)): value = .double(number.double)
+        case (.scalar(.decimal), .number(let number)): value = .decimal(number)
+        case (.scalar(.decimal), .string(let text)):
+            guard let number = JSONNumber(text) else { return false }
+            value = .decimal(number)
+        case (.scalar(.bool), .bool(let bool)): value = .bool(bool)
+        default: return false
+        }
+        key(property, &first, &output)
+        CanonicalWriter.write(value, expressions.conversions[position], into: &output)
+        return true
+    }
+}
