@@ -15,7 +15,7 @@ extension CELProgram {
     /// try program.check(["input": .dyn])   // .int
     /// ```
     public func check(_ variables: [String: CELCheckedType] = [:]) throws(CELError) -> CELCheckedType {
-        var checker = Checker(variables: variables, container: container, functions: functions, source: source)
+        var checker = Checker(variables: variables, container: container, functions: functions)
         let type = try checker.check(root)
         return checker.substitution.checked(type)
     }

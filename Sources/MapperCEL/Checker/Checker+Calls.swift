@@ -17,12 +17,14 @@ extension Checker {
         var function = name
         var types: [CheckType] = []
         var member = false
+        var column = expr.offset + 1
         if let target {
             if let (qualified, rooted) = target.qualifiedName,
                 Library.namespaced.contains(qualified + "." + name) || functions[qualified + "." + name] != nil,
                 !isLocal(qualified, rooted: rooted), !isVariable(qualified, rooted: rooted)
             {
                 function = qualified + "." + name
+                column = target.start + 1
             } else {
                 member = true
                 types.append(try check(target))
@@ -30,9 +32,9 @@ extension Checker {
         }
         for argument in arguments { types.append(try check(argument)) }
         if !member, let added = functions[function] {
-            return try declared(added, types, at: expr)
+            return try declared(added, types, column: column)
         }
-        return try overload(function, member: member, types, at: expr)
+        return try overload(function, member: member, types, column: column)
     }
 
     /// Whether `qualified` names a declared variable (so `x.f()` calls `f` on it).
@@ -45,13 +47,13 @@ extension Checker {
         let type = try check(argument)
         var trial = substitution
         guard trial.assignable(.bool, type) else {
-            throw CELError(.typeMismatch, "\(message), not \(substitution.checked(type))", column: argument.offset + 1)
+            throw CELError(.typeMismatch, "\(message), not \(substitution.checked(type))", column: argument.start + 1)
         }
         substitution = trial
     }
 
     /// An embedding program's function: its declared result, once its declared parameters (if any) fit.
-    private mutating func declared(_ function: CELFunction, _ types: [CheckType], at expr: Expr) throws(CELError) -> CheckType {
+    private mutating func declared(_ function: CELFunction, _ types: [CheckType], column: Int) throws(CELError) -> CheckType {
         if let parameters = function.parameters {
             var trial = substitution
             var fits = parameters.count == types.count
@@ -60,7 +62,7 @@ extension Checker {
                 throw CELError(
                     .noSuchOverload,
                     "no such overload: \(function.name)(\(describe(types))) (it takes (\(parameters.map(\.description).joined(separator: ", "))))",
-                    column: expr.offset + 1)
+                    column: column)
             }
             substitution = trial
         }
@@ -72,7 +74,7 @@ extension Checker {
     /// parameter) their common type, or dyn. A `dyn` argument (or one nothing constrains yet)
     /// takes a decimal parameter only when no other overload fits: JSON input never holds a
     /// decimal, so `input.n + 1` is an int, while `x.scale(2)` still makes `x` a decimal.
-    mutating func overload(_ name: String, member: Bool, _ types: [CheckType], at expr: Expr) throws(CELError) -> CheckType {
+    mutating func overload(_ name: String, member: Bool, _ types: [CheckType], column: Int) throws(CELError) -> CheckType {
         let candidates = Overloads.named(name).filter { $0.member == member && $0.parameters.count == types.count }
         func decimalFromDyn(_ overload: Overload) -> Bool {
             zip(overload.parameters, types).contains { parameter, type in
@@ -104,11 +106,11 @@ extension Checker {
         }
         let known = !candidates.isEmpty || Library.known.contains(name) || !Overloads.named(name).isEmpty
         if !known {
-            throw CELError(.noSuchOverload, "unknown function '\(name)'", column: expr.offset + 1)
+            throw CELError(.noSuchOverload, "unknown function '\(name)'", column: column)
         }
         throw CELError(
             .noSuchOverload, "no such overload: \(Self.describe(name, member: member, types.map { substitution.checked($0).description }))",
-            column: expr.offset + 1)
+            column: column)
     }
 
     /// Argument types as a message lists them: `int, string`.

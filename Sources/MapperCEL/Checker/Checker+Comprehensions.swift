@@ -55,7 +55,7 @@ extension Checker {
             case let other:
                 throw CELError(
                     .noSuchOverload, "transformMapEntry() needs a map from its expression, not \(substitution.checked(other))",
-                    column: arguments[arguments.count - 1].offset + 1)
+                    column: arguments[arguments.count - 1].start + 1)
             }
         }
     }

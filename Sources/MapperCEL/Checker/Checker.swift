@@ -6,16 +6,14 @@ struct Checker {
     let variables: [String: CELCheckedType]
     let container: String
     let functions: [String: CELFunction]
-    let source: String
     var substitution = Substitution()
     /// Comprehension variables, innermost last.
     var locals: [(name: String, type: CheckType)] = []
 
-    init(variables: [String: CELCheckedType], container: String, functions: [String: CELFunction], source: String) {
+    init(variables: [String: CELCheckedType], container: String, functions: [String: CELFunction]) {
         self.variables = variables
         self.container = container
         self.functions = functions
-        self.source = source
     }
 
     mutating func check(_ expr: Expr) throws(CELError) -> CheckType {
@@ -55,7 +53,7 @@ struct Checker {
                 case let other:
                     throw CELError(
                         .typeMismatch, "a map key must be an int, uint, bool or string, not \(substitution.checked(other))",
-                        column: entry.key.offset + 1)
+                        column: entry.key.start + 1)
                 }
                 let valueType = try check(entry.value)
                 key = key.map { substitution.common($0, keyType) } ?? keyType
@@ -112,13 +110,8 @@ struct Checker {
         }
     }
 
-    /// The 1-based column of the field name in `operand.field` (the selection's offset is its dot).
-    private func fieldColumn(_ expr: Expr) -> Int {
-        let scalars = Array(source.unicodeScalars)
-        var position = expr.offset + 1
-        while position < scalars.count, scalars[position].properties.isWhitespace { position += 1 }
-        return position + 1
-    }
+    /// The 1-based column of the field name in `operand.field`.
+    private func fieldColumn(_ expr: Expr) -> Int { (expr.fieldOffset ?? expr.offset) + 1 }
 
     /// ` (did you mean 'name'?)` for the field closest to a misspelt one, or nothing.
     private static func suggestion(_ field: String, _ candidates: Dictionary<String, CELCheckedType>.Keys) -> String {
@@ -129,15 +122,32 @@ struct Checker {
         return " (did you mean '\(best.name)'?)"
     }
 
+    /// Edits (insertions, deletions, substitutions, swaps of neighbours) from `a` to `b`.
     private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1) }
             }
-            previous = current
         }
-        return previous[b.count]
+        return table[a.count][b.count]
+    }
+}
+
+extension Expr {
+    /// Where the expression's text starts: its leftmost operand's start for an operator or a
+    /// selection (whose own offsets are the operator's and the dot's).
+    var start: Int {
+        switch kind {
+        case .select(let operand, _, testOnly: false): return operand.start
+        case .call(_, let target?, _): return target.start
+        case .call(_, nil, let arguments): return min(arguments.first?.start ?? offset, offset)
+        case .comprehension(_, let range, _, _, _): return range.start
+        default: return offset
+        }
     }
 }

@@ -57,7 +57,16 @@ struct Substitution {
             bindings[id] = value
             return true
         }
-        if target == .dyn || value == .dyn { return true }
+        // A dyn may be anything, so what it meets is unconstrained by it: `dyn(x) + [1]` is a
+        // list(dyn), not a list(int), since `x` may hold strings.
+        if target == .dyn {
+            bindFree(value)
+            return true
+        }
+        if value == .dyn {
+            bindFree(target)
+            return true
+        }
         switch (target, value) {
         case (.list(let a), .list(let b)), (.type(let a), .type(let b)):
             return assignable(a, b)
@@ -67,6 +76,19 @@ struct Substitution {
             return a == b
         default:
             return false
+        }
+    }
+
+    /// Binds every variable still unbound in `type` to dyn.
+    private mutating func bindFree(_ type: CheckType) {
+        switch resolve(type) {
+        case .variable(let id): bindings[id] = .dyn
+        case .list(let element): bindFree(element)
+        case .map(let key, let value):
+            bindFree(key)
+            bindFree(value)
+        case .type(let inner): bindFree(inner)
+        default: break
         }
     }
 
