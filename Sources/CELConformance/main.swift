@@ -1,6 +1,10 @@
 // Runs cel-spec's conformance files (`Tests/CELConformance/Data/*.textproto`, copied from google/cel-spec's
 // tests/simple/testdata) against MapperCEL: one line `FILE: passed/total` per file (total counts the
 // tests in scope; skipped ones are listed with their reason), then `N passed, M failed, K skipped`.
+// A test without `disable_check` is type-checked (`CELProgram.check`, with its `type_env`) before it
+// is evaluated: it must check, and its value must be of the deduced type (or the deduced type, for
+// type_deduction's `deduced_type`, must be the expected one). `--verbose` lists the passing tests
+// with what the checker made of each (and, for information, of the `disable_check` ones).
 // Exit status 1 when a test fails. Usage: CELConformance [DATA_DIRECTORY] [--verbose]
 import Foundation
 
