@@ -219,6 +219,14 @@ struct CheckerTests {
         #expect(try type("[1, 2].map(self, self + 1)", ["self": person]) == .list(.int))
     }
 
+    @Test func aRecordIsAMapOfItsFieldsAtEvaluation() throws {
+        #expect(try type("size(self)", ["self": person]) == .int)
+        #expect(try type("'first' in self", ["self": person]) == .bool)
+        #expect(try type("self['first']", ["self": person]) == .dyn)
+        #expect(try type("self.all(k, k != '')", ["self": person]) == .bool)
+        #expect(error("self + 1", ["self": person])?.code == .noSuchOverload)
+    }
+
     @Test func selectingAFieldOfAValueWithoutFieldsIsAnError() throws {
         let found = try #require(error("self.count.value", ["self": person]))
         #expect(found.code == .typeMismatch)

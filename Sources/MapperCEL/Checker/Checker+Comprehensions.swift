@@ -13,6 +13,9 @@ extension Checker {
         case .map(let key, let value):
             pair = (key, value)
             isMap = true
+        case .object:
+            pair = (.string, .dyn)
+            isMap = true
         case .dyn: pair = (.dyn, .dyn)
         case .variable:
             _ = substitution.assignable(.dyn, rangeType)

@@ -74,6 +74,9 @@ struct Substitution {
             return assignable(k1, k2) && assignable(v1, v2)
         case (.object(let a, _), .object(let b, _)):
             return a == b
+        case (.map(let key, let value), .object):
+            // A record is a map from its field names at evaluation (`size(self)`, `'a' in self`).
+            return assignable(key, .string) && assignable(value, .dyn)
         default:
             return false
         }
