@@ -12,7 +12,8 @@ struct CheckerTests {
             "tags": .list(.string), "scores": .map(.string, .int),
         ])
 
-    private func type(_ source: String, _ variables: [String: CELCheckedType] = [:], functions: [CELFunction] = []) throws -> CELCheckedType {
+    private func type(_ source: String, _ variables: [String: CELCheckedType] = [:], functions: [CELFunction] = []) throws -> CELCheckedType
+    {
         try CELProgram(source: source, functions: functions).check(variables)
     }
 

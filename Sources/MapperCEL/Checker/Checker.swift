@@ -100,7 +100,8 @@ struct Checker {
             return value
         case .object(let name, let fields):
             guard let type = fields[field] else {
-                throw CELError(.noSuchKey, "\(name) has no field '\(field)'" + Self.suggestion(field, fields.keys), column: fieldColumn(expr))
+                throw CELError(
+                    .noSuchKey, "\(name) has no field '\(field)'" + Self.suggestion(field, fields.keys), column: fieldColumn(expr))
             }
             return CheckType(type)
         case let other:

@@ -134,7 +134,9 @@ enum Overloads {
     private static func decimal(_ t: inout Table) {
         for source in [CheckType.decimal, .int, .uint, .string] { t.global("decimal", source, result: .decimal) }
         for op in ["_+_", "_-_", "_*_"] {
-            for (left, right) in [(CheckType.decimal, CheckType.decimal), (.decimal, .int), (.int, .decimal), (.decimal, .uint), (.uint, .decimal)] {
+            for (left, right) in [
+                (CheckType.decimal, CheckType.decimal), (.decimal, .int), (.int, .decimal), (.decimal, .uint), (.uint, .decimal),
+            ] {
                 t.global(op, left, right, result: .decimal)
             }
         }
