@@ -14,13 +14,31 @@ struct ConformanceCase {
     var bindings: [String: CELValue]
     /// The declared variables (`type_env`, with the bound names), checked when parsing.
     var declared: Set<String>
+    /// The declared variables' types (`type_env` idents; an undeclared variable is dyn) and
+    /// functions, for the checker.
+    var variableTypes: [String: CELCheckedType] = [:]
+    var functions: [CELFunction] = []
     var disableCheck: Bool
     var expectation: Expectation
+    /// `typed_result`'s `deduced_type`: the type the checker must deduce, exactly.
+    var deducedType: CELCheckedType?
+    /// `check_only`: the test has no value to evaluate, only a type to deduce.
+    var checkOnly: Bool
     /// Why the test is out of scope (protocol buffer message types), or nil.
     var skipReason: String?
 
     struct Skip: Error {
         var reason: String
+    }
+
+    /// The skip reasons for features MapperCEL does not have (any other reason the runner cannot
+    /// read a test is a failure).
+    static let optionalTypes = "uses optional types (cel-spec's optional extension), which MapperCEL does not have"
+    static let typeParameters = "declares functions with type parameters or abstract types, which CELFunction cannot declare"
+
+    /// Whether `reason` puts a test out of scope (skipped), rather than being a failure to read it.
+    static func isOutOfScope(_ reason: String) -> Bool {
+        reason.hasPrefix("uses protocol buffer") || reason == optionalTypes || reason == typeParameters
     }
 
     init(_ test: TextProtoMessage, path: String) {
@@ -29,10 +47,12 @@ struct ConformanceCase {
         container = test.string("container") ?? ""
         bindings = [:]
         disableCheck = test.bool("disable_check")
+        checkOnly = test.bool("check_only")
         declared = Set(test.messages("type_env").compactMap { $0.string("name") })
         expectation = .value(.bool(true))
         skipReason = Self.messageTypeReference(in: expr)
         do {
+            (variableTypes, functions) = try CheckedTypes.environment(test)
             for binding in test.messages("bindings") {
                 guard let key = binding.string("key"), let value = binding.message("value")?.message("value") else { continue }
                 bindings[key] = try Self.value(value)
@@ -42,7 +62,14 @@ struct ConformanceCase {
                 expectation = .value(try Self.value(value))
             } else if let error = test.message("eval_error") {
                 expectation = .error(error.messages("errors").first?.string("message") ?? "an error")
-            } else if test.first("typed_result") != nil || test.first("unknown") != nil || test.first("any_eval_errors") != nil {
+            } else if let typed = test.message("typed_result") {
+                deducedType = try typed.message("deduced_type").map(CheckedTypes.checkedType)
+                if let value = typed.message("result") {
+                    expectation = .value(try Self.value(value))
+                } else if !checkOnly {
+                    skipReason = skipReason ?? "a typed_result without a result, not check_only"
+                }
+            } else if test.first("unknown") != nil || test.first("any_eval_errors") != nil {
                 skipReason = skipReason ?? "expects a result kind this runner does not read"
             }
         } catch let skip as Skip {
@@ -57,6 +84,7 @@ struct ConformanceCase {
         for marker in ["TestAllTypes", "NestedMessage", "GlobalEnum", "proto2.", "proto3.", "NestedEnum"] where expr.contains(marker) {
             return "uses protocol buffer message types ('\(marker)')"
         }
+        if expr.contains("optional.") { return optionalTypes }
         var rest = Substring(expr)
         while let range = rest.range(of: "google.protobuf.") {
             let after = rest[range.upperBound...]
@@ -116,18 +144,55 @@ struct ConformanceCase {
         }
     }
 
-    /// nil when the test passes, else what went wrong.
-    func run() -> String? {
+    /// nil when the test passes, else what went wrong; with what the checker made of the
+    /// expression (for `--verbose`).
+    func run() -> (failure: String?, check: String) {
+        var deduced: CELCheckedType?
+        var checkError: CELError?
+        let failure = run(&deduced, &checkError)
+        var check = checkError.map { "check error: \($0)" } ?? deduced.map { "checked: \($0)" } ?? "not checked"
+        if disableCheck {
+            // For information only: what the checker would say of a test cel-spec does not check.
+            let program = try? CELProgram(source: expr, container: container, functions: functions)
+            let verdict = program.map { program in
+                Result { () throws(CELError) in try program.check(variableTypes) }
+            }
+            switch verdict {
+            case .success(let type)?: check = "disable_check; would check as \(type)"
+            case .failure(let error)?: check = "disable_check; the checker would reject it: \(error)"
+            case nil: check = "disable_check"
+            }
+        }
+        return (failure, check)
+    }
+
+    private func run(_ deduced: inout CELCheckedType?, _ checkError: inout CELError?) -> String? {
         let result: Result<CELValue, CELError>
-        do {
-            // Without `disable_check`, a test declares every name it uses: parse with the declarations.
-            let program = try CELProgram(source: expr, variables: disableCheck ? nil : declared, container: container)
+        do throws(CELError) {
+            // Without `disable_check`, a test declares every name it uses: parse with the
+            // declarations, and check the types before evaluating.
+            let program = try CELProgram(
+                source: expr, variables: disableCheck ? nil : declared.union(functions.map(\.name)), container: container,
+                functions: functions)
+            if !disableCheck {
+                do throws(CELError) {
+                    deduced = try program.check(variableTypes)
+                } catch {
+                    checkError = error
+                    throw CELError(error.code, "check: \(error.message)", column: error.column)
+                }
+            }
+            if let expected = deducedType, deduced != expected {
+                return "expected the deduced type \(expected), got \(deduced.map(\.description) ?? "none (disable_check)")"
+            }
+            if checkOnly { return nil }
             result = .success(try program.evaluate(bindings))
         } catch {
             result = .failure(error)
         }
         switch (expectation, result) {
         case (.value(let expected), .success(let actual)):
+            if let deduced, !CheckedTypes.fits(actual, deduced) { return "the value \(actual) is not of the deduced type \(deduced)" }
             return Self.same(expected, actual) ? nil : "expected \(expected), got \(actual)"
         case (.value(let expected), .failure(let error)):
             return "expected \(expected), got the error \(error)"

@@ -1,7 +1,7 @@
 /// A message in protocol buffers' text format, untyped: fields in order, each a scalar token, a
 /// string (as bytes, since `bytes_value` holds raw octets), or a nested message.
-struct TextProtoMessage {
-    indirect enum Value {
+struct TextProtoMessage: Sendable {
+    indirect enum Value: Sendable {
         case token(String)
         case string([UInt8])
         case message(TextProtoMessage)

@@ -26,6 +26,9 @@ public struct CELError: Error, Sendable, Hashable, CustomStringConvertible {
         case invalidArgument
         /// The evaluation took more steps than the cost limit allows.
         case costLimit
+        /// `CELProgram.check`: an expression's type does not fit where it is used (a condition
+        /// that cannot be a bool, a field selected from a value that has no fields).
+        case typeMismatch
     }
 
     /// What kind of failure this is.

@@ -133,11 +133,22 @@ enum Names {
 public struct CELFunction: Sendable {
     /// The name expressions call it by, qualified with its namespace (`json.parse`) or plain.
     public let name: String
+    /// The parameters' types for `CELProgram.check`, or nil to accept any arguments.
+    public let parameters: [CELCheckedType]?
+    /// The result's type for `CELProgram.check`.
+    public let result: CELCheckedType
     /// The function; an error's column is replaced by the call's.
     public let body: @Sendable ([CELValue]) throws(CELError) -> CELValue
 
-    public init(name: String, body: @escaping @Sendable ([CELValue]) throws(CELError) -> CELValue) {
+    /// A function called `name`; `parameters` and `result` are what `CELProgram.check` knows of
+    /// it (by default: any arguments, a `dyn` result).
+    public init(
+        name: String, parameters: [CELCheckedType]? = nil, result: CELCheckedType = .dyn,
+        body: @escaping @Sendable ([CELValue]) throws(CELError) -> CELValue
+    ) {
         self.name = name
+        self.parameters = parameters
+        self.result = result
         self.body = body
     }
 }

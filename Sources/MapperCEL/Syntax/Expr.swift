@@ -22,10 +22,13 @@ final class Expr: Sendable {
 
     let kind: Kind
     let offset: Int
+    /// For a selection, where its field name starts (`offset` is the dot's, or `has`'s).
+    let fieldOffset: Int?
 
-    init(_ kind: Kind, at offset: Int) {
+    init(_ kind: Kind, at offset: Int, fieldAt fieldOffset: Int? = nil) {
         self.kind = kind
         self.offset = offset
+        self.fieldOffset = fieldOffset
     }
 
     /// Where the first name of a selection chain starts (`inptu` in `inptu.first`): errors about

@@ -7,7 +7,7 @@ enum Macros {
             guard case .select(let operand, let field, testOnly: false) = arguments[0].kind else {
                 throw CELError(.syntax, "has() needs a field selection, such as has(a.b)", column: arguments[0].offset + 1)
             }
-            return Expr(.select(operand, field, testOnly: true), at: offset)
+            return Expr(.select(operand, field, testOnly: true), at: offset, fieldAt: arguments[0].fieldOffset)
         }
         let macro: Expr.Macro
         let variables: Int

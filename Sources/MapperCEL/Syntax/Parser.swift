@@ -136,7 +136,7 @@ struct Parser {
                         try Macros.expand(name, target: expr, arguments: arguments, at: dot.offset)
                         ?? Expr(.call(name, target: expr, arguments: arguments), at: dot.offset)
                 } else {
-                    expr = Expr(.select(expr, name, testOnly: false), at: dot.offset)
+                    expr = Expr(.select(expr, name, testOnly: false), at: dot.offset, fieldAt: nameToken.offset)
                 }
             } else if let bracket = accept("[") {
                 let index = try expression()
