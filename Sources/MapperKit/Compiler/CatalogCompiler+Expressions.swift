@@ -30,37 +30,173 @@ extension CatalogCompiler {
             self.error(
                 .invalidExpression,
                 "\(what) \(error.code == .syntax ? "does not parse" : "does not compile"): \(error.message) at column \(error.column) of the expression '\(scalar.text)'",
-                at: node.mark, hint: hint)
+                at: node.mark, hint: hint, excerpt: Diagnostic.Excerpt(text: scalar.text, column: error.column))
             return nil
         }
     }
 
-    /// `self.name` in a property's expressions or a model's rules must name a property of the
-    /// model (with those it inherits): otherwise an `invalid-expression` error at the expression,
-    /// naming the column and the nearest property. Each expression is checked once, in the model
-    /// that declares it; `$type` and `$extra` pass.
-    mutating func checkSelfReferences() {
+    /// Checks every expression against the types the catalog declares, in the model that declares
+    /// it: `self.name` must name a property of the model (with those it inherits), operators and
+    /// functions must apply to their operands' types, and the result must fit — a `decode` or
+    /// default expression's the property's type, a rule's and a variant `if`'s a bool. Each
+    /// problem is an `invalid-expression` error at the expression, naming the column inside it.
+    /// `input` is JSON, so its fields are checked when a record is decoded.
+    mutating func checkExpressions() {
         var checked: Set<Mark> = []
         for name in modelOrder {
-            guard let spec = models[name], !spec.rules.isEmpty || spec.properties.contains(where: \.usesExpressions) else { continue }
-            let properties = spec.properties.map(\.name)
-            var expressions: [(Expression, String)] = []
+            guard let spec = models[name] else { continue }
+            let predicates = spec.variants?.predicates ?? []
+            let hasIf = predicates.contains { if case .expression = $0.test { true } else { false } }
+            guard hasIf || !spec.rules.isEmpty || spec.properties.contains(where: \.usesExpressions) else { continue }
+            let this = selfType(of: name, depth: 0)
+            var expressions: [(Expression, String, Result)] = []
             for property in spec.properties where property.declaredIn == name {
                 let owner = "'\(name).\(property.name)'"
-                if let decode = property.decode { expressions.append((decode, "the decode expression of \(owner)")) }
-                if let encode = property.encode { expressions.append((encode, "the encode expression of \(owner)")) }
-                if let expression = property.defaultExpression { expressions.append((expression, "the default expression of \(owner)")) }
-            }
-            for rule in spec.rules { expressions.append((rule.rule, "the rule of model '\(name)'")) }
-            for (expression, what) in expressions where checked.insert(expression.mark).inserted {
-                for selection in expression.program.selections(of: "self").selections {
-                    guard let field = selection.path.first, !field.hasPrefix("$"), !properties.contains(field) else { continue }
-                    error(
-                        .invalidExpression,
-                        "\(what) reads self.\(field) at column \(selection.column) of the expression '\(expression.source)', but model '\(name)' has no property '\(field)'",
-                        at: expression.mark, hint: Suggestion.hint(for: field, in: properties))
+                let result = Result.type(property.type, owner)
+                if let decode = property.decode { expressions.append((decode, "the decode expression of \(owner)", result)) }
+                if let encode = property.encode { expressions.append((encode, "the encode expression of \(owner)", .json)) }
+                if let expression = property.defaultExpression {
+                    expressions.append((expression, "the default expression of \(owner)", result))
                 }
             }
+            for rule in spec.rules { expressions.append((rule.rule, "the rule of model '\(name)'", .bool)) }
+            for predicate in predicates {
+                if case .expression(let expression) = predicate.test {
+                    expressions.append((expression, "the 'if' expression of the variants of '\(name)'", .bool))
+                }
+            }
+            for (expression, what, result) in expressions where checked.insert(expression.mark).inserted {
+                guard checkSelfReferences(expression, what: what, in: spec) else { continue }
+                checkType(expression, what: what, result: result, variables: ["input": .dyn, "self": this])
+            }
         }
+    }
+
+    /// What an expression's result must fit.
+    enum Result {
+        /// A value of the property's type, as the property's canonical JSON reads it.
+        case type(TypeSpec, String)
+        case bool
+        /// Any value JSON can hold (an encode expression's).
+        case json
+    }
+
+    private mutating func checkType(_ expression: Expression, what: String, result: Result, variables: [String: CELCheckedType]) {
+        let type: CELCheckedType
+        do {
+            type = try expression.program.check(variables)
+        } catch {
+            self.error(
+                .invalidExpression,
+                "\(what) does not type-check: \(error.message) at column \(error.column) of the expression '\(expression.source)'",
+                at: expression.mark, hint: "see the README's section on expressions for the functions and the types they take",
+                excerpt: Diagnostic.Excerpt(text: expression.source, column: error.column))
+            return
+        }
+        switch result {
+        case .type(let spec, let owner):
+            guard !Self.fits(type, spec) else { return }
+            self.error(
+                .invalidExpression, "\(what) gives \(type), which \(owner) of type \(spec) cannot hold: '\(expression.source)'",
+                at: expression.mark, hint: Self.conversionHint(for: spec))
+        case .bool:
+            guard !Self.fits(type, .bool) else { return }
+            self.error(
+                .invalidExpression, "\(what) gives \(type), not a bool: '\(expression.source)'", at: expression.mark,
+                hint: "compare it to something, e.g. 'x != null' or 'size(x) > 0'")
+        case .json:
+            guard case .type = type else { return }
+            self.error(
+                .invalidExpression, "\(what) gives the type \(type), which has no JSON form: '\(expression.source)'",
+                at: expression.mark)
+        }
+    }
+
+    /// Whether a value of CEL type `type` can be the canonical JSON of a property of type `spec`
+    /// (as `CELBridge.json` writes it and the canonical reader reads it): `dyn` and `null` may be
+    /// anything; a whole double reads as an int; a timestamp, a duration and bytes are written as
+    /// strings; a decimal reads numbers and number text.
+    static func fits(_ type: CELCheckedType, _ spec: TypeSpec) -> Bool {
+        switch type {
+        case .dyn, .null: return true
+        case .type: return false
+        default: break
+        }
+        switch spec {
+        case .any: return true
+        case .string, .url, .uuid, .enumeration: return [.string, .timestamp, .duration, .bytes].contains(type)
+        case .int, .double: return [.int, .uint, .double].contains(type)
+        case .decimal: return [.decimal, .int, .uint, .double, .string].contains(type)
+        case .bool: return type == .bool
+        case .date: return type == .timestamp || type == .string
+        case .array(let element):
+            if case .list(let item) = type { return fits(item, element) }
+            return false
+        case .dictionary(let element):
+            if case .map(let key, let value) = type { return (key == .string || key == .dyn) && fits(value, element) }
+            if case .object = type { return true }
+            return false
+        case .model:
+            switch type {
+            case .map(let key, _): return key == .string || key == .dyn
+            case .object: return true
+            default: return false
+            }
+        case .union(let members): return members.contains { fits(type, $0) }
+        }
+    }
+
+    private static func conversionHint(for spec: TypeSpec) -> String? {
+        switch spec {
+        case .string, .url, .uuid, .enumeration: "convert it with string(...)"
+        case .int: "convert it with int(...)"
+        case .double: "convert it with double(...)"
+        case .decimal: "convert it with decimal(...)"
+        case .date: "give a timestamp(...) or ISO 8601 text"
+        default: nil
+        }
+    }
+
+    /// The CEL type of `self` in the expressions of model `name`: its properties (with those it
+    /// inherits) by name, nested models to a few levels (then maps of anything), `$type` and
+    /// `$extra` too.
+    func selfType(of name: String, depth: Int) -> CELCheckedType {
+        guard depth < 4, let spec = models[name] else { return .map(.string, .dyn) }
+        var fields: [String: CELCheckedType] = ["$type": .string, "$extra": .map(.string, .dyn)]
+        for property in spec.properties { fields[property.name] = celType(of: property.type, depth: depth) }
+        return .object(name, fields)
+    }
+
+    private func celType(of spec: TypeSpec, depth: Int) -> CELCheckedType {
+        switch spec {
+        case .string, .url, .uuid, .enumeration: .string
+        case .int: .int
+        case .double: .double
+        case .decimal: .decimal
+        case .bool: .bool
+        case .date: .timestamp
+        case .any, .union: .dyn
+        case .model(let name): selfType(of: name, depth: depth + 1)
+        case .array(let element): .list(celType(of: element, depth: depth))
+        case .dictionary(let element): .map(.string, celType(of: element, depth: depth))
+        }
+    }
+
+    /// `self.name` must name a property of the model: otherwise an `invalid-expression` error at
+    /// the expression, naming the column and the nearest property; `$type` and `$extra` pass.
+    /// False when there was such an error.
+    private mutating func checkSelfReferences(_ expression: Expression, what: String, in spec: ModelSpec) -> Bool {
+        let properties = spec.properties.map(\.name)
+        var clean = true
+        for selection in expression.program.selections(of: "self").selections {
+            guard let field = selection.path.first, !field.hasPrefix("$"), !properties.contains(field) else { continue }
+            clean = false
+            error(
+                .invalidExpression,
+                "\(what) reads self.\(field) at column \(selection.column) of the expression '\(expression.source)', but model '\(spec.name)' has no property '\(field)'",
+                at: expression.mark, hint: Suggestion.hint(for: field, in: properties),
+                excerpt: Diagnostic.Excerpt(text: expression.source, column: selection.column))
+        }
+        return clean
     }
 }

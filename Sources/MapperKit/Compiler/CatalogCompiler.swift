@@ -91,7 +91,7 @@ struct CatalogCompiler {
         compileEnums()
         compileFileDefaults()
         compileModels()
-        checkSelfReferences()
+        checkExpressions()
         compileRoutes()
         warnAboutUnused()
         let table = buildTable()
@@ -116,8 +116,10 @@ struct CatalogCompiler {
         }.map(\.element)
     }
 
-    mutating func error(_ code: Diagnostic.Code, _ message: String, at mark: Mark, hint: String? = nil) {
-        diagnostics.append(.error(code, message, at: mark, hint: hint))
+    mutating func error(
+        _ code: Diagnostic.Code, _ message: String, at mark: Mark, hint: String? = nil, excerpt: Diagnostic.Excerpt? = nil
+    ) {
+        diagnostics.append(.error(code, message, at: mark, hint: hint, excerpt: excerpt))
     }
 
     mutating func warning(_ code: Diagnostic.Code, _ message: String, at mark: Mark, hint: String? = nil) {

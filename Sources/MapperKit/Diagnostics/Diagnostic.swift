@@ -25,6 +25,23 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public var message: String
     /// How to fix it, e.g. `did you mean 'User'?`.
     public var hint: String?
+    /// For a problem inside an expression: the expression and the column in it.
+    public var excerpt: Excerpt?
+
+    /// An expression with the 1-based column (in characters) of the problem inside it.
+    public struct Excerpt: Sendable, Hashable, Codable {
+        /// The expression as written.
+        public var text: String
+        /// 1-based column of the problem in `text`.
+        public var column: Int
+
+        /// The expression with a caret under `column`, each line indented by four spaces.
+        public var caret: String {
+            let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? text
+            let width = max(0, min(column - 1, line.count))
+            return "    \(line)\n    \(String(repeating: " ", count: width))^"
+        }
+    }
 
     /// A diagnostic at a position in a mapping file.
     public init(
@@ -49,15 +66,20 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// `file:line:column: severity: message; hint [code]`, the compiler-style line editors and CI
-    /// logs recognise.
+    /// logs recognise; for a problem inside an expression, followed by the expression with a caret
+    /// under the column.
     public var description: String {
         var text = "\(file):\(line):\(column): \(severity.rawValue): \(message)"
         if let hint { text += "; \(hint)" }
-        return text + " [\(code)]"
+        text += " [\(code)]"
+        if let excerpt { text += "\n" + excerpt.caret }
+        return text
     }
 
-    static func error(_ code: Code, _ message: String, at mark: Mark, hint: String? = nil) -> Diagnostic {
-        Diagnostic(.error, code, message, at: mark, hint: hint)
+    static func error(_ code: Code, _ message: String, at mark: Mark, hint: String? = nil, excerpt: Excerpt? = nil) -> Diagnostic {
+        var diagnostic = Diagnostic(.error, code, message, at: mark, hint: hint)
+        diagnostic.excerpt = excerpt
+        return diagnostic
     }
 
     static func warning(_ code: Code, _ message: String, at mark: Mark, hint: String? = nil) -> Diagnostic {

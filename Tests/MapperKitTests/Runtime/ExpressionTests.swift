@@ -44,7 +44,7 @@ extension RuntimeTests {
                     properties:
                       n: int
                     rules:
-                      - { rule: "self.n", message: "never shown" }
+                      - { rule: "input.n", message: "never shown" }
                   Holder:
                     properties:
                       spans: "[Span]"
@@ -195,6 +195,35 @@ extension RuntimeTests {
             #expect(diagnostic?.column == 37)
             #expect(diagnostic?.message.contains("undeclared reference to 'last' at column 21") == true)
             #expect(diagnostic?.hint?.contains("'input' and 'self'") == true)
+        }
+
+        @Test func typeErrorsAreLoadErrorsWithTheColumnInTheExpression() {
+            let found = diagnostics(
+                """
+                mapper: 1
+                models:
+                  P:
+                    properties:
+                      age: int
+                      born: date
+                      name: { type: string, key: name }
+                      label: { type: string, decode: "self.age + 'x'" }
+                      count: { type: int, decode: "self.name + '!'" }
+                      when: { type: date, decode: "self.age > 1" }
+                      later: { type: date, decode: "self.born + duration('1h')" }
+                      fine: { type: int, decode: "input.a.b + 1" }
+                    rules:
+                      - { rule: "self.age + 1", message: "m" }
+                """)
+            #expect(found.map(\.code) == Array(repeating: "invalid-expression", count: 4))
+            #expect(found.map(\.line) == [8, 9, 10, 14])
+            #expect(found[0].message.contains("no such overload") && found[0].message.contains("at column 10"))
+            #expect(found[0].excerpt == Diagnostic.Excerpt(text: "self.age + 'x'", column: 10))
+            #expect(found[0].description.hasSuffix("\n    self.age + 'x'\n             ^"))
+            #expect(found[1].message.contains("gives string, which 'P.count' of type int cannot hold"))
+            #expect(found[1].hint == "convert it with int(...)")
+            #expect(found[2].message.contains("gives bool, which 'P.when' of type date cannot hold"))
+            #expect(found[3].message.contains("the rule of model 'P' gives int, not a bool"))
         }
 
         @Test func selfNamingNoPropertyIsALoadErrorWithTheNearestOne() {
