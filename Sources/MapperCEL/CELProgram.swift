@@ -14,6 +14,9 @@ public struct CELProgram: Sendable {
     /// Functions beyond CEL's library that the embedding program defines, by qualified name.
     public let functions: [String: CELFunction]
     let root: Expr
+    /// `root` with its names resolved (`Binder`) when the program declares its variables: what
+    /// `evaluate` walks.
+    let bound: Expr
 
     /// The default `costLimit`: enough for comprehensions over tens of thousands of elements.
     public static let defaultCostLimit = 1_000_000
@@ -34,13 +37,16 @@ public struct CELProgram: Sendable {
         root = try Parser.parse(source)
         if let variables {
             try Declarations(variables: variables, container: container, functions: Set(self.functions.keys)).check(root, locals: [])
+            bound = Binder(variables: variables, container: container, functions: Set(self.functions.keys)).bind(root, locals: [])
+        } else {
+            bound = root
         }
     }
 
     /// Evaluates the expression with these variable values.
     public func evaluate(_ variables: [String: CELValue] = [:]) throws(CELError) -> CELValue {
         var evaluator = Evaluator(variables: variables, container: container, costLimit: costLimit, functions: functions)
-        return try evaluator.evaluate(root)
+        return try evaluator.evaluate(bound)
     }
 }
 

@@ -63,7 +63,10 @@ public enum CELValue: Sendable, CustomStringConvertible {
 public struct CELMap: Sendable {
     /// The entries, in the order the map was written or built.
     public private(set) var entries: [(key: CELValue, value: CELValue)]
-    private var index: [Key: Int] = [:]
+    /// Keys → positions in `entries`, kept only once the map has more than `scanLimit` entries:
+    /// below it a scan compares fewer bytes than hashing the key would read.
+    private var index: [Key: Int]?
+    private static let scanLimit = 8
 
     /// A key normalised so that equal CEL values hash alike: numbers by value, strings by their
     /// UTF-8 bytes (CEL compares code points, not canonical equivalence as Swift's `String` does).
@@ -94,8 +97,33 @@ public struct CELMap: Sendable {
     }
 
     private func position(of key: CELValue) -> Int? {
-        if let normalised = Key(key) { return index[normalised] }
-        return entries.firstIndex { CELValue.equal($0.key, key) }
+        if let index {
+            if let normalised = Key(key) { return index[normalised] }
+            return entries.firstIndex { CELValue.equal($0.key, key) }
+        }
+        if case .string(let text) = key {
+            // Code points compare equal exactly when their UTF-8 bytes do.
+            return entries.firstIndex { if case .string(let other) = $0.key { other.utf8.elementsEqual(text.utf8) } else { false } }
+        }
+        return entries.firstIndex { Self.sameKey($0.key, key) }
+    }
+
+    /// Whether two keys are the same key, as `Key` normalises them (1, 1u and 1.0 are one key).
+    private static func sameKey(_ a: CELValue, _ b: CELValue) -> Bool {
+        guard let x = Key(a), let y = Key(b) else { return CELValue.equal(a, b) }
+        return x == y
+    }
+
+    private mutating func reindex() {
+        guard entries.count > Self.scanLimit else {
+            index = nil
+            return
+        }
+        var table: [Key: Int] = [:]
+        for (offset, entry) in entries.enumerated() {
+            if let normalised = Key(entry.key) { table[normalised] = offset }
+        }
+        index = table
     }
 
     /// The value under `key`, or nil.
@@ -106,13 +134,14 @@ public struct CELMap: Sendable {
             case (let found?, let value?): entries[found].value = value
             case (let found?, nil):
                 entries.remove(at: found)
-                index = [:]
-                for (offset, entry) in entries.enumerated() {
-                    if let normalised = Key(entry.key) { index[normalised] = offset }
-                }
+                reindex()
             case (nil, let value?):
-                if let normalised = Key(key) { index[normalised] = entries.count }
                 entries.append((key, value))
+                if index != nil, let normalised = Key(key) {
+                    index![normalised] = entries.count - 1
+                } else if index == nil && entries.count > Self.scanLimit {
+                    reindex()
+                }
             case (nil, nil): break
             }
         }

@@ -17,7 +17,12 @@ extension Evaluator {
         var values: [CELValue] = []
         values.reserveCapacity(arguments.count + 1)
         if let target {
-            if let (qualified, rooted) = target.qualifiedName,
+            if case .namespaced(let qualified) = expr.binding {
+                function = qualified
+            } else if expr.binding == .member {
+                member = true
+                values.append(try evaluate(target))
+            } else if let (qualified, rooted) = target.qualifiedName,
                 Library.namespaced.contains(qualified + "." + name) || functions[qualified + "." + name] != nil,
                 !isLocal(qualified, rooted: rooted), resolveName(qualified, rooted: rooted) == nil
             {
@@ -29,7 +34,8 @@ extension Evaluator {
         }
         for argument in arguments { values.append(try evaluate(argument)) }
         // Indexing, size and type are constant-time whatever the size of their operand.
-        if !["_[_]", "size", "dyn", "type"].contains(function) { try charge(Self.cost(of: values), at: expr) }
+        let sized = !(function == "_[_]" || function == "size" || function == "dyn" || function == "type")
+        if sized { try charge(Self.cost(of: values), at: expr) }
         let result: CELValue
         if !member, let added = functions[function] {
             result = try located(expr) { () throws(CELError) in try added.body(values) }
@@ -37,12 +43,12 @@ extension Evaluator {
             result = try located(expr) { () throws(CELError) in try Library.call(function, member: member, values) }
         }
         // What a function builds costs as much as what it reads (`replace`, `split`, `+` on lists).
-        if !["_[_]", "size", "dyn", "type"].contains(function) { try charge(Self.cost(of: [result]), at: expr) }
+        if sized { try charge(Self.cost(of: CollectionOfOne(result)), at: expr) }
         return result
     }
 
     /// Extra steps for functions whose work grows with their arguments' sizes.
-    private static func cost(of values: [CELValue]) -> Int {
+    private static func cost(of values: some Collection<CELValue>) -> Int {
         var total = 0
         for value in values {
             switch value {

@@ -30,11 +30,13 @@ struct Evaluator {
         case .literal(let value):
             return value
         case .identifier(let name, let rooted):
+            if case .variable(let variable) = expr.binding, let value = variables[variable] { return value }
             if !rooted, let local = locals.last(where: { $0.name == name }) { return local.value }
             if let value = resolve(name, rooted: rooted) { return value }
             throw CELError(.unknownVariable, "no variable named '\(name)'", column: expr.offset + 1)
         case .select(let operand, let field, let testOnly):
-            if !testOnly, let (name, rooted) = expr.qualifiedName, !isLocal(name, rooted: rooted),
+            if case .variable(let variable) = expr.binding, let value = variables[variable] { return value }
+            if expr.binding == .dynamic, !testOnly, let (name, rooted) = expr.qualifiedName, !isLocal(name, rooted: rooted),
                 let value = resolve(name, rooted: rooted)
             {
                 return value

@@ -20,15 +20,32 @@ final class Expr: Sendable {
         case comprehension(Macro, range: Expr, variable: String, variable2: String?, arguments: [Expr])
     }
 
+    /// How a name resolves, decided once when the program declares its variables (`Binder`), so
+    /// that evaluation does not build and look up qualified names.
+    enum Binding: Sendable, Equatable {
+        /// Resolved while evaluating (no declared variables, a comprehension variable, a type name).
+        case dynamic
+        /// An identifier or a qualified name that is this declared variable.
+        case variable(String)
+        /// A selection that names no variable or type: evaluate the operand, then select.
+        case field
+        /// A call `a.b.f(x)` of the namespaced function `a.b.f`, not a member call on `a.b`.
+        case namespaced(String)
+        /// A member call `x.f(y)`: the target is evaluated and passed first.
+        case member
+    }
+
     let kind: Kind
     let offset: Int
     /// For a selection, where its field name starts (`offset` is the dot's, or `has`'s).
     let fieldOffset: Int?
+    let binding: Binding
 
-    init(_ kind: Kind, at offset: Int, fieldAt fieldOffset: Int? = nil) {
+    init(_ kind: Kind, at offset: Int, fieldAt fieldOffset: Int? = nil, binding: Binding = .dynamic) {
         self.kind = kind
         self.offset = offset
         self.fieldOffset = fieldOffset
+        self.binding = binding
     }
 
     /// Where the first name of a selection chain starts (`inptu` in `inptu.first`): errors about
