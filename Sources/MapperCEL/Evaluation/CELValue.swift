@@ -59,7 +59,7 @@ public enum CELValue: Sendable, CustomStringConvertible {
 }
 
 /// A CEL map: entries in insertion order, looked up with CEL's equality (so `{1: 'a'}[1u]` finds `'a'`),
-/// through a hash index for the key kinds CEL allows (int, uint, bool, string).
+/// through a hash index for the key kinds CEL allows (int, uint, bool, string) once it has more than a few entries.
 public struct CELMap: Sendable {
     /// The entries, in the order the map was written or built.
     public private(set) var entries: [(key: CELValue, value: CELValue)]

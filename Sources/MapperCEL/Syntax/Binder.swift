@@ -37,7 +37,8 @@ struct Binder {
                     binding = .namespaced(qualified + "." + name)
                 }
             }
-            let kind = Expr.Kind.call(name, target: target.map { bind($0, locals: locals) }, arguments: arguments.map { bind($0, locals: locals) })
+            let kind = Expr.Kind.call(
+                name, target: target.map { bind($0, locals: locals) }, arguments: arguments.map { bind($0, locals: locals) })
             return Expr(kind, at: expr.offset, fieldAt: expr.fieldOffset, binding: binding)
         case .list(let items):
             return Expr(.list(items.map { bind($0, locals: locals) }), at: expr.offset, fieldAt: expr.fieldOffset)
