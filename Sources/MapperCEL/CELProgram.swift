@@ -45,7 +45,14 @@ public struct CELProgram: Sendable {
 
     /// Evaluates the expression with these variable values.
     public func evaluate(_ variables: [String: CELValue] = [:]) throws(CELError) -> CELValue {
-        var evaluator = Evaluator(variables: variables, container: container, costLimit: costLimit, functions: functions)
+        try evaluate(bindings: variables.map { ($0.key, $0.value) })
+    }
+
+    /// Evaluates the expression with these variables, given as (name, value) pairs in any order
+    /// (a name given twice: the first): what a caller that evaluates often passes, as it builds
+    /// no dictionary.
+    public func evaluate(bindings: [(String, CELValue)]) throws(CELError) -> CELValue {
+        var evaluator = Evaluator(variables: bindings, container: container, costLimit: costLimit, functions: functions)
         return try evaluator.evaluate(bound)
     }
 }

@@ -102,10 +102,20 @@ public struct CELMap: Sendable {
             return entries.firstIndex { CELValue.equal($0.key, key) }
         }
         if case .string(let text) = key {
-            // Code points compare equal exactly when their UTF-8 bytes do.
-            return entries.firstIndex { if case .string(let other) = $0.key { other.utf8.elementsEqual(text.utf8) } else { false } }
+            return entries.firstIndex { if case .string(let other) = $0.key { Self.sameCodePoints(other, text) } else { false } }
         }
         return entries.firstIndex { Self.sameKey($0.key, key) }
+    }
+
+    /// Whether two strings have the same code points (CEL's string equality): the same UTF-8 bytes,
+    /// compared in place.
+    @inline(__always)
+    static func sameCodePoints(_ a: String, _ b: String) -> Bool {
+        let compared = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in x.count == y.count && x.elementsEqual(y) }
+        }
+        if let compared, let compared { return compared }
+        return a.utf8.elementsEqual(b.utf8)
     }
 
     /// Whether two keys are the same key, as `Key` normalises them (1, 1u and 1.0 are one key).

@@ -90,7 +90,7 @@ extension Evaluator {
 
     func resolveName(_ name: String, rooted: Bool) -> CELValue? {
         for candidate in Names.candidates(name, container: container, rooted: rooted) {
-            if let value = variables[candidate] { return value }
+            if let value = variable(candidate) { return value }
         }
         return nil
     }

@@ -1,6 +1,7 @@
 /// Walks an `Expr` tree with one set of variable values, counting steps against the cost limit.
 struct Evaluator {
-    let variables: [String: CELValue]
+    /// The variables by name; a program declares few, so they are found by comparing names.
+    let variables: [(String, CELValue)]
     let container: String
     let costLimit: Int
     var steps = 0
@@ -9,7 +10,7 @@ struct Evaluator {
     /// The embedding program's functions, by qualified name.
     let functions: [String: CELFunction]
 
-    init(variables: [String: CELValue], container: String, costLimit: Int, functions: [String: CELFunction] = [:]) {
+    init(variables: [(String, CELValue)], container: String, costLimit: Int, functions: [String: CELFunction] = [:]) {
         self.variables = variables
         self.container = container
         self.costLimit = costLimit
@@ -30,12 +31,12 @@ struct Evaluator {
         case .literal(let value):
             return value
         case .identifier(let name, let rooted):
-            if case .variable(let variable) = expr.binding, let value = variables[variable] { return value }
+            if case .variable(let variable) = expr.binding, let value = self.variable(variable) { return value }
             if !rooted, let local = locals.last(where: { $0.name == name }) { return local.value }
             if let value = resolve(name, rooted: rooted) { return value }
             throw CELError(.unknownVariable, "no variable named '\(name)'", column: expr.offset + 1)
         case .select(let operand, let field, let testOnly):
-            if case .variable(let variable) = expr.binding, let value = variables[variable] { return value }
+            if case .variable(let variable) = expr.binding, let value = self.variable(variable) { return value }
             if expr.binding == .dynamic, !testOnly, let (name, rooted) = expr.qualifiedName, !isLocal(name, rooted: rooted),
                 let value = resolve(name, rooted: rooted)
             {
@@ -66,10 +67,17 @@ struct Evaluator {
         }
     }
 
+    /// The value of the variable named exactly `name`.
+    @inline(__always)
+    func variable(_ name: String) -> CELValue? {
+        for (candidate, value) in variables where candidate == name { return value }
+        return nil
+    }
+
     /// A variable or a type named `name` (qualified names included), tried against the container.
     private func resolve(_ name: String, rooted: Bool) -> CELValue? {
         for candidate in Names.candidates(name, container: container, rooted: rooted) {
-            if let value = variables[candidate] { return value }
+            if let value = variable(candidate) { return value }
         }
         if let type = CELType.named[name] { return .type(type) }
         return nil

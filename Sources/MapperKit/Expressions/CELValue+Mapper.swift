@@ -48,6 +48,13 @@ enum CELBridge {
         return partial(document, object: object, paths: paths)
     }
 
+    /// The variables of a decode, default or rule expression: `self`, and `input` (the object at
+    /// `object`, as `input(of:)` gives it) when the expression reads it.
+    static func bindings(_ expression: Expression, _ document: JSONDocument, _ object: Int, _ this: CELValue) -> [(String, CELValue)] {
+        if let paths = expression.inputPaths, paths.isEmpty { return [("self", this)] }
+        return [("input", input(of: expression, document, object: object)), ("self", this)]
+    }
+
     /// The object as a map holding only the keys on `paths`, nested as in the object; a path that
     /// ends at a key, or meets a value that is not an object, takes the whole value there.
     private static func partial(_ document: JSONDocument, object: Int, paths: [[String]]) -> CELValue {

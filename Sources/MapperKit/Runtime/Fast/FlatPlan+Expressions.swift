@@ -163,8 +163,8 @@ extension CanonicalTranscoder {
         guard !expressions.rules.isEmpty else { return true }
         let this = CELValue.map(current)
         for rule in expressions.rules {
-            let input = CELBridge.input(of: rule.rule, document, object: object)
-            guard case .bool(true)? = try? rule.rule.program.evaluate(["input": input, "self": this]) else { return false }
+            guard case .bool(true)? = try? rule.rule.program.evaluate(bindings: CELBridge.bindings(rule.rule, document, object, this))
+            else { return false }
         }
         return true
     }
@@ -174,8 +174,7 @@ extension CanonicalTranscoder {
         _ expression: Expression, _ expressions: FlatPlan.Expressions, _ document: JSONDocument, object: Int,
         model: FlatPlan.Model, position: Int, current: CELMap, first: inout Bool, into output: inout JSONOutput
     ) -> Bool {
-        let input = CELBridge.input(of: expression, document, object: object)
-        guard let result = try? expression.program.evaluate(["input": input, "self": .map(current)]),
+        guard let result = try? expression.program.evaluate(bindings: CELBridge.bindings(expression, document, object, .map(current))),
             case .success(let json) = CELBridge.json(result)
         else { return false }
         let property = arenas.properties[Int(model.firstProperty) + position]

@@ -4,10 +4,10 @@ import MapperJSON
 extension ValueReader {
     /// Evaluates an expression to its JSON value; a failure is an `expression-failed` error at the
     /// current pointer, citing where the expression is written.
-    mutating func evaluate(_ expression: Expression, _ variables: [String: CELValue], what: String) -> JSONValue? {
+    mutating func evaluate(_ expression: Expression, _ variables: [(String, CELValue)], what: String) -> JSONValue? {
         let result: CELValue
         do {
-            result = try expression.program.evaluate(variables)
+            result = try expression.program.evaluate(bindings: variables)
         } catch {
             fail(
                 .expressionFailed, "\(what) '\(expression.source)' failed at column \(error.column): \(error.message)",
@@ -55,8 +55,8 @@ extension ValueReader {
         if let decode = spec.decode {
             path.push(.property(name: spec.name, segments: spec.key?.segments ?? [spec.name]))
             defer { path.pop() }
-            let input = CELBridge.input(of: decode, document, object: object)
-            guard let json = evaluate(decode, ["input": input, "self": .map(current)], what: "the decode expression") else { return nil }
+            let variables = CELBridge.bindings(decode, document, object, .map(current))
+            guard let json = evaluate(decode, variables, what: "the decode expression") else { return nil }
             return readComputed(json, plan: plan)
         }
         let errorsBefore = errors.count
@@ -65,8 +65,8 @@ extension ValueReader {
         // Absent: the default expression gives the value.
         path.push(.property(name: spec.name, segments: spec.key?.segments ?? [spec.name]))
         defer { path.pop() }
-        let input = CELBridge.input(of: expression, document, object: object)
-        guard let json = evaluate(expression, ["input": input, "self": .map(current)], what: "the default expression") else { return nil }
+        let variables = CELBridge.bindings(expression, document, object, .map(current))
+        guard let json = evaluate(expression, variables, what: "the default expression") else { return nil }
         return readComputed(json, plan: plan)
     }
 
@@ -79,8 +79,7 @@ extension ValueReader {
         for rule in rules {
             guard !isFull else { return }
             do {
-                let input = CELBridge.input(of: rule.rule, document, object: object)
-                let result = try rule.rule.program.evaluate(["input": input, "self": this])
+                let result = try rule.rule.program.evaluate(bindings: CELBridge.bindings(rule.rule, document, object, this))
                 guard case .bool(let holds) = result else {
                     fail(
                         .ruleFailed,
