@@ -157,6 +157,9 @@ public struct CELMap: Sendable {
         }
     }
 
+    /// Makes room for `count` entries, so that a map built entry by entry allocates once.
+    public mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
+
     /// Whether `key` is present.
     public func contains(_ key: CELValue) -> Bool { position(of: key) != nil }
 

@@ -19,6 +19,8 @@ extension FlatPlan {
         /// Per property position: how to read its canonical value back into `self`; nil when no
         /// expression reads it.
         let reads: [SelfRead?]
+        /// How many properties `self` holds at most (those with a `reads` entry).
+        let selfCount: Int
         /// Per property position: the name `self` holds it under.
         let names: [CELValue]
         /// Per property position: the conversion its computed value is written with.
@@ -55,6 +57,7 @@ extension FlatPlan {
             decode = type.properties.map(\.spec.decode)
             defaults = type.properties.map(\.spec.defaultExpression)
             self.reads = selfReads
+            selfCount = selfReads.count { $0 != nil }
             names = type.properties.map { .string($0.name) }
             conversions = type.properties.map(\.conversion)
             rules = type.spec.rules
@@ -130,6 +133,7 @@ extension CanonicalTranscoder {
         first: inout Bool, into output: inout JSONOutput
     ) -> Bool {
         var current = CELMap()
+        current.reserveCapacity(expressions.selfCount)
         for position in 0..<Int(model.propertyCount) {
             let before = output.count
             if let expression = expressions.decode[position] {
