@@ -25,13 +25,10 @@ extension Library {
             }
             return .bool(regex.contains(text))
         case ("lowerAscii", nil):
-            return .string(
-                String(String.UnicodeScalarView(text.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
-            )
+            // ASCII letters are single bytes in UTF-8, and no byte of another character is one.
+            return .string(String(decoding: text.utf8.map { $0 &- 65 < 26 ? $0 + 32 : $0 }, as: UTF8.self))
         case ("upperAscii", nil):
-            return .string(
-                String(String.UnicodeScalarView(text.unicodeScalars.map { ("a"..."z").contains($0) ? Unicode.Scalar($0.value - 32)! : $0 }))
-            )
+            return .string(String(decoding: text.utf8.map { $0 &- 97 < 26 ? $0 - 32 : $0 }, as: UTF8.self))
         case ("trim", nil):
             let scalars = Array(text.unicodeScalars)
             guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),

@@ -178,21 +178,27 @@ extension CanonicalTranscoder {
         _ expression: Expression, _ expressions: FlatPlan.Expressions, _ document: JSONDocument, object: Int,
         model: FlatPlan.Model, position: Int, current: CELMap, first: inout Bool, into output: inout JSONOutput
     ) -> Bool {
-        guard let result = try? expression.program.evaluate(bindings: CELBridge.bindings(expression, document, object, .map(current))),
-            case .success(let json) = CELBridge.json(result)
+        guard let result = try? expression.program.evaluate(bindings: CELBridge.bindings(expression, document, object, .map(current)))
         else { return false }
         let property = arenas.properties[Int(model.firstProperty) + position]
+        // The value the general reader reads from the result's JSON (`CELBridge.json`, then the
+        // property's canonical form), made without the JSON text; anything rarer goes to it.
         let value: Value
-        switch (expressions.conversions[position], json) {
+        switch (expressions.conversions[position], result) {
         case (_, .null):
             guard property.flags & FlatPlan.Property.required == 0 else { return false }
             value = .null
         case (.scalar(.string), .string(let text)): value = .string(text)
-        case (.scalar(.int), .number(let number)):
-            guard number.isInteger, let int = number.int64 else { return false }
+        case (.scalar(.int), .int(let int)): value = .int(int)
+        case (.scalar(.int), .uint(let uint)):
+            guard let int = Int64(exactly: uint) else { return false }
             value = .int(int)
-        case (.scalar(.double), .number(let number)): value = .double(number.double)
-        case (.scalar(.decimal), .number(let number)): value = .decimal(number)
+        case (.scalar(.double), .double(let double)):
+            guard double.isFinite else { return false }
+            value = .double(double)
+        case (.scalar(.double), .int(let int)): value = .double(Double(int))
+        case (.scalar(.decimal), .decimal(let decimal)): value = .decimal(JSONNumber(unchecked: decimal.description))
+        case (.scalar(.decimal), .int(let int)): value = .decimal(JSONNumber(int))
         case (.scalar(.decimal), .string(let text)):
             guard let number = JSONNumber(text) else { return false }
             value = .decimal(number)
