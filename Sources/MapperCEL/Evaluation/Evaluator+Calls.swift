@@ -14,31 +14,33 @@ extension Evaluator {
         }
         var function = name
         var member = false
+        var added = false
+        var sized = true
         var values: [CELValue] = []
         values.reserveCapacity(arguments.count + 1)
-        if let target {
-            if case .namespaced(let qualified) = expr.binding {
-                function = qualified
-            } else if expr.binding == .member {
-                member = true
-                values.append(try evaluate(target))
-            } else if let (qualified, rooted) = target.qualifiedName,
-                Library.namespaced.contains(qualified + "." + name) || functions[qualified + "." + name] != nil,
-                !isLocal(qualified, rooted: rooted), resolveName(qualified, rooted: rooted) == nil
-            {
-                function = qualified + "." + name
-            } else {
-                member = true
-                values.append(try evaluate(target))
+        if case .call(let bound, let isMember, let isAdded, let isSized) = expr.binding {
+            (function, member, added, sized) = (bound, isMember, isAdded, isSized)
+            if member, let target { values.append(try evaluate(target)) }
+        } else {
+            if let target {
+                if let (qualified, rooted) = target.qualifiedName,
+                    Library.namespaced.contains(qualified + "." + name) || functions[qualified + "." + name] != nil,
+                    !isLocal(qualified, rooted: rooted), resolveName(qualified, rooted: rooted) == nil
+                {
+                    function = qualified + "." + name
+                } else {
+                    member = true
+                    values.append(try evaluate(target))
+                }
             }
+            added = !member && functions[function] != nil
+            sized = !Binder.unsized.contains(function)
         }
         for argument in arguments { values.append(try evaluate(argument)) }
-        // Indexing, size and type are constant-time whatever the size of their operand.
-        let sized = !(function == "_[_]" || function == "size" || function == "dyn" || function == "type")
         if sized { try charge(Self.cost(of: values), at: expr) }
         let result: CELValue
-        if !member, let added = functions[function] {
-            result = try located(expr) { () throws(CELError) in try added.body(values) }
+        if added, let body = functions[function]?.body {
+            result = try located(expr) { () throws(CELError) in try body(values) }
         } else {
             result = try located(expr) { () throws(CELError) in try Library.call(function, member: member, values) }
         }

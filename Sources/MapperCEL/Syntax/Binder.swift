@@ -27,16 +27,21 @@ struct Binder {
             }
             return Expr(kind, at: expr.offset, fieldAt: expr.fieldOffset, binding: binding)
         case .call(let name, let target, let arguments):
-            var binding = Expr.Binding.dynamic
+            var function = name
+            var member = false
             if let target {
-                binding = .member
+                member = true
                 if let (qualified, rooted) = target.qualifiedName,
                     Library.namespaced.contains(qualified + "." + name) || functions.contains(qualified + "." + name),
                     !isLocal(qualified, rooted: rooted, locals), variable(named: qualified, rooted: rooted) == nil
                 {
-                    binding = .namespaced(qualified + "." + name)
+                    function = qualified + "." + name
+                    member = false
                 }
             }
+            let binding = Expr.Binding.call(
+                function: function, member: member, added: !member && functions.contains(function),
+                sized: !Self.unsized.contains(function))
             let kind = Expr.Kind.call(
                 name, target: target.map { bind($0, locals: locals) }, arguments: arguments.map { bind($0, locals: locals) })
             return Expr(kind, at: expr.offset, fieldAt: expr.fieldOffset, binding: binding)
@@ -55,6 +60,9 @@ struct Binder {
             return Expr(kind, at: expr.offset, fieldAt: expr.fieldOffset)
         }
     }
+
+    /// Indexing, size and type are constant-time whatever the size of their operand.
+    static let unsized: Set<String> = ["_[_]", "size", "dyn", "type"]
 
     /// The declared variable `name` means, the container's candidates first.
     private func variable(named name: String, rooted: Bool) -> String? {

@@ -29,10 +29,10 @@ final class Expr: Sendable {
         case variable(String)
         /// A selection that names no variable or type: evaluate the operand, then select.
         case field
-        /// A call `a.b.f(x)` of the namespaced function `a.b.f`, not a member call on `a.b`.
-        case namespaced(String)
-        /// A member call `x.f(y)`: the target is evaluated and passed first.
-        case member
+        /// A call of `function` (qualified for a namespaced one, `a.b.f(x)`); `member` when the
+        /// target is evaluated and passed first (`x.f(y)`), `added` when the function is one the
+        /// embedding program added, `sized` when its cost grows with its arguments' sizes.
+        case call(function: String, member: Bool, added: Bool, sized: Bool)
     }
 
     let kind: Kind
