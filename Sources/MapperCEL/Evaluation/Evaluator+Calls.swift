@@ -16,11 +16,11 @@ extension Evaluator {
         var member = false
         var added = false
         var sized = true
-        var values: [CELValue] = []
-        values.reserveCapacity(arguments.count + 1)
+        let base = self.arguments.count
+        defer { self.arguments.removeSubrange(base...) }
         if case .call(let bound, let isMember, let isAdded, let isSized) = expr.binding {
             (function, member, added, sized) = (bound, isMember, isAdded, isSized)
-            if member, let target { values.append(try evaluate(target)) }
+            if member, let target { self.arguments.append(try evaluate(target)) }
         } else {
             if let target {
                 if let (qualified, rooted) = target.qualifiedName,
@@ -30,19 +30,23 @@ extension Evaluator {
                     function = qualified + "." + name
                 } else {
                     member = true
-                    values.append(try evaluate(target))
+                    self.arguments.append(try evaluate(target))
                 }
             }
             added = !member && functions[function] != nil
             sized = !Binder.unsized.contains(function)
         }
-        for argument in arguments { values.append(try evaluate(argument)) }
-        if sized { try charge(Self.cost(of: values), at: expr) }
+        for argument in arguments { self.arguments.append(try evaluate(argument)) }
+        if sized { try charge(Self.cost(of: self.arguments[base...]), at: expr) }
         let result: CELValue
         if added, let body = functions[function]?.body {
+            let values = Array(self.arguments[base...])
             result = try located(expr) { () throws(CELError) in try body(values) }
         } else {
-            result = try located(expr) { () throws(CELError) in try Library.call(function, member: member, values) }
+            result = try self.arguments.withUnsafeBufferPointer { stack throws(CELError) in
+                let values = Library.Arguments(rebasing: stack[base...])
+                return try located(expr) { () throws(CELError) in try Library.call(function, member: member, values) }
+            }
         }
         // What a function builds costs as much as what it reads (`replace`, `split`, `+` on lists).
         if sized { try charge(Self.cost(of: CollectionOfOne(result)), at: expr) }

@@ -5,6 +5,9 @@ struct Evaluator {
     let container: String
     let costLimit: Int
     var steps = 0
+    /// The arguments of the calls being evaluated, innermost last: each call pushes its own and
+    /// passes them to the library in place, so calls allocate no argument arrays.
+    var arguments: [CELValue] = []
     /// Comprehension variables, innermost last.
     var locals: [(name: String, value: CELValue)] = []
     /// The embedding program's functions, by qualified name.

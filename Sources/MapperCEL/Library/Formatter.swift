@@ -117,7 +117,10 @@ enum Formatter {
             for entry in map.entries { parts.append((try string(entry.key), try string(entry.value))) }
             return "{" + parts.sorted { $0.0 < $1.0 }.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}"
         default:
-            guard case .string(let text)? = try Library.conversion("string", member: false, [value]) else {
+            let converted = try [value].withUnsafeBufferPointer { args throws(CELError) in
+                try Library.conversion("string", member: false, args)
+            }
+            guard case .string(let text)? = converted else {
                 throw failure("error during formatting: string clause cannot format \(value.type)")
             }
             return text

@@ -1,6 +1,6 @@
 extension Library {
     /// `int()`, `uint()`, `double()`, `string()`, `bytes()`, `bool()`, `timestamp()`, `duration()`; nil for other names.
-    static func conversion(_ name: String, member: Bool, _ args: [CELValue]) throws(CELError) -> CELValue? {
+    static func conversion(_ name: String, member: Bool, _ args: Arguments) throws(CELError) -> CELValue? {
         guard !member, args.count == 1 else { return nil }
         let value = args[0]
         func range(_ type: String) -> CELError {

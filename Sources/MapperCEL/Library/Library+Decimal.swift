@@ -2,7 +2,7 @@
 /// integer), unary `-`, `d.scale(n)`, `d.round(n)`, and `string`, `int`, `double` of a decimal.
 extension Library {
     /// The result, or nil when the call is not one of these (the caller reports the overload).
-    static func decimalFunction(_ name: String, member: Bool, _ args: [CELValue]) throws(CELError) -> CELValue? {
+    static func decimalFunction(_ name: String, member: Bool, _ args: Arguments) throws(CELError) -> CELValue? {
         /// A decimal or an integer as a decimal (integers join decimal arithmetic exactly).
         func exact(_ value: CELValue) -> CELDecimal? {
             switch value {

@@ -3,14 +3,14 @@ internal import MapperRegex
 extension Library {
     /// `contains`, `startsWith`, `endsWith`, `matches` and the strings extension; nil for other names.
     /// Positions count Unicode code points, as CEL's `size` does.
-    static func stringFunction(_ name: String, member: Bool, _ args: [CELValue]) throws(CELError) -> CELValue? {
+    static func stringFunction(_ name: String, member: Bool, _ args: Arguments) throws(CELError) -> CELValue? {
         if name == "join", member, case .list(let items) = args.first {
             return try join(items, args.count == 2 ? args[1] : .string(""))
         }
         if name == "strings.quote", args.count == 1, case .string(let text) = args[0] { return .string(quote(text)) }
         if name == "matches", !member, args.count == 2 { return try stringFunction(name, member: true, args) }
         guard member, case .string(let text) = args.first else { return nil }
-        let rest = Array(args.dropFirst())
+        let rest = Arguments(rebasing: args.dropFirst())
         switch (name, rest.first) {
         case ("contains", .string(let part)) where rest.count == 1:
             return .bool(part.isEmpty || text.unicodeScalars.firstRange(of: part.unicodeScalars) != nil)

@@ -4,7 +4,7 @@ internal import Foundation
 
 extension Library {
     /// The timestamp and duration accessors (`getFullYear`, `getHours`…); nil for other names.
-    static func timeFunction(_ name: String, member: Bool, _ args: [CELValue]) throws(CELError) -> CELValue? {
+    static func timeFunction(_ name: String, member: Bool, _ args: Arguments) throws(CELError) -> CELValue? {
         guard member, let receiver = args.first else { return nil }
         switch receiver {
         case .duration(let duration) where args.count == 1:

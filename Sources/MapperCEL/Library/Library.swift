@@ -1,10 +1,13 @@
 /// CEL's standard functions and operators, and the strings extension, dispatched by name and by the
 /// kinds of the (already evaluated) arguments. A receiver call `x.f(y)` arrives as `f(x, y)` with `member`.
 enum Library {
+    /// A call's arguments (the receiver first for `x.f(y)`), in the evaluator's argument stack.
+    typealias Arguments = UnsafeBufferPointer<CELValue>
+
     /// Functions called through a namespace (`strings.quote(s)`).
     static let namespaced: Set<String> = ["strings.quote"]
 
-    static func call(_ name: String, member: Bool, _ args: [CELValue]) throws(CELError) -> CELValue {
+    static func call(_ name: String, member: Bool, _ args: Arguments) throws(CELError) -> CELValue {
         if name == "decimal" || args.contains(where: { if case .decimal = $0 { true } else { false } }),
             let value = try decimalFunction(name, member: member, args)
         {
@@ -51,11 +54,11 @@ enum Library {
         "size", "dyn", "type", "decimal", "scale", "round",
     ]
 
-    static func noOverload(_ name: String, _ args: [CELValue]) -> CELError {
+    static func noOverload(_ name: String, _ args: some Collection<CELValue>) -> CELError {
         CELError(.noSuchOverload, "no such overload: \(name)(\(args.map(\.type.name).joined(separator: ", ")))", column: 0)
     }
 
-    private static func compare(_ op: String, _ args: [CELValue], _ test: (Int) -> Bool) throws(CELError) -> CELValue {
+    private static func compare(_ op: String, _ args: Arguments, _ test: (Int) -> Bool) throws(CELError) -> CELValue {
         if let order = CELValue.order(args[0], args[1]) { return .bool(test(order)) }
         // NaN orders nothing: every comparison with it is false.
         if CELValue.areNumbers(args[0], args[1]) { return .bool(false) }
