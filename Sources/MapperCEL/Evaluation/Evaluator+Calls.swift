@@ -17,6 +17,7 @@ extension Evaluator {
         var added = false
         var sized = true
         let base = self.arguments.count
+        if base == 0 { self.arguments.reserveCapacity(8) }
         defer { self.arguments.removeSubrange(base...) }
         if case .call(let bound, let isMember, let isAdded, let isSized) = expr.binding {
             (function, member, added, sized) = (bound, isMember, isAdded, isSized)
