@@ -113,8 +113,8 @@ struct Declarations {
 
     /// `a.b.c` → `a.b.c`, `a.b`, `a`.
     static func prefixes(of name: String) -> [String] {
-        let parts = name.split(separator: ".")
-        return (1...parts.count).reversed().map { parts.prefix($0).joined(separator: ".") }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return (1...max(parts.count, 1)).reversed().map { parts.prefix($0).joined(separator: ".") }
     }
 }
 

@@ -29,6 +29,16 @@ struct ErrorTests {
         #expect(error.description == "column 4: expected an expression, found the end of the expression")
     }
 
+    @Test func anEmptyQuotedNameIsASyntaxError() throws {
+        // Found by FuzzCEL: it used to trap when the names were checked against declared variables.
+        for source in ["``", "a.``", "x + ``"] {
+            let error = try #require(parseError(source), "\(source)")
+            #expect(error.code == .syntax)
+            #expect(error.message == "a quoted field name cannot be empty")
+        }
+        #expect(throws: CELError.self) { try CELProgram(source: "``", variables: ["a"]) }
+    }
+
     @Test func unclosedParenthesisPointsAtWhatFollows() throws {
         let error = try #require(parseError("(a + b"))
         #expect(error.code == .syntax)

@@ -41,6 +41,7 @@ struct Lexer {
             var name = ""
             while let s = peek(), s != "`" { name.unicodeScalars.append(s); index += 1 }
             guard peek() == "`" else { throw error("the quoted field name starting here is not closed with '`'", at: start) }
+            guard !name.isEmpty else { throw error("a quoted field name cannot be empty", at: start) }
             index += 1
             kind = .identifier(name)
         } else if c.isIdentifierStart {
