@@ -220,6 +220,7 @@ extension RuntimeTests {
             #expect(found[0].message.contains("no such overload") && found[0].message.contains("at column 10"))
             #expect(found[0].excerpt == Diagnostic.Excerpt(text: "self.age + 'x'", column: 10))
             #expect(found[0].description.hasSuffix("\n    self.age + 'x'\n             ^"))
+            #expect(found[0].jsonValue["excerpt"] == ["text": "self.age + 'x'", "column": 10])
             #expect(found[1].message.contains("gives string, which 'P.count' of type int cannot hold"))
             #expect(found[1].hint == "convert it with int(...)")
             #expect(found[2].message.contains("gives bool, which 'P.when' of type date cannot hold"))
