@@ -49,10 +49,10 @@ extension CatalogCompiler {
             let hasIf = predicates.contains { if case .expression = $0.test { true } else { false } }
             guard hasIf || !spec.rules.isEmpty || spec.properties.contains(where: \.usesExpressions) else { continue }
             let this = selfType(of: name, depth: 0)
-            var expressions: [(Expression, String, Result)] = []
+            var expressions: [(Expression, String, ExpectedResult)] = []
             for property in spec.properties where property.declaredIn == name {
                 let owner = "'\(name).\(property.name)'"
-                let result = Result.type(property.type, owner)
+                let result = ExpectedResult.type(property.type, owner)
                 if let decode = property.decode { expressions.append((decode, "the decode expression of \(owner)", result)) }
                 if let encode = property.encode { expressions.append((encode, "the encode expression of \(owner)", .json)) }
                 if let expression = property.defaultExpression {
@@ -73,7 +73,7 @@ extension CatalogCompiler {
     }
 
     /// What an expression's result must fit.
-    enum Result {
+    enum ExpectedResult {
         /// A value of the property's type, as the property's canonical JSON reads it.
         case type(TypeSpec, String)
         case bool
@@ -81,7 +81,7 @@ extension CatalogCompiler {
         case json
     }
 
-    private mutating func checkType(_ expression: Expression, what: String, result: Result, variables: [String: CELCheckedType]) {
+    private mutating func checkType(_ expression: Expression, what: String, result: ExpectedResult, variables: [String: CELCheckedType]) {
         let type: CELCheckedType
         do {
             type = try expression.program.check(variables)

@@ -77,7 +77,7 @@ struct CoverageWalk {
         let choice = plan.choose(
             present: { value($0).map { $0 != .null } ?? false }, value: value,
             holds: { expression in
-                if case .bool(true)? = try? expression.program.evaluate(["input": CELBridge.cel(object)]) { return true }
+                if case .bool(true)? = try? expression.program.evaluate(bindings: [("input", CELBridge.cel(object))]) { return true }
                 return false
             })
         switch choice {

@@ -101,7 +101,7 @@ extension ValueReader {
     /// `expression-failed` error (and no match).
     mutating func holds(_ expression: Expression, _ document: JSONDocument, object: Int, model: String) -> Bool {
         do {
-            let result = try expression.program.evaluate(["input": CELBridge.input(of: expression, document, object: object)])
+            let result = try expression.program.evaluate(bindings: [("input", CELBridge.input(of: expression, document, object: object))])
             if case .bool(let value) = result { return value }
             fail(
                 .expressionFailed,

@@ -237,7 +237,7 @@ struct ModelEncoder {
         }
         let owner = Self.owner(of: plan, in: model) ?? model
         do {
-            let result = try expression.program.evaluate(["self": CELBridge.cel(owner)])
+            let result = try expression.program.evaluate(bindings: [("self", CELBridge.cel(owner))])
             switch CELBridge.json(result) {
             case .success(let json): output.append(json)
             case .failure(let problem):
