@@ -22,8 +22,9 @@ public final class ModelType: Sendable, CustomStringConvertible {
     /// Weak: the table holds its types, and a catalog that is let go must be freed. Set once,
     /// by the table's initializer, before the type is shared.
     nonisolated(unsafe) weak var table: ModelTable?
-    /// Whether a property or rule uses a CEL expression (the fast paths leave such models to the
-    /// general reader and writer).
+    /// Whether a property or rule uses a CEL expression (decoding's fast path takes such a model
+    /// only where `FlatPlan.Expressions` evaluates its expressions; encoding's leaves it to the
+    /// general writer).
     let usesExpressions: Bool
 
     init(
