@@ -136,22 +136,19 @@ extension CanonicalTranscoder {
         current.reserveCapacity(expressions.selfCount)
         for position in 0..<Int(model.propertyCount) {
             let before = output.count
-            if let expression = expressions.decode[position] {
-                guard
-                    writeComputed(
-                        expression, expressions, document, object: object, model: model, position: position, current: current,
-                        first: &first, into: &output)
-                else { return false }
-            } else {
+            // A `decode` expression gives the value; a default expression, when nothing was read.
+            var computed = expressions.decode[position]
+            if computed == nil {
                 guard writeProperty(document, object: object, model: model, position: position, base: base, first: &first, into: &output)
                 else { return false }
-                if output.count == before, let expression = expressions.defaults[position] {
-                    guard
-                        writeComputed(
-                            expression, expressions, document, object: object, model: model, position: position, current: current,
-                            first: &first, into: &output)
-                    else { return false }
-                }
+                if output.count == before { computed = expressions.defaults[position] }
+            }
+            if let computed {
+                guard
+                    writeComputed(
+                        computed, expressions, document, object: object, model: model, position: position, current: current,
+                        first: &first, into: &output)
+                else { return false }
             }
             if let read = expressions.reads[position], output.count > before {
                 let property = arenas.properties[Int(model.firstProperty) + position]
