@@ -120,6 +120,22 @@ struct Declarations {
 
 /// How a name resolves against a container.
 enum Names {
+    /// The namespaced function the call `target.name(…)` names (`json.parse(s)`: `json.parse`),
+    /// or nil when it calls `name` on the value of `target`: the dotted name must be a library or
+    /// added function (`isFunction`), and `target` must neither start with a comprehension
+    /// variable (`isLocal`, given the first name) nor be a variable (`isVariable`, given the
+    /// dotted name and whether it starts with a dot).
+    static func namespacedFunction(
+        _ name: String, target: Expr, isFunction: (String) -> Bool, isLocal: (String) -> Bool, isVariable: (String, Bool) -> Bool
+    ) -> String? {
+        guard let (qualified, rooted) = target.qualifiedName else { return nil }
+        let function = qualified + "." + name
+        guard Library.namespaced.contains(function) || isFunction(function),
+            rooted || !isLocal(String(qualified.prefix { $0 != "." })), !isVariable(qualified, rooted)
+        else { return nil }
+        return function
+    }
+
     /// The names `name` may mean, most qualified first.
     static func candidates(_ name: String, container: String, rooted: Bool) -> [String] {
         guard !rooted, !container.isEmpty else { return [name] }

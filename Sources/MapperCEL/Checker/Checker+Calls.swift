@@ -19,11 +19,11 @@ extension Checker {
         var member = false
         var column = expr.offset + 1
         if let target {
-            if let (qualified, rooted) = target.qualifiedName,
-                Library.namespaced.contains(qualified + "." + name) || functions[qualified + "." + name] != nil,
-                !isLocal(qualified, rooted: rooted), !isVariable(qualified, rooted: rooted)
+            if let namespaced = Names.namespacedFunction(
+                name, target: target, isFunction: { functions[$0] != nil }, isLocal: { name in locals.contains { $0.name == name } },
+                isVariable: isVariable)
             {
-                function = qualified + "." + name
+                function = namespaced
                 column = target.start + 1
             } else {
                 member = true

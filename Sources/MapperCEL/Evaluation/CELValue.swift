@@ -101,16 +101,13 @@ public struct CELMap: Sendable {
             if let normalised = Key(key) { return index[normalised] }
             return entries.firstIndex { CELValue.equal($0.key, key) }
         }
-        if case .string(let text) = key {
-            return entries.firstIndex { if case .string(let other) = $0.key { Self.sameCodePoints(other, text) } else { false } }
-        }
         return entries.firstIndex { Self.sameKey($0.key, key) }
     }
 
     /// Whether two strings have the same code points (CEL's string equality): the same UTF-8 bytes,
     /// compared in place.
     @inline(__always)
-    static func sameCodePoints(_ a: String, _ b: String) -> Bool {
+    private static func sameCodePoints(_ a: String, _ b: String) -> Bool {
         let compared = a.utf8.withContiguousStorageIfAvailable { x in
             b.utf8.withContiguousStorageIfAvailable { y in x.count == y.count && x.elementsEqual(y) }
         }
@@ -118,10 +115,17 @@ public struct CELMap: Sendable {
         return a.utf8.elementsEqual(b.utf8)
     }
 
-    /// Whether two keys are the same key, as `Key` normalises them (1, 1u and 1.0 are one key).
+    /// Whether two keys are the same key, as `Key` normalises them (1, 1u and 1.0 are one key),
+    /// strings compared in place.
+    @inline(__always)
     private static func sameKey(_ a: CELValue, _ b: CELValue) -> Bool {
-        guard let x = Key(a), let y = Key(b) else { return CELValue.equal(a, b) }
-        return x == y
+        switch (a, b) {
+        case (.string(let x), .string(let y)): return sameCodePoints(x, y)
+        case (.string, _), (_, .string): return false
+        default:
+            guard let x = Key(a), let y = Key(b) else { return CELValue.equal(a, b) }
+            return x == y
+        }
     }
 
     private mutating func reindex() {

@@ -24,11 +24,11 @@ extension Evaluator {
             if member, let target { self.arguments.append(try evaluate(target)) }
         } else {
             if let target {
-                if let (qualified, rooted) = target.qualifiedName,
-                    Library.namespaced.contains(qualified + "." + name) || functions[qualified + "." + name] != nil,
-                    !isLocal(qualified, rooted: rooted), resolveName(qualified, rooted: rooted) == nil
+                if let namespaced = Names.namespacedFunction(
+                    name, target: target, isFunction: { functions[$0] != nil }, isLocal: { name in locals.contains { $0.name == name } },
+                    isVariable: { resolveName($0, rooted: $1) != nil })
                 {
-                    function = qualified + "." + name
+                    function = namespaced
                 } else {
                     member = true
                     self.arguments.append(try evaluate(target))

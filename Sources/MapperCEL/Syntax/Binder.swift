@@ -30,13 +30,13 @@ struct Binder {
             var function = name
             var member = false
             if let target {
-                member = true
-                if let (qualified, rooted) = target.qualifiedName,
-                    Library.namespaced.contains(qualified + "." + name) || functions.contains(qualified + "." + name),
-                    !isLocal(qualified, rooted: rooted, locals), variable(named: qualified, rooted: rooted) == nil
+                if let namespaced = Names.namespacedFunction(
+                    name, target: target, isFunction: functions.contains, isLocal: locals.contains,
+                    isVariable: { variable(named: $0, rooted: $1) != nil })
                 {
-                    function = qualified + "." + name
-                    member = false
+                    function = namespaced
+                } else {
+                    member = true
                 }
             }
             let binding = Expr.Binding.call(
