@@ -29,9 +29,7 @@ extension FlatPlan {
 
         /// nil when the fast path cannot evaluate the model's expressions.
         init?(_ type: ModelType) {
-            if type.variants?.predicates.contains(where: { if case .expression = $0.test { true } else { false } }) == true {
-                return nil
-            }
+            if type.variants?.hasConditions == true { return nil }
             var read: Set<String> = []
             var readsWhole = false
             func reads(_ expression: Expression) {

@@ -42,7 +42,7 @@ public final class ModelType: Sendable, CustomStringConvertible {
         self.unknownKeys = spec.unknownKeys
         self.usesExpressions =
             !spec.rules.isEmpty || properties.contains { $0.spec.usesExpressions }
-            || variants?.predicates.contains { if case .expression = $0.test { true } else { false } } == true
+            || variants?.hasConditions == true
     }
 
     /// The model's name as declared in the catalog.
@@ -144,6 +144,9 @@ struct VariantPlan: Sendable {
 }
 
 extension VariantPlan {
+    /// Whether a `when` entry chooses by an `if:` expression.
+    var hasConditions: Bool { predicates.contains { if case .expression = $0.test { true } else { false } } }
+
     /// Why an object went to the fallback, or to no variant.
     enum Miss {
         /// No predicate holds and there is no discriminator.
