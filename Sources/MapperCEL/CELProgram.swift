@@ -4,7 +4,7 @@
 /// let program = try CELProgram(source: "a + 1", variables: ["a"])
 /// try program.evaluate(["a": .int(1)])   // .int(2)
 /// ```
-public struct CELProgram: Sendable {
+public final class CELProgram: Sendable {
     /// The expression as written.
     public let source: String
     /// The namespace names are resolved in first (`a.b` makes `x` try `a.b.x`, then `a.x`, then `x`).
@@ -52,7 +52,7 @@ public struct CELProgram: Sendable {
     /// (a name given twice: the first): what a caller that evaluates often passes, as it builds
     /// no dictionary.
     public func evaluate(bindings: [(String, CELValue)]) throws(CELError) -> CELValue {
-        var evaluator = Evaluator(variables: bindings, container: container, costLimit: costLimit, functions: functions)
+        var evaluator = Evaluator(self, variables: bindings)
         return try evaluator.evaluate(bound)
     }
 }

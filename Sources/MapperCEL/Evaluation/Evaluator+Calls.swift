@@ -1,9 +1,32 @@
 extension Evaluator {
     mutating func call(_ name: String, target: Expr?, arguments: [Expr], at expr: Expr) throws(CELError) -> CELValue {
-        switch name {
-        case "_&&_": return try logical(arguments, and: true, at: expr)
-        case "_||_": return try logical(arguments, and: false, at: expr)
-        case "_?_:_":
+        let callee: Expr.Callee
+        var member = false
+        let sized: Bool
+        let base = self.arguments.count
+        if base == 0 { self.arguments.reserveCapacity(8) }
+        defer { self.arguments.removeSubrange(base...) }
+        if case .call(let bound, let isMember, let isSized) = expr.binding {
+            (callee, member, sized) = (bound, isMember, isSized)
+        } else {
+            var function = name
+            if let target {
+                if let namespaced = Names.namespacedFunction(
+                    name, target: target, isFunction: { program.functions[$0] != nil },
+                    isLocal: { name in locals.contains { $0.name == name } }, isVariable: { resolveName($0, rooted: $1) != nil })
+                {
+                    function = namespaced
+                } else {
+                    member = true
+                }
+            }
+            callee = Expr.Callee(function, member: member, isAdded: { program.functions[$0] != nil })
+            sized = !Binder.unsized.contains(function)
+        }
+        switch callee {
+        case .library(.and): return try logical(arguments, and: true, at: expr)
+        case .library(.or): return try logical(arguments, and: false, at: expr)
+        case .library(.conditional):
             let condition = try evaluate(arguments[0])
             guard case .bool(let chosen) = condition else {
                 throw CELError(
@@ -12,61 +35,46 @@ extension Evaluator {
             return try evaluate(chosen ? arguments[1] : arguments[2])
         default: break
         }
-        var function = name
-        var member = false
-        var added = false
-        var sized = true
-        let base = self.arguments.count
-        if base == 0 { self.arguments.reserveCapacity(8) }
-        defer { self.arguments.removeSubrange(base...) }
-        if case .call(let bound, let isMember, let isAdded, let isSized) = expr.binding {
-            (function, member, added, sized) = (bound, isMember, isAdded, isSized)
-            if member, let target { self.arguments.append(try evaluate(target)) }
-        } else {
-            if let target {
-                if let namespaced = Names.namespacedFunction(
-                    name, target: target, isFunction: { functions[$0] != nil }, isLocal: { name in locals.contains { $0.name == name } },
-                    isVariable: { resolveName($0, rooted: $1) != nil })
-                {
-                    function = namespaced
-                } else {
-                    member = true
-                    self.arguments.append(try evaluate(target))
-                }
-            }
-            added = !member && functions[function] != nil
-            sized = !Binder.unsized.contains(function)
-        }
+        if member, let target { self.arguments.append(try evaluate(target)) }
         for argument in arguments { self.arguments.append(try evaluate(argument)) }
-        if sized { try charge(Self.cost(of: self.arguments[base...]), at: expr) }
+        if sized { try charge(cost(from: base), at: expr) }
         let result: CELValue
-        if added, let body = functions[function]?.body {
-            let values = Array(self.arguments[base...])
-            result = try located(expr) { () throws(CELError) in try body(values) }
-        } else {
+        switch callee {
+        case .library(let function):
             result = try self.arguments.withUnsafeBufferPointer { stack throws(CELError) in
                 let values = Library.Arguments(rebasing: stack[base...])
                 return try located(expr) { () throws(CELError) in try Library.call(function, member: member, values) }
             }
+        case .added(let function):
+            let values = Array(self.arguments[base...])
+            let body = program.functions[function]!.body
+            result = try located(expr) { () throws(CELError) in try body(values) }
+        case .unknown(let function):
+            throw CELError(.noSuchOverload, "no function named '\(function)'", column: expr.offset + 1)
         }
         // What a function builds costs as much as what it reads (`replace`, `split`, `+` on lists).
-        if sized { try charge(Self.cost(of: CollectionOfOne(result)), at: expr) }
+        if sized { try charge(Self.cost(of: result), at: expr) }
         return result
     }
 
-    /// Extra steps for functions whose work grows with their arguments' sizes.
-    private static func cost(of values: some Collection<CELValue>) -> Int {
+    /// Extra steps for functions whose work grows with their arguments' sizes: those on the
+    /// argument stack from `base`.
+    private func cost(from base: Int) -> Int {
         var total = 0
-        for value in values {
-            switch value {
-            case .string(let text): total += text.utf8.count / 16
-            case .bytes(let bytes): total += bytes.count / 16
-            case .list(let items): total += items.count
-            case .map(let map): total += map.count
-            default: break
-            }
-        }
+        for position in base..<arguments.count { total += Self.cost(of: arguments[position]) }
         return total
+    }
+
+    /// Extra steps for a value a function reads or builds: its size over 16 for text and bytes,
+    /// its element count for lists and maps.
+    private static func cost(of value: CELValue) -> Int {
+        switch value {
+        case .string(let text): text.utf8.count / 16
+        case .bytes(let bytes): bytes.count / 16
+        case .list(let items): items.count
+        case .map(let map): map.count
+        default: 0
+        }
     }
 
     /// `&&` and `||` as CEL defines them: commutative, and an error or a non-bool on one side is
@@ -96,7 +104,7 @@ extension Evaluator {
     }
 
     func resolveName(_ name: String, rooted: Bool) -> CELValue? {
-        for candidate in Names.candidates(name, container: container, rooted: rooted) {
+        for candidate in Names.candidates(name, container: program.container, rooted: rooted) {
             if let value = variable(candidate) { return value }
         }
         return nil

@@ -2,29 +2,24 @@
 struct Evaluator {
     /// The variables by name; a program declares few, so they are found by comparing names.
     let variables: [(String, CELValue)]
-    let container: String
-    let costLimit: Int
+    let program: CELProgram
     var steps = 0
     /// The arguments of the calls being evaluated, innermost last: each call pushes its own and
     /// passes them to the library in place, so calls allocate no argument arrays.
     var arguments: [CELValue] = []
     /// Comprehension variables, innermost last.
     var locals: [(name: String, value: CELValue)] = []
-    /// The embedding program's functions, by qualified name.
-    let functions: [String: CELFunction]
 
-    init(variables: [(String, CELValue)], container: String, costLimit: Int, functions: [String: CELFunction] = [:]) {
+    init(_ program: CELProgram, variables: [(String, CELValue)]) {
+        self.program = program
         self.variables = variables
-        self.container = container
-        self.costLimit = costLimit
-        self.functions = functions
     }
 
     /// Counts `cost` steps; fails once the total passes the limit.
     mutating func charge(_ cost: Int, at expr: Expr) throws(CELError) {
         steps += cost
-        if steps > costLimit {
-            throw CELError(.costLimit, "the evaluation exceeds its cost limit of \(costLimit) steps", column: expr.offset + 1)
+        if steps > program.costLimit {
+            throw CELError(.costLimit, "the evaluation exceeds its cost limit of \(program.costLimit) steps", column: expr.offset + 1)
         }
     }
 
@@ -79,7 +74,7 @@ struct Evaluator {
 
     /// A variable or a type named `name` (qualified names included), tried against the container.
     private func resolve(_ name: String, rooted: Bool) -> CELValue? {
-        for candidate in Names.candidates(name, container: container, rooted: rooted) {
+        for candidate in Names.candidates(name, container: program.container, rooted: rooted) {
             if let value = variable(candidate) { return value }
         }
         if let type = CELType.named[name] { return .type(type) }

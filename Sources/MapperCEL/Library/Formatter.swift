@@ -118,7 +118,7 @@ enum Formatter {
             return "{" + parts.sorted { $0.0 < $1.0 }.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}"
         default:
             let converted = try [value].withUnsafeBufferPointer { args throws(CELError) in
-                try Library.conversion("string", member: false, args)
+                try Library.conversion(.string, member: false, args)
             }
             guard case .string(let text)? = converted else {
                 throw failure("error during formatting: string clause cannot format \(value.type)")

@@ -2,7 +2,7 @@
 /// integer), unary `-`, `d.scale(n)`, `d.round(n)`, and `string`, `int`, `double` of a decimal.
 extension Library {
     /// The result, or nil when the call is not one of these (the caller reports the overload).
-    static func decimalFunction(_ name: String, member: Bool, _ args: Arguments) throws(CELError) -> CELValue? {
+    static func decimalFunction(_ function: Function, member: Bool, _ args: Arguments) throws(CELError) -> CELValue? {
         /// A decimal or an integer as a decimal (integers join decimal arithmetic exactly).
         func exact(_ value: CELValue) -> CELDecimal? {
             switch value {
@@ -12,8 +12,8 @@ extension Library {
             default: nil
             }
         }
-        switch (name, args.count, member) {
-        case ("decimal", 1, false):
+        switch (function, args.count, member) {
+        case (.decimal, 1, false):
             switch args[0] {
             case .decimal: return args[0]
             case .int, .uint: return exact(args[0]).map(CELValue.decimal)
@@ -29,23 +29,23 @@ extension Library {
                     column: 0)
             default: return nil
             }
-        case ("_+_", 2, _), ("_-_", 2, _), ("_*_", 2, _):
+        case (.add, 2, _), (.subtract, 2, _), (.multiply, 2, _):
             guard let a = exact(args[0]), let b = exact(args[1]) else { return nil }
-            switch name {
-            case "_+_": return .decimal(try a + b)
-            case "_-_": return .decimal(try a - b)
+            switch function {
+            case .add: return .decimal(try a + b)
+            case .subtract: return .decimal(try a - b)
             default: return .decimal(try a * b)
             }
-        case ("-_", 1, _):
+        case (.negate, 1, _):
             guard case .decimal(let a) = args[0] else { return nil }
             return .decimal(-a)
-        case ("scale", 2, true), ("round", 2, true):
+        case (.scale, 2, true), (.round, 2, true):
             guard case .decimal(let a) = args[0], case .int(let places) = args[1] else { return nil }
-            return .decimal(name == "scale" ? try a.scaled(by: places) : try a.rounded(places: places))
-        case ("string", 1, false):
+            return .decimal(function == .scale ? try a.scaled(by: places) : try a.rounded(places: places))
+        case (.string, 1, false):
             guard case .decimal(let a) = args[0] else { return nil }
             return .string(a.description)
-        case ("int", 1, false):
+        case (.int, 1, false):
             guard case .decimal(let a) = args[0] else { return nil }
             guard let int = a.int64 else {
                 throw CELError(
@@ -53,7 +53,7 @@ extension Library {
                     column: 0)
             }
             return .int(int)
-        case ("double", 1, false):
+        case (.double, 1, false):
             guard case .decimal(let a) = args[0] else { return nil }
             return .double(a.double)
         default:

@@ -3,53 +3,53 @@ internal import MapperRegex
 extension Library {
     /// `contains`, `startsWith`, `endsWith`, `matches` and the strings extension; nil for other names.
     /// Positions count Unicode code points, as CEL's `size` does.
-    static func stringFunction(_ name: String, member: Bool, _ args: Arguments) throws(CELError) -> CELValue? {
-        if name == "join", member, case .list(let items) = args.first {
+    static func stringFunction(_ function: Function, member: Bool, _ args: Arguments) throws(CELError) -> CELValue? {
+        if function == .join, member, case .list(let items) = args.first {
             return try join(items, args.count == 2 ? args[1] : .string(""))
         }
-        if name == "strings.quote", args.count == 1, case .string(let text) = args[0] { return .string(quote(text)) }
-        if name == "matches", !member, args.count == 2 { return try stringFunction(name, member: true, args) }
+        if function == .quote, args.count == 1, case .string(let text) = args[0] { return .string(quote(text)) }
+        if function == .matches, !member, args.count == 2 { return try stringFunction(function, member: true, args) }
         guard member, case .string(let text) = args.first else { return nil }
         let rest = Arguments(rebasing: args.dropFirst())
-        switch (name, rest.first) {
-        case ("contains", .string(let part)) where rest.count == 1:
+        switch (function, rest.first) {
+        case (.contains, .string(let part)) where rest.count == 1:
             return .bool(part.isEmpty || text.unicodeScalars.firstRange(of: part.unicodeScalars) != nil)
-        case ("startsWith", .string(let part)) where rest.count == 1:
+        case (.startsWith, .string(let part)) where rest.count == 1:
             return .bool(text.unicodeScalars.starts(with: part.unicodeScalars))
-        case ("endsWith", .string(let part)) where rest.count == 1:
+        case (.endsWith, .string(let part)) where rest.count == 1:
             return .bool(text.unicodeScalars.reversed().starts(with: part.unicodeScalars.reversed()))
-        case ("matches", .string(let pattern)) where rest.count == 1:
+        case (.matches, .string(let pattern)) where rest.count == 1:
             let regex: RE2Regex
             do { regex = try RE2Regex(pattern) } catch {
                 throw CELError(.invalidArgument, "invalid regular expression '\(pattern)': \(error)", column: 0)
             }
             return .bool(regex.contains(text))
-        case ("lowerAscii", nil):
+        case (.lowerAscii, nil):
             // ASCII letters are single bytes in UTF-8, and no byte of another character is one.
             return .string(String(decoding: text.utf8.map { $0 &- 65 < 26 ? $0 + 32 : $0 }, as: UTF8.self))
-        case ("upperAscii", nil):
+        case (.upperAscii, nil):
             return .string(String(decoding: text.utf8.map { $0 &- 97 < 26 ? $0 - 32 : $0 }, as: UTF8.self))
-        case ("trim", nil):
+        case (.trim, nil):
             let scalars = Array(text.unicodeScalars)
             guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
                 let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
             else { return .string("") }
             return .string(String(String.UnicodeScalarView(scalars[start...end])))
-        case ("reverse", nil):
+        case (.reverse, nil):
             return .string(String(String.UnicodeScalarView(text.unicodeScalars.reversed())))
-        case ("charAt", .int(let position)) where rest.count == 1:
+        case (.charAt, .int(let position)) where rest.count == 1:
             let scalars = Array(text.unicodeScalars)
             guard position >= 0, position <= scalars.count else { throw outOfRange(position, text) }
             return .string(position == scalars.count ? "" : String(scalars[Int(position)]))
-        case ("indexOf", .string(let part)) where rest.count <= 2:
+        case (.indexOf, .string(let part)) where rest.count <= 2:
             return try indexOf(text, part, rest.count == 2 ? rest[1] : nil, last: false)
-        case ("lastIndexOf", .string(let part)) where rest.count <= 2:
+        case (.lastIndexOf, .string(let part)) where rest.count <= 2:
             return try indexOf(text, part, rest.count == 2 ? rest[1] : nil, last: true)
-        case ("substring", .int(let start)) where rest.count <= 2:
+        case (.substring, .int(let start)) where rest.count <= 2:
             let scalars = Array(text.unicodeScalars)
             var end = Int64(scalars.count)
             if rest.count == 2 {
-                guard case .int(let given) = rest[1] else { throw noOverload(name, args) }
+                guard case .int(let given) = rest[1] else { throw noOverload(function.rawValue, args) }
                 end = given
             }
             guard start >= 0, start <= scalars.count else { throw outOfRange(start, text) }
@@ -58,22 +58,22 @@ extension Library {
                 throw CELError(.indexOutOfRange, "substring(\(start), \(end)): the start is after the end", column: 0)
             }
             return .string(String(String.UnicodeScalarView(scalars[Int(start)..<Int(end)])))
-        case ("replace", .string(let old)) where rest.count == 2 || rest.count == 3:
-            guard case .string(let new) = rest[1] else { throw noOverload(name, args) }
+        case (.replace, .string(let old)) where rest.count == 2 || rest.count == 3:
+            guard case .string(let new) = rest[1] else { throw noOverload(function.rawValue, args) }
             var limit = Int64.max
             if rest.count == 3 {
-                guard case .int(let given) = rest[2] else { throw noOverload(name, args) }
+                guard case .int(let given) = rest[2] else { throw noOverload(function.rawValue, args) }
                 limit = given < 0 ? .max : given
             }
             return .string(replace(text, old, new, limit: limit))
-        case ("split", .string(let separator)) where rest.count <= 2:
+        case (.split, .string(let separator)) where rest.count <= 2:
             var limit = Int64.max
             if rest.count == 2 {
-                guard case .int(let given) = rest[1] else { throw noOverload(name, args) }
+                guard case .int(let given) = rest[1] else { throw noOverload(function.rawValue, args) }
                 limit = given < 0 ? .max : given
             }
             return .list(split(text, separator, limit: limit).map { .string($0) })
-        case ("format", .list(let items)) where rest.count == 1:
+        case (.format, .list(let items)) where rest.count == 1:
             return .string(try Formatter.format(text, items))
         default:
             return nil

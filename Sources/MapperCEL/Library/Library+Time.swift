@@ -4,16 +4,16 @@ internal import Foundation
 
 extension Library {
     /// The timestamp and duration accessors (`getFullYear`, `getHours`…); nil for other names.
-    static func timeFunction(_ name: String, member: Bool, _ args: Arguments) throws(CELError) -> CELValue? {
+    static func timeFunction(_ function: Function, member: Bool, _ args: Arguments) throws(CELError) -> CELValue? {
         guard member, let receiver = args.first else { return nil }
         switch receiver {
         case .duration(let duration) where args.count == 1:
             let ns = duration.nanoseconds
-            switch name {
-            case "getHours": return .int(ns / 3_600_000_000_000)
-            case "getMinutes": return .int(ns / 60_000_000_000)
-            case "getSeconds": return .int(ns / 1_000_000_000)
-            case "getMilliseconds": return .int(ns % 1_000_000_000 / 1_000_000)
+            switch function {
+            case .getHours: return .int(ns / 3_600_000_000_000)
+            case .getMinutes: return .int(ns / 60_000_000_000)
+            case .getSeconds: return .int(ns / 1_000_000_000)
+            case .getMilliseconds: return .int(ns % 1_000_000_000 / 1_000_000)
             default: return nil
             }
         case .timestamp(let timestamp) where args.count <= 2:
@@ -26,18 +26,18 @@ extension Library {
             let days = local.floorDivided(by: 86_400)
             let secondOfDay = local.floorModulo(86_400)
             let (year, month, day) = Civil.date(days: Int64(days))
-            switch name {
-            case "getFullYear": return .int(Int64(year))
-            case "getMonth": return .int(Int64(month - 1))
-            case "getDayOfYear": return .int(Int64(days) - Civil.days(year: year, month: 1, day: 1))
-            case "getDayOfMonth": return .int(Int64(day - 1))
-            case "getDate": return .int(Int64(day))
+            switch function {
+            case .getFullYear: return .int(Int64(year))
+            case .getMonth: return .int(Int64(month - 1))
+            case .getDayOfYear: return .int(Int64(days) - Civil.days(year: year, month: 1, day: 1))
+            case .getDayOfMonth: return .int(Int64(day - 1))
+            case .getDate: return .int(Int64(day))
             // 1970-01-01 was a Thursday (4).
-            case "getDayOfWeek": return .int(Int64((days + 4).floorModulo(7)))
-            case "getHours": return .int(Int64(secondOfDay / 3600))
-            case "getMinutes": return .int(Int64(secondOfDay / 60 % 60))
-            case "getSeconds": return .int(Int64(secondOfDay % 60))
-            case "getMilliseconds": return .int(timestamp.nanosecondOfSecond / 1_000_000)
+            case .getDayOfWeek: return .int(Int64((days + 4).floorModulo(7)))
+            case .getHours: return .int(Int64(secondOfDay / 3600))
+            case .getMinutes: return .int(Int64(secondOfDay / 60 % 60))
+            case .getSeconds: return .int(Int64(secondOfDay % 60))
+            case .getMilliseconds: return .int(timestamp.nanosecondOfSecond / 1_000_000)
             default: return nil
             }
         default:

@@ -5,54 +5,69 @@ enum Library {
     typealias Arguments = UnsafeBufferPointer<CELValue>
 
     /// Functions called through a namespace (`strings.quote(s)`).
-    static let namespaced: Set<String> = ["strings.quote"]
+    static let namespaced: Set<String> = [Function.quote.rawValue]
 
-    static func call(_ name: String, member: Bool, _ args: Arguments) throws(CELError) -> CELValue {
-        if name == "decimal" || args.contains(where: { if case .decimal = $0 { true } else { false } }),
-            let value = try decimalFunction(name, member: member, args)
+    /// Every function and operator the library defines, by the name a call names it with
+    /// (operators by CEL's internal names): the parser's names become these once, when a program
+    /// declares its variables, so that a call dispatches on a case instead of comparing names.
+    enum Function: String, Sendable, CaseIterable {
+        case add = "_+_", subtract = "_-_", multiply = "_*_", divide = "_/_", modulo = "_%_", negate = "-_", not = "!_"
+        case equal = "_==_", notEqual = "_!=_", less = "_<_", lessOrEqual = "_<=_", greater = "_>_", greaterOrEqual = "_>=_"
+        case index = "_[_]", `in` = "@in", and = "_&&_", or = "_||_", conditional = "_?_:_"
+        case size, dyn, type
+        case int, uint, double, string, bytes, bool, timestamp, duration
+        case contains, startsWith, endsWith, matches, charAt, indexOf, lastIndexOf, lowerAscii, upperAscii, replace, split
+        case substring, trim, join, format, reverse
+        case quote = "strings.quote"
+        case getFullYear, getMonth, getDayOfYear, getDayOfMonth, getDate, getDayOfWeek, getHours, getMinutes, getSeconds
+        case getMilliseconds
+        case decimal, scale, round
+
+        /// Whether a call of this is an operator (its name is not one a user writes).
+        var isOperator: Bool { rawValue.first.map { $0 == "_" || $0 == "-" || $0 == "!" || $0 == "@" } ?? false }
+    }
+
+    static func call(_ function: Function, member: Bool, _ args: Arguments) throws(CELError) -> CELValue {
+        if function == .decimal || args.contains(where: { if case .decimal = $0 { true } else { false } }),
+            let value = try decimalFunction(function, member: member, args)
         {
             return value
         }
-        switch (name, args.count) {
-        case ("_+_", 2): return try add(args[0], args[1])
-        case ("_-_", 2): return try subtract(args[0], args[1])
-        case ("_*_", 2): return try multiply(args[0], args[1])
-        case ("_/_", 2): return try divide(args[0], args[1])
-        case ("_%_", 2): return try modulo(args[0], args[1])
-        case ("-_", 1): return try negate(args[0])
-        case ("!_", 1):
+        switch (function, args.count) {
+        case (.add, 2): return try add(args[0], args[1])
+        case (.subtract, 2): return try subtract(args[0], args[1])
+        case (.multiply, 2): return try multiply(args[0], args[1])
+        case (.divide, 2): return try divide(args[0], args[1])
+        case (.modulo, 2): return try modulo(args[0], args[1])
+        case (.negate, 1): return try negate(args[0])
+        case (.not, 1):
             guard case .bool(let value) = args[0] else { throw noOverload("!", args) }
             return .bool(!value)
-        case ("_==_", 2): return .bool(CELValue.equal(args[0], args[1]))
-        case ("_!=_", 2): return .bool(!CELValue.equal(args[0], args[1]))
-        case ("_<_", 2): return try compare("<", args) { $0 < 0 }
-        case ("_<=_", 2): return try compare("<=", args) { $0 <= 0 }
-        case ("_>_", 2): return try compare(">", args) { $0 > 0 }
-        case ("_>=_", 2): return try compare(">=", args) { $0 >= 0 }
-        case ("_[_]", 2): return try index(args[0], args[1])
-        case ("@in", 2): return try contains(args[1], args[0])
-        case ("size", 1): return try size(args[0])
-        case ("dyn", 1) where !member: return args[0]
-        case ("type", 1) where !member: return .type(args[0].type)
+        case (.equal, 2): return .bool(CELValue.equal(args[0], args[1]))
+        case (.notEqual, 2): return .bool(!CELValue.equal(args[0], args[1]))
+        case (.less, 2): return try compare("<", args) { $0 < 0 }
+        case (.lessOrEqual, 2): return try compare("<=", args) { $0 <= 0 }
+        case (.greater, 2): return try compare(">", args) { $0 > 0 }
+        case (.greaterOrEqual, 2): return try compare(">=", args) { $0 >= 0 }
+        case (.index, 2): return try index(args[0], args[1])
+        case (.in, 2): return try contains(args[1], args[0])
+        case (.size, 1): return try size(args[0])
+        case (.dyn, 1) where !member: return args[0]
+        case (.type, 1) where !member: return .type(args[0].type)
         default: break
         }
-        if let value = try conversion(name, member: member, args) { return value }
-        if let value = try stringFunction(name, member: member, args) { return value }
-        if let value = try timeFunction(name, member: member, args) { return value }
-        if args.isEmpty || !known.contains(name) {
-            throw CELError(.noSuchOverload, "no function named '\(name)'", column: 0)
+        if let value = try conversion(function, member: member, args) { return value }
+        if let value = try stringFunction(function, member: member, args) { return value }
+        if let value = try timeFunction(function, member: member, args) { return value }
+        if args.isEmpty || function.isOperator {
+            throw CELError(.noSuchOverload, "no function named '\(function.rawValue)'", column: 0)
         }
-        throw noOverload(name, args)
+        throw noOverload(function.rawValue, args)
     }
 
-    /// Every function name the library defines (to tell an unknown function from a wrong argument type).
-    static let known: Set<String> = [
-        "int", "uint", "double", "string", "bytes", "bool", "timestamp", "duration", "contains", "startsWith",
-        "endsWith", "matches", "charAt", "indexOf", "lastIndexOf", "lowerAscii", "upperAscii", "replace", "split",
-        "substring", "trim", "join", "format", "reverse", "strings.quote", "getFullYear", "getMonth", "getDayOfYear",
-        "getDayOfMonth", "getDate", "getDayOfWeek", "getHours", "getMinutes", "getSeconds", "getMilliseconds",
-        "size", "dyn", "type", "decimal", "scale", "round",
-    ]
+    /// The names of every function the library defines, operators aside (to tell an unknown
+    /// function from a wrong argument type).
+    static let known: Set<String> = Set(Function.allCases.filter { !$0.isOperator }.map(\.rawValue))
 
     static func noOverload(_ name: String, _ args: some Collection<CELValue>) -> CELError {
         CELError(.noSuchOverload, "no such overload: \(name)(\(args.map(\.type.name).joined(separator: ", ")))", column: 0)

@@ -40,8 +40,7 @@ struct Binder {
                 }
             }
             let binding = Expr.Binding.call(
-                function: function, member: member, added: !member && functions.contains(function),
-                sized: !Self.unsized.contains(function))
+                Expr.Callee(function, member: member, isAdded: functions.contains), member: member, sized: !Self.unsized.contains(function))
             let kind = Expr.Kind.call(
                 name, target: target.map { bind($0, locals: locals) }, arguments: arguments.map { bind($0, locals: locals) })
             return Expr(kind, at: expr.offset, fieldAt: expr.fieldOffset, binding: binding)

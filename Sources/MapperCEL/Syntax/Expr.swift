@@ -29,10 +29,33 @@ final class Expr: Sendable {
         case variable(String)
         /// A selection that names no variable or type: evaluate the operand, then select.
         case field
-        /// A call of `function` (qualified for a namespaced one, `a.b.f(x)`); `member` when the
-        /// target is evaluated and passed first (`x.f(y)`), `added` when the function is one the
-        /// embedding program added, `sized` when its cost grows with its arguments' sizes.
-        case call(function: String, member: Bool, added: Bool, sized: Bool)
+        /// A call of `callee`; `member` when the target is evaluated and passed first (`x.f(y)`),
+        /// `sized` when the function's cost grows with its arguments' sizes.
+        case call(Callee, member: Bool, sized: Bool)
+    }
+
+    /// What a call calls, resolved from its (qualified) name.
+    enum Callee: Sendable, Equatable {
+        case library(Library.Function)
+        /// A function the embedding program added, by qualified name.
+        case added(String)
+        /// A name nothing defines: calling it fails, once its arguments are evaluated.
+        case unknown(String)
+
+        /// What a call of `function` calls: `&&`, `||` and `?:` always mean themselves; otherwise a
+        /// function the embedding program added (not as a member) comes before the library's.
+        init(_ function: String, member: Bool, isAdded: (String) -> Bool) {
+            let library = Library.Function(rawValue: function)
+            if let library, library == .and || library == .or || library == .conditional {
+                self = .library(library)
+            } else if !member && isAdded(function) {
+                self = .added(function)
+            } else if let library {
+                self = .library(library)
+            } else {
+                self = .unknown(function)
+            }
+        }
     }
 
     let kind: Kind

@@ -5,7 +5,7 @@ public import MapperYAML
 /// variant's `if:`), compiled once when the catalog loads.
 ///
 /// Two expressions are equal when their source and position are.
-public struct Expression: Sendable, Hashable, CustomStringConvertible {
+public final class Expression: Sendable, Hashable, CustomStringConvertible {
     /// The expression as written.
     public let source: String
     /// Where the expression is written in the mapping file.
