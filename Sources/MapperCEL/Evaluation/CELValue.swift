@@ -108,8 +108,9 @@ public struct CELMap: Sendable {
     /// compared in place.
     @inline(__always)
     private static func sameCodePoints(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
         let compared = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in x.count == y.count && x.elementsEqual(y) }
+            b.utf8.withContiguousStorageIfAvailable { y in x.elementsEqual(y) }
         }
         if let compared, let compared { return compared }
         return a.utf8.elementsEqual(b.utf8)
@@ -149,15 +150,21 @@ public struct CELMap: Sendable {
             case (let found?, nil):
                 entries.remove(at: found)
                 reindex()
-            case (nil, let value?):
-                entries.append((key, value))
-                if index != nil, let normalised = Key(key) {
-                    index![normalised] = entries.count - 1
-                } else if index == nil && entries.count > Self.scanLimit {
-                    reindex()
-                }
+            case (nil, let value?): append(uniqueKey: key, value)
             case (nil, nil): break
             }
+        }
+    }
+
+    /// Adds an entry under a key the map does not hold, without looking for it: for a caller that
+    /// knows its keys are distinct (a model's property names).
+    public mutating func append(uniqueKey key: CELValue, _ value: CELValue) {
+        assert(!contains(key), "append(uniqueKey:) with a key the map holds")
+        entries.append((key, value))
+        if index != nil, let normalised = Key(key) {
+            index![normalised] = entries.count - 1
+        } else if index == nil && entries.count > Self.scanLimit {
+            reindex()
         }
     }
 

@@ -3,9 +3,6 @@ extension Evaluator {
         let callee: Expr.Callee
         var member = false
         let sized: Bool
-        let base = self.arguments.count
-        if base == 0 { self.arguments.reserveCapacity(8) }
-        defer { self.arguments.removeSubrange(base...) }
         if case .call(let bound, let isMember, let isSized) = expr.binding {
             (callee, member, sized) = (bound, isMember, isSized)
         } else {
@@ -35,34 +32,34 @@ extension Evaluator {
             return try evaluate(chosen ? arguments[1] : arguments[2])
         default: break
         }
-        if member, let target { self.arguments.append(try evaluate(target)) }
-        for argument in arguments { self.arguments.append(try evaluate(argument)) }
-        if sized { try charge(cost(from: base), at: expr) }
-        let result: CELValue
-        switch callee {
-        case .library(let function):
-            result = try self.arguments.withUnsafeBufferPointer { stack throws(CELError) in
-                let values = Library.Arguments(rebasing: stack[base...])
-                return try located(expr) { () throws(CELError) in try Library.call(function, member: member, values) }
+        // The arguments (the receiver first) go to the library in place, in memory on the stack.
+        let count = arguments.count + (member ? 1 : 0)
+        let result = try withUnsafeTemporaryAllocation(of: CELValue.self, capacity: count) { buffer throws(CELError) -> CELValue in
+            var initialized = 0
+            defer { buffer.prefix(initialized).deinitialize() }
+            if member, let target {
+                buffer.initializeElement(at: 0, to: try evaluate(target))
+                initialized = 1
             }
-        case .added(let function):
-            let values = Array(self.arguments[base...])
-            let body = program.functions[function]!.body
-            result = try located(expr) { () throws(CELError) in try body(values) }
-        case .unknown(let function):
-            throw CELError(.noSuchOverload, "no function named '\(function)'", column: expr.offset + 1)
+            for argument in arguments {
+                buffer.initializeElement(at: initialized, to: try evaluate(argument))
+                initialized += 1
+            }
+            let values = Library.Arguments(buffer)
+            if sized { try charge(values.reduce(0) { $0 + Self.cost(of: $1) }, at: expr) }
+            switch callee {
+            case .library(let function):
+                return try located(expr) { () throws(CELError) in try Library.call(function, member: member, values) }
+            case .added(let function):
+                let body = program.functions[function]!.body
+                return try located(expr) { () throws(CELError) in try body(Array(values)) }
+            case .unknown(let function):
+                throw CELError(.noSuchOverload, "no function named '\(function)'", column: expr.offset + 1)
+            }
         }
         // What a function builds costs as much as what it reads (`replace`, `split`, `+` on lists).
         if sized { try charge(Self.cost(of: result), at: expr) }
         return result
-    }
-
-    /// Extra steps for functions whose work grows with their arguments' sizes: those on the
-    /// argument stack from `base`.
-    private func cost(from base: Int) -> Int {
-        var total = 0
-        for position in base..<arguments.count { total += Self.cost(of: arguments[position]) }
-        return total
     }
 
     /// Extra steps for a value a function reads or builds: its size over 16 for text and bytes,

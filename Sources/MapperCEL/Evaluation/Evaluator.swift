@@ -4,9 +4,6 @@ struct Evaluator {
     let variables: [(String, CELValue)]
     let program: CELProgram
     var steps = 0
-    /// The arguments of the calls being evaluated, innermost last: each call pushes its own and
-    /// passes them to the library in place, so calls allocate no argument arrays.
-    var arguments: [CELValue] = []
     /// Comprehension variables, innermost last.
     var locals: [(name: String, value: CELValue)] = []
 

@@ -1,7 +1,7 @@
 /// CEL's standard functions and operators, and the strings extension, dispatched by name and by the
 /// kinds of the (already evaluated) arguments. A receiver call `x.f(y)` arrives as `f(x, y)` with `member`.
 enum Library {
-    /// A call's arguments (the receiver first for `x.f(y)`), in the evaluator's argument stack.
+    /// A call's arguments (the receiver first for `x.f(y)`), where the evaluator put them.
     typealias Arguments = UnsafeBufferPointer<CELValue>
 
     /// Functions called through a namespace (`strings.quote(s)`).

@@ -51,7 +51,7 @@ enum CELBridge {
     /// The variables of a decode, default or rule expression: `self`, and `input` (the object at
     /// `object`, as `input(of:)` gives it) when the expression reads it.
     static func bindings(_ expression: Expression, _ document: JSONDocument, _ object: Int, _ this: CELValue) -> [(String, CELValue)] {
-        if let paths = expression.inputPaths, paths.isEmpty { return [("self", this)] }
+        guard expression.readsInput else { return [("self", this)] }
         return [("input", input(of: expression, document, object: object)), ("self", this)]
     }
 

@@ -15,6 +15,8 @@ public final class Expression: Sendable, Hashable, CustomStringConvertible {
     /// The keys of `input` the expression reads by name, or nil when it uses `input` whole: only
     /// those become CEL values for an evaluation.
     let inputPaths: [[String]]?
+    /// Whether the expression reads `input` at all.
+    var readsInput: Bool { inputPaths?.isEmpty != true }
 
     /// Compiles `source`; every free name must be one of `variables`.
     init(source: String, mark: Mark, variables: Set<String>) throws(CELError) {

@@ -1,3 +1,4 @@
+import MapperCEL
 /// The fast path of decode → canonical JSON: writes canonical bytes straight from the token tape,
 /// property by property, without building models, values or strings, reading the flat plan.
 ///
@@ -16,6 +17,9 @@ struct CanonicalTranscoder {
     /// Drift seen while writing, reported only once the whole document has succeeded.
     private var unknownSeen: [(keys: [String], model: Int)] = []
     private var fallbacksSeen: [(enumIndex: Int32, value: String)] = []
+    /// The variables of the expression being evaluated: one array for every evaluation, its
+    /// values replaced in place (`input` stays null for an expression that does not read it).
+    var variables: [(String, CELValue)] = [("input", .null), ("self", .null)]
 
     init(table: ModelTable) {
         plan = table.flat

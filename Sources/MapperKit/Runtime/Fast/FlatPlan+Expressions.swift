@@ -156,25 +156,33 @@ extension CanonicalTranscoder {
                     return read.value(UnsafeRawBufferPointer(rebasing: bytes[(keyStart + Int(property.keyLength))...]))
                 }
                 guard let value else { return false }
-                current[expressions.names[position]] = value
+                current.append(uniqueKey: expressions.names[position], value)
             }
         }
         guard !expressions.rules.isEmpty else { return true }
         let this = CELValue.map(current)
         for rule in expressions.rules {
-            guard case .bool(true)? = try? rule.rule.program.evaluate(bindings: CELBridge.bindings(rule.rule, document, object, this))
-            else { return false }
+            guard case .bool(true)? = evaluate(rule.rule, document, object: object, this: this) else { return false }
         }
         return true
     }
 
+    /// The value of `expression` with `self` as `this` and `input` as the object at `object`; nil
+    /// when the evaluation fails.
+    private mutating func evaluate(_ expression: Expression, _ document: JSONDocument, object: Int, this: CELValue) -> CELValue? {
+        if expression.readsInput { variables[0].1 = CELBridge.input(of: expression, document, object: object) }
+        variables[1].1 = this
+        // Cleared at once, so that `self`'s map is again held only by the caller, which extends it.
+        defer { (variables[0].1, variables[1].1) = (.null, .null) }
+        return try? expression.program.evaluate(bindings: variables)
+    }
+
     /// The key and the value an expression gives, written as the general reader would write it.
-    private func writeComputed(
+    private mutating func writeComputed(
         _ expression: Expression, _ expressions: FlatPlan.Expressions, _ document: JSONDocument, object: Int,
         model: FlatPlan.Model, position: Int, current: CELMap, first: inout Bool, into output: inout JSONOutput
     ) -> Bool {
-        guard let result = try? expression.program.evaluate(bindings: CELBridge.bindings(expression, document, object, .map(current)))
-        else { return false }
+        guard let result = evaluate(expression, document, object: object, this: .map(current)) else { return false }
         let property = arenas.properties[Int(model.firstProperty) + position]
         // The value the general reader reads from the result's JSON (`CELBridge.json`, then the
         // property's canonical form), made without the JSON text; anything rarer goes to it.
