@@ -1,3 +1,5 @@
+import MapperCEL
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -17,6 +19,10 @@ struct EncodeTranscoder {
     private let arenas: FlatPlan.Arenas
     /// Tape index of each property's canonical value per open model, -1 when absent.
     private let slots = SlotStack()
+    /// For each open model with `encode:` expressions, innermost last: its slots' base and `self`.
+    private var selves: [(base: Int, value: CELValue)] = []
+    /// The variables of an `encode:` expression: one array, its value replaced in place.
+    private var variables: [(String, CELValue)] = [("self", .null)]
 
     init(table: ModelTable) {
         plan = table.flat
@@ -57,6 +63,11 @@ struct EncodeTranscoder {
             let slot = Int(slots[base + position])
             if slot < 0 || document.kind(at: slot) == .null { return false }
         }
+        if model.encodeExpressions >= 0 {
+            guard prepare(plan.encodeExpressionModels[Int(model.encodeExpressions)], document, model: model, base: base, output: &output)
+            else { return false }
+        }
+        defer { if model.encodeExpressions >= 0 { selves.removeLast() } }
         output.append(UInt8(ascii: "{"))
         var first = true
         if let merge {
@@ -148,6 +159,12 @@ struct EncodeTranscoder {
                 let value = Int(slots[base + Int(node.property)])
                 guard value >= 0 else { continue }  // absent: left out
                 member(node, &first, &output)
+                if model.encodeExpressions >= 0,
+                    let expression = plan.encodeExpressionModels[Int(model.encodeExpressions)].encode[Int(node.property)]
+                {
+                    guard writeEncoded(expression, base: base, into: &output) else { return false }
+                    continue
+                }
                 let property = arenas.properties[Int(model.firstProperty) + Int(node.property)]
                 if document.kind(at: value) == .null {
                     output.append(contentsOf: "null")
@@ -178,11 +195,15 @@ struct EncodeTranscoder {
         return true
     }
 
-    /// A member both written by a model property and holding the parent's own members.
+    /// A member both written by a model property and holding the parent's own members (a
+    /// property with an `encode:` expression there: the general path).
     private mutating func writeMergeNode(
         _ document: JSONDocument, _ node: FlatPlan.EncodeNode, model: FlatPlan.Model, base: Int, first: inout Bool,
         into output: inout JSONOutput
     ) -> Bool {
+        if model.encodeExpressions >= 0, plan.encodeExpressionModels[Int(model.encodeExpressions)].encode[Int(node.property)] != nil {
+            return false
+        }
         let value = Int(slots[base + Int(node.property)])
         var childrenHaveValues = false
         for offset in 0..<Int(node.childCount) where hasValue(arenas.encodeNodes[Int(node.firstChild) + offset], base: base) {
@@ -207,6 +228,53 @@ struct EncodeTranscoder {
         default:
             return false  // a key path through a value that is not an object: the encoder's error
         }
+    }
+
+    /// Before writing a model with expressions: checks the canonical values encoding does not
+    /// write as the canonical reader would (decode-only ones, then treated as absent, and those
+    /// an `encode:` expression replaces), and makes `self` for the expressions. What it writes
+    /// to check or to read a value, it takes back from `output`.
+    private mutating func prepare(
+        _ expressions: FlatPlan.EncodeExpressions, _ document: JSONDocument, model: FlatPlan.Model, base: Int,
+        output: inout JSONOutput
+    ) -> Bool {
+        let start = output.count
+        defer { output.truncate(to: start) }
+        var this = CELMap()
+        for position in 0..<Int(model.propertyCount) {
+            let value = Int(slots[base + position])
+            guard value >= 0 else { continue }
+            if expressions.decodeOnly[position] || expressions.encode[position] != nil, document.kind(at: value) != .null {
+                let property = arenas.properties[Int(model.firstProperty) + position]
+                guard document.satisfiesConstraints(at: value, property, in: plan),
+                    write(document, at: value, conversion: property.encodeConversion, into: &output)
+                else { return false }
+                output.truncate(to: start)
+            }
+            if expressions.decodeOnly[position] {
+                slots[base + position] = -1
+            } else if let read = expressions.reads[position] {
+                document.write(valueAt: value, to: &output)
+                let cel = output.withUnsafeBytes { read.value(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+                output.truncate(to: start)
+                guard let cel else { return false }
+                this.append(uniqueKey: expressions.names[position], cel)
+            }
+        }
+        selves.append((base, .map(this)))
+        return true
+    }
+
+    /// The external value of a property with an `encode:` expression: the expression's result
+    /// with `self` the model whose slots start at `base`, written as the general encoder writes it.
+    private mutating func writeEncoded(_ expression: Expression, base: Int, into output: inout JSONOutput) -> Bool {
+        guard let this = selves.last(where: { $0.base == base })?.value else { return false }
+        variables[0].1 = this
+        defer { variables[0].1 = .null }
+        guard let result = try? expression.program.evaluate(bindings: variables), case .success(let json) = CELBridge.json(result)
+        else { return false }
+        output.append(json)
+        return true
     }
 
     /// Whether anything is written at or below a node (an object of absent members is left out).

@@ -79,6 +79,7 @@ extension FlatPlan {
         var defaults: [(value: Value, conversion: MapperKit.Conversion)] = []
         var valueConstraints: [Constraints] = []
         var expressionModels: [Expressions] = []
+        var encodeExpressionModels: [EncodeExpressions] = []
         var enumNames: [String] = []
         var enumIndices: [ObjectIdentifier: Int32] = [:]
 
@@ -136,9 +137,19 @@ extension FlatPlan {
                 // Canonical input must be checked as the canonical reader does: constraints the
                 // fast paths do not check and the values of transient properties (which encoding
                 // does not write) are left to it.
+                // Expressions: `encode:` ones and decode-only properties as `EncodeExpressions`
+                // takes them (decoding's expressions and rules play no part in encoding).
                 model.encodable =
-                    mergeFree && type.unknownKeys != .keep && !type.usesExpressions
+                    mergeFree && type.unknownKeys != .keep
                     && type.properties.allSatisfy { $0.spec.key != nil && $0.spec.transform == nil && FlatPlan.checksConstraints(of: $0) }
+                if model.encodable, type.properties.contains(where: { $0.spec.encode != nil || $0.spec.isDecodeOnly }) {
+                    if let expressions = FlatPlan.EncodeExpressions(type) {
+                        model.encodeExpressions = Int32(encodeExpressionModels.count)
+                        encodeExpressionModels.append(expressions)
+                    } else {
+                        model.encodable = false
+                    }
+                }
                 if transcodable[type.index], type.usesExpressions, let expressions = FlatPlan.Expressions(type) {
                     model.expressions = Int32(expressionModels.count)
                     expressionModels.append(expressions)

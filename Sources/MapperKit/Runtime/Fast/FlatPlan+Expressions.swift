@@ -30,28 +30,13 @@ extension FlatPlan {
         /// nil when the fast path cannot evaluate the model's expressions.
         init?(_ type: ModelType) {
             if type.variants?.hasConditions == true { return nil }
-            var read: Set<String> = []
-            var readsWhole = false
-            func reads(_ expression: Expression) {
-                let found = expression.program.fieldPaths(of: "self")
-                readsWhole = readsWhole || found.whole
-                for path in found.paths { if let name = path.first { read.insert(name) } }
-            }
-            for rule in type.spec.rules { reads(rule.rule) }
+            var read: [Expression] = type.spec.rules.map(\.rule)
             for plan in type.properties where plan.usesExpressions {
                 guard Self.writesResult(of: plan) else { return nil }
-                if let expression = plan.spec.decode { reads(expression) }
-                if let expression = plan.spec.defaultExpression { reads(expression) }
+                if let expression = plan.spec.decode { read.append(expression) }
+                if let expression = plan.spec.defaultExpression { read.append(expression) }
             }
-            var selfReads: [SelfRead?] = []
-            for plan in type.properties {
-                guard readsWhole || read.contains(plan.name) else {
-                    selfReads.append(nil)
-                    continue
-                }
-                guard let kind = SelfRead(plan.conversion) else { return nil }
-                selfReads.append(kind)
-            }
+            guard let selfReads = SelfRead.reads(of: read, in: type) else { return nil }
             decode = type.properties.map(\.spec.decode)
             defaults = type.properties.map(\.spec.defaultExpression)
             self.reads = selfReads
@@ -74,10 +59,60 @@ extension FlatPlan {
         }
     }
 
-    /// How a canonical value the transcoder wrote is read back into a CEL value for `self`, as
-    /// `CELBridge.cel(Value)` gives it for the value the general reader reads.
+    /// What the encoding fast path needs to write a model with expressions: each property's
+    /// `encode:` expression (evaluated with `self`, the canonical model), and which properties
+    /// encoding leaves out (decode-only: `decode:` and no `encode:`).
+    struct EncodeExpressions {
+        /// Per property position: its `encode:` expression.
+        let encode: [Expression?]
+        /// Per property position: whether encoding leaves it out.
+        let decodeOnly: [Bool]
+        /// Per property position: how to read its canonical value into `self`; nil when no
+        /// expression reads it.
+        let reads: [SelfRead?]
+        /// Per property position: the name `self` holds it under.
+        let names: [CELValue]
+
+        /// nil when the model has no `encode:` expressions or decode-only properties, or when the
+        /// fast path cannot make the `self` they read.
+        init?(_ type: ModelType) {
+            let expressions = type.properties.compactMap(\.spec.encode)
+            guard !expressions.isEmpty || type.properties.contains(where: \.spec.isDecodeOnly),
+                let reads = SelfRead.reads(of: expressions, in: type)
+            else { return nil }
+            encode = type.properties.map(\.spec.encode)
+            decodeOnly = type.properties.map(\.spec.isDecodeOnly)
+            self.reads = reads
+            names = type.properties.map { .string($0.name) }
+        }
+    }
+
+    /// How a canonical value is read into a CEL value for `self`, as `CELBridge.cel(Value)` gives
+    /// it for the value the general reader reads.
     enum SelfRead {
         case string, int, double, decimal, bool, date
+
+        /// For each property of `type`, how to read it for `expressions`, which read `self`: nil
+        /// for a property none of them reads; nil in all when one they read cannot be read.
+        static func reads(of expressions: [Expression], in type: ModelType) -> [SelfRead?]? {
+            var read: Set<String> = []
+            var readsWhole = false
+            for expression in expressions {
+                let found = expression.program.fieldPaths(of: "self")
+                readsWhole = readsWhole || found.whole
+                for path in found.paths { if let name = path.first { read.insert(name) } }
+            }
+            var reads: [SelfRead?] = []
+            for plan in type.properties {
+                guard readsWhole || read.contains(plan.name) else {
+                    reads.append(nil)
+                    continue
+                }
+                guard let kind = SelfRead(plan.conversion) else { return nil }
+                reads.append(kind)
+            }
+            return reads
+        }
 
         init?(_ conversion: MapperKit.Conversion) {
             switch conversion {

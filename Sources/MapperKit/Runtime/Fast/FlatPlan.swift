@@ -29,6 +29,9 @@ final class FlatPlan: @unchecked Sendable {
         /// The model's entry in `expressionModels` when it has `decode:` or default expressions
         /// or rules, else -1.
         var expressions: Int32 = -1
+        /// The model's entry in `encodeExpressionModels` when it has `encode:` expressions or
+        /// decode-only properties, else -1.
+        var encodeExpressions: Int32 = -1
     }
 
     /// A member written on encode, with the property that fills it or the members nested in it
@@ -163,6 +166,8 @@ final class FlatPlan: @unchecked Sendable {
     let valueConstraints: [Constraints]
     /// The expressions of the transcodable models that have some (`Model.expressions`).
     let expressionModels: [Expressions]
+    /// The expressions of the encodable models that have some (`Model.encodeExpressions`).
+    let encodeExpressionModels: [EncodeExpressions]
     let names: [String]
     let enumNames: [String]
 
@@ -183,6 +188,7 @@ final class FlatPlan: @unchecked Sendable {
         defaults = builder.defaults
         valueConstraints = builder.valueConstraints
         expressionModels = builder.expressionModels
+        encodeExpressionModels = builder.encodeExpressionModels
         names = types.map(\.name)
         enumNames = builder.enumNames
     }

@@ -119,4 +119,74 @@ struct ExpressionTranscodingTests {
         // string or a fraction for the int `wrong` (the general reader judges those).
         #expect(taken == [#"{"a":-7,"w":3}"#, #"{"a":5,"w":null}"#, #"{"a":9223372036854775807,"w":1}"#])
     }
+
+    /// Runs the encoding transcoder alone: the external bytes, or nil when it leaves the document
+    /// to the general path.
+    static func encode(_ bytes: [UInt8], as model: String, in catalog: Catalog) throws -> [UInt8]? {
+        let type = try #require(catalog.table.type(named: model))
+        var transcoder = EncodeTranscoder(table: catalog.table)
+        var output = JSONOutput()
+        let taken = try JSONDocument.withDocument(bytes) { document in transcoder.transcode(document, as: type, into: &output) }
+        return taken ? output.bytes : nil
+    }
+
+    @Test func encodeExpressionsAndDecodeOnlyPropertiesStayOnTheEncodingFastPath() throws {
+        let catalog = try Catalog(
+            yaml: """
+                mapper: 1
+                models:
+                  Price:
+                    properties:
+                      amount: { type: decimal, key: money.cents, decode: "decimal(input.money.cents).scale(-2)", encode: "int(self.amount.scale(2))" }
+                      currency: { type: string, key: money.currency, max_length: 3 }
+                      label: { type: string, decode: "self.currency + ' ' + string(self.amount)" }
+                      note: { type: string, key: note, encode: "has(self.note) ? self.note.upperAscii() : null" }
+                      seen: { type: date, key: seen_at, encode: "self.seen + duration('1h')" }
+                      lines: { type: "[Line]", key: lines }
+                  Line:
+                    properties:
+                      sku: { type: string, key: sku }
+                      quantity: { type: int, key: qty, encode: "self.quantity * 10" }
+                """)
+        var general = MappingSession(catalog: catalog)
+        general.usesTranscoder = false
+        var fast = MappingSession(catalog: catalog)
+        let documents = [
+            #"{"amount":19.99,"currency":"EUR","label":"EUR 19.99","note":"gift","seen":"2024-05-01T10:00:00Z","lines":[{"sku":"a","quantity":2}]}"#,
+            #"{"amount":1.15,"currency":"EUR"}"#,
+            #"{"amount":1.15,"currency":"EUR","lines":null}"#,
+            // A fraction of a cent: int() fails; the general path reports it.
+            #"{"amount":19.995,"currency":"EUR"}"#,
+            // A null note is present (has() holds), and upperAscii() of null fails.
+            #"{"amount":1,"currency":"EUR","note":null}"#,
+            // Decode-only, but still checked as the canonical reader checks it.
+            #"{"amount":1,"currency":"EUR","label":5}"#,
+            // A value an expression replaces is checked too, and constraints hold for the rest.
+            #"{"amount":"1","currency":"EUR"}"#,
+            #"{"amount":1,"currency":"EURO"}"#,
+            #"{"amount":1,"currency":"EUR","lines":[{"sku":"b","quantity":"2"}]}"#,
+        ]
+        var taken: [String] = []
+        for text in documents {
+            let bytes = Array(text.utf8)
+            if try Self.encode(bytes, as: "Price", in: catalog) != nil { taken.append(text) }
+            let expected = Result { try general.encodeCanonical(bytes, as: "Price") }
+            let actual = Result { try fast.encodeCanonical(bytes, as: "Price") }
+            switch (expected, actual) {
+            case (.success(let a), .success(let b)): #expect(a == b, "\(text)")
+            case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)", "\(text)")
+            default: Issue.record("\(text): the paths disagree: \(expected) vs \(actual)")
+            }
+        }
+        #expect(taken == Array(documents.prefix(3)))
+        // Worked out by hand: 19.99 is 1999 cents, the label is left out, the note shouts, the
+        // date moves an hour, the quantity is tenfold.
+        let first = try #require(try Self.encode(Array(documents[0].utf8), as: "Price", in: catalog))
+        #expect(
+            String(decoding: first, as: UTF8.self)
+                == #"{"money":{"cents":1999,"currency":"EUR"},"note":"GIFT","seen_at":"2024-05-01T11:00:00Z","lines":[{"sku":"a","qty":20}]}"#
+        )
+        let third = try #require(try Self.encode(Array(documents[2].utf8), as: "Price", in: catalog))
+        #expect(String(decoding: third, as: UTF8.self) == #"{"money":{"cents":115,"currency":"EUR"},"lines":null}"#)
+    }
 }
