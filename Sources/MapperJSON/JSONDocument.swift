@@ -74,24 +74,17 @@ package struct JSONDocument {
     /// Calls `body` with the UTF-8 bytes of a string entry, unescaped: the input bytes themselves when
     /// there are no escapes, else a temporary buffer (on the stack when small). For other kinds the
     /// raw literal bytes (a number's digits, a container's text).
-    @inlinable package func withStringBytes<R, E: Error>(
-        at index: Int, _ body: (UnsafeRawBufferPointer) throws(E) -> R
-    ) throws(E) -> R {
+    @inlinable package func withStringBytes<R>(at index: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         let entry = entries[index]
         let start = start(of: entry)
         let length = Int(entry.length)
         guard entry.kind == .string, entry.flags & JSONTape.hasEscapes != 0 else {
-            return try body(UnsafeRawBufferPointer(start: start, count: length))
+            return body(UnsafeRawBufferPointer(start: start, count: length))
         }
-        let result: Result<R, E> = withUnsafeTemporaryAllocation(byteCount: length, alignment: 8) { buffer in
+        return withUnsafeTemporaryAllocation(byteCount: length, alignment: 8) { buffer in
             let written = JSONTokenizer.unescape(start, count: length, into: buffer.baseAddress!)
-            do throws(E) {
-                return .success(try body(UnsafeRawBufferPointer(start: buffer.baseAddress!, count: written)))
-            } catch {
-                return .failure(error)
-            }
+            return body(UnsafeRawBufferPointer(start: buffer.baseAddress!, count: written))
         }
-        return try result.get()
     }
 
     /// Whether the string entry at `index` (usually a key) equals `key` (UTF-8) after unescaping;

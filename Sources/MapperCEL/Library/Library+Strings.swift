@@ -25,10 +25,9 @@ extension Library {
             }
             return .bool(regex.contains(text))
         case (.lowerAscii, nil):
-            // ASCII letters are single bytes in UTF-8, and no byte of another character is one.
-            return .string(String(decoding: text.utf8.map { $0 &- 65 < 26 ? $0 + 32 : $0 }, as: UTF8.self))
+            return .string(mapBytes(text) { $0 &- 65 < 26 ? $0 + 32 : $0 })
         case (.upperAscii, nil):
-            return .string(String(decoding: text.utf8.map { $0 &- 97 < 26 ? $0 - 32 : $0 }, as: UTF8.self))
+            return .string(mapBytes(text) { $0 &- 97 < 26 ? $0 - 32 : $0 })
         case (.trim, nil):
             let scalars = Array(text.unicodeScalars)
             guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
@@ -77,6 +76,20 @@ extension Library {
             return .string(try Formatter.format(text, items))
         default:
             return nil
+        }
+    }
+
+    /// `text` with each UTF-8 byte changed by `change`, for changes of ASCII letters: those are
+    /// single bytes in UTF-8, and no byte of another character is one, so the result is valid.
+    private static func mapBytes(_ text: String, _ change: (UInt8) -> UInt8) -> String {
+        let utf8 = text.utf8
+        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            var count = 0
+            for byte in utf8 {
+                buffer[count] = change(byte)
+                count += 1
+            }
+            return count
         }
     }
 

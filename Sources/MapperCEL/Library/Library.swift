@@ -82,12 +82,20 @@ enum Library {
 
     static func size(_ value: CELValue) throws(CELError) -> CELValue {
         switch value {
-        case .string(let text): return .int(Int64(text.unicodeScalars.count))
+        case .string(let text): return .int(Int64(codePoints(text)))
         case .bytes(let bytes): return .int(Int64(bytes.count))
         case .list(let items): return .int(Int64(items.count))
         case .map(let map): return .int(Int64(map.count))
         default: throw noOverload("size", [value])
         }
+    }
+
+    /// The number of code points in `text`: its UTF-8 bytes that do not continue a sequence.
+    static func codePoints(_ text: String) -> Int {
+        let counted = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        }
+        return counted ?? text.unicodeScalars.count
     }
 
     private static func index(_ container: CELValue, _ key: CELValue) throws(CELError) -> CELValue {

@@ -8,7 +8,7 @@ enum DateScalar {
         switch format {
         case .iso8601:
             if kind == .string {
-                instant = document.withStringBytes(at: index) { ISO8601.parse($0.assumingMemoryBound(to: UInt8.self)) }
+                instant = document.stringBytes(at: index) { ISO8601.parse($0.assumingMemoryBound(to: UInt8.self)) }
                 if canonical, let parsed = instant, ISO8601.format(parsed) != document.string(at: index) { instant = nil }
             }
         case .unix:
@@ -17,7 +17,7 @@ enum DateScalar {
             if kind == .number { instant = UnixTime.parseMilliseconds(document.numberText(at: index)) }
         case .pattern(let format):
             if kind == .string {
-                instant = document.withStringBytes(at: index) { format.pattern.parse($0.assumingMemoryBound(to: UInt8.self)) }
+                instant = document.stringBytes(at: index) { format.pattern.parse($0.assumingMemoryBound(to: UInt8.self)) }
             }
         }
         if let instant { return .value(.date(instant)) }

@@ -8,7 +8,7 @@
 package enum URLScalar {
     static func read(_ document: JSONDocument, at index: Int) -> ScalarRead {
         guard document.kind(at: index) == .string else { return .expected("a URL string", document, at: index) }
-        guard document.withStringBytes(at: index, { isValid($0) }) else {
+        guard document.stringBytes(at: index, { isValid($0) }) else {
             return .expected("a valid URL (RFC 3986 URI reference)", document, at: index)
         }
         return .value(.url(document.string(at: index)))

@@ -87,7 +87,7 @@ extension ValueReader {
         for (key, value) in document.members(ofObjectAt: object) {
             let name = document.string(at: key)
             let inner = pointer + "/" + JSONPointer.escape(name)
-            guard let child = document.withStringBytes(at: key, { tree.nodes[node].keys.value(for: $0) }) else {
+            guard let child = document.stringBytes(at: key, { tree.nodes[node].keys.value(for: $0) }) else {
                 recorder.unread(inner, model: model)
                 continue
             }

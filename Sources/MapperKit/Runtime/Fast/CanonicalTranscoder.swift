@@ -189,7 +189,7 @@ struct CanonicalTranscoder {
             guard kind == .true || kind == .false else { return false }
             output.append(contentsOf: kind == .true ? "true" : "false")
         case .url:
-            guard kind == .string, document.withStringBytes(at: index, { URLScalar.isValid($0) }) else { return false }
+            guard kind == .string, document.stringBytes(at: index, { URLScalar.isValid($0) }) else { return false }
             document.writeString(at: index, to: &output)
         case .uuid:
             guard kind == .string else { return false }
@@ -198,7 +198,7 @@ struct CanonicalTranscoder {
             output.appendString(text.lowercased())
         case .dateISO, .datePattern:
             guard kind == .string else { return false }
-            let instant = document.withStringBytes(at: index) { raw in
+            let instant = document.stringBytes(at: index) { raw in
                 let text = raw.assumingMemoryBound(to: UInt8.self)
                 return conversion.kind == .dateISO
                     ? ISO8601.parse(text)
@@ -208,7 +208,7 @@ struct CanonicalTranscoder {
             writeDate(instant, into: &output)
         case .dateUnix, .dateUnixMilliseconds:
             guard kind == .number else { return false }
-            let instant = document.withStringBytes(at: index) { raw in
+            let instant = document.stringBytes(at: index) { raw in
                 conversion.kind == .dateUnix
                     ? UnixTime.parseSeconds(raw.assumingMemoryBound(to: UInt8.self))
                     : UnixTime.parseMilliseconds(raw.assumingMemoryBound(to: UInt8.self))
@@ -221,7 +221,7 @@ struct CanonicalTranscoder {
             let spec = arenas.enums[Int(conversion.payload)]
             var position: Int32?
             if kind == .string {
-                position = document.withStringBytes(at: index) { plan.lookup($0, firstSlot: spec.firstSlot, mask: spec.mask) }
+                position = document.stringBytes(at: index) { plan.lookup($0, firstSlot: spec.firstSlot, mask: spec.mask) }
             } else if spec.hasOtherValues {
                 return false  // numbers, arrays… compared as JSON values by the general reader
             }

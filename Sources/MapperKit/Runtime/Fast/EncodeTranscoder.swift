@@ -327,7 +327,7 @@ struct EncodeTranscoder {
             default: output.append(contentsOf: kind == .true ? "true" : "false")
             }
         case .url:
-            guard kind == .string, document.withStringBytes(at: index, { URLScalar.isValid($0) }) else { return false }
+            guard kind == .string, document.stringBytes(at: index, { URLScalar.isValid($0) }) else { return false }
             document.writeString(at: index, to: &output)
         case .uuid:
             guard kind == .string, UUIDScalar.isCanonical(document.string(at: index)) else { return false }
@@ -358,7 +358,7 @@ struct EncodeTranscoder {
         case .enumeration:
             let spec = arenas.enums[Int(conversion.payload)]
             guard kind == .string,
-                let position = document.withStringBytes(
+                let position = document.stringBytes(
                     at: index, { plan.lookup($0, firstSlot: spec.names.firstSlot, mask: spec.names.mask) })
             else { return false }
             let value = arenas.caseValues[Int(spec.firstCase + position)]

@@ -1,4 +1,13 @@
 extension JSONDocument {
+    /// `withStringBytes`, with the usual case (a string without escapes, or another kind's raw
+    /// bytes) in this module: the call is specialized here, where the other module's generic
+    /// function is not.
+    @inline(__always)
+    func stringBytes<R>(at index: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if let raw = unescapedBytes(at: index) { return body(raw) }
+        return withStringBytes(at: index, body)
+    }
+
     /// Writes a document that is one object, or an array of objects, through `record` (given each
     /// object's index); false, with `output` as it was, for any other document or when `record` fails.
     func writeRecords(into output: inout JSONOutput, _ record: (Int, inout JSONOutput) -> Bool) -> Bool {
@@ -67,7 +76,7 @@ extension JSONDocument {
             length = count(at: index)
         case .string:
             // The bytes are valid UTF-8: every byte but a continuation byte starts a scalar.
-            length = withStringBytes(at: index) { bytes in bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+            length = stringBytes(at: index) { bytes in bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
         default:
             return true
         }
@@ -107,7 +116,7 @@ extension JSONDocument {
         }
         if let pattern = constraints.pattern {
             guard kind == .string, self.kind(at: index) == .string else { return false }
-            return withStringBytes(at: index) { pattern.matches($0) }
+            return stringBytes(at: index) { pattern.matches($0) }
         }
         return true
     }

@@ -11,13 +11,13 @@ extension JSONDocument {
     @inline(__always)
     func child(named key: Int, in keys: KeyTable) -> Int? {
         if let raw = unescapedBytes(at: key) { return keys.value(for: raw) }
-        return withStringBytes(at: key) { keys.value(for: $0) }
+        return stringBytes(at: key) { keys.value(for: $0) }
     }
 
     /// What the flat plan's table maps a member's key to (the transcoders' `child(named:in:)`).
     @inline(__always)
     func lookup(key: Int, in plan: FlatPlan, _ table: FlatPlan.Node) -> Int32? {
         if let raw = unescapedBytes(at: key) { return plan.lookup(raw, firstSlot: table.firstSlot, mask: table.mask) }
-        return withStringBytes(at: key) { plan.lookup($0, firstSlot: table.firstSlot, mask: table.mask) }
+        return stringBytes(at: key) { plan.lookup($0, firstSlot: table.firstSlot, mask: table.mask) }
     }
 }

@@ -82,7 +82,7 @@ extension ValueReader {
     private mutating func readEnum(_ document: JSONDocument, at index: Int, _ plan: EnumPlan, source: String) -> Value? {
         if mode == .canonical {
             guard document.kind(at: index) == .string,
-                let position = document.withStringBytes(at: index, { plan.names.value(for: $0) })
+                let position = document.stringBytes(at: index, { plan.names.value(for: $0) })
             else {
                 fail(
                     .unknownEnumValue,
@@ -94,7 +94,7 @@ extension ValueReader {
         }
         let position: Int?
         if document.kind(at: index) == .string {
-            position = document.withStringBytes(at: index) { plan.strings.value(for: $0) }
+            position = document.stringBytes(at: index) { plan.strings.value(for: $0) }
         } else {
             position = plan.index(of: document.jsonValue(at: index))
         }

@@ -80,7 +80,7 @@ extension ValueReader {
         var unknownNames: [String] = []
         for (key, value) in document.members(ofObjectAt: index) {
             guard !isFull else { break }
-            guard let position = document.withStringBytes(at: key, { type.names.value(for: $0) }) else {
+            guard let position = document.stringBytes(at: key, { type.names.value(for: $0) }) else {
                 let name = document.string(at: key)
                 if name != "$type" && name != "$extra" { unknownNames.append(name) }
                 continue

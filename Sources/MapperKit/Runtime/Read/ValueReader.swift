@@ -201,7 +201,7 @@ struct ValueReader {
     @inline(__always)
     private static func child(of key: Int, in keys: KeyTable, _ document: JSONDocument) -> Int? {
         if let bytes = document.unescapedBytes(at: key) { return keys.value(for: bytes) }
-        return document.withStringBytes(at: key) { keys.value(for: $0) }
+        return document.stringBytes(at: key) { keys.value(for: $0) }
     }
 
     private func unread(_ document: JSONDocument, object: Int, node: Int, type: ModelType) -> (members: JSONObject, read: Bool) {
