@@ -8,6 +8,8 @@ import MapperCEL
 /// owns the result or the exact error messages. So semantics live in one place; this path must
 /// only ever agree with it (tests compare both on every example).
 struct CanonicalTranscoder {
+    /// The general reader's tables, for what the fast path leaves to it (`readComputed`).
+    let table: ModelTable
     private let plan: FlatPlan
     let arenas: FlatPlan.Arenas
 
@@ -22,6 +24,7 @@ struct CanonicalTranscoder {
     var variables: [(String, CELValue)] = [("input", .null), ("self", .null)]
 
     init(table: ModelTable) {
+        self.table = table
         plan = table.flat
         arenas = plan.arenas
     }

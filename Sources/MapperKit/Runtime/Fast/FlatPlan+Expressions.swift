@@ -6,11 +6,12 @@ extension FlatPlan {
     /// What the decoding fast path needs to evaluate a model's `decode:` and default expressions
     /// and its rules itself, so that the model's other properties stay on the fast path.
     ///
-    /// It takes the common shapes: results of type string, int, double, decimal or bool without
-    /// constraints, and `self` reading properties whose canonical values it can read back (strings,
-    /// URLs, UUIDs, enum cases, numbers, booleans, dates). An expression that fails, a result of
-    /// another kind and a rule that does not hold send the document to the general reader, which
-    /// reports the error; variants chosen by `if` are left to it entirely.
+    /// Results of type string, int, double, decimal or bool for properties without constraints
+    /// are written directly; any other result is read as the general reader reads it, for that
+    /// property alone. `self` reads back the properties whose canonical values it can (strings,
+    /// URLs, UUIDs, enum cases, numbers, booleans, dates, `any`). An expression that fails, a
+    /// result its property cannot hold and a rule that does not hold send the document to the
+    /// general reader, which reports the error; variants chosen by `if` are left to it entirely.
     struct Expressions {
         /// Per property position: its `decode:` expression.
         let decode: [Expression?]
@@ -25,6 +26,11 @@ extension FlatPlan {
         let names: [CELValue]
         /// Per property position: the conversion its computed value is written with.
         let conversions: [MapperKit.Conversion]
+        /// Per property position: the property's plan, for results read as the general reader does.
+        let plans: [PropertyPlan]
+        /// Per property position: whether the property has no constraints (results of the common
+        /// kinds are then written directly).
+        let unconstrained: [Bool]
         let rules: [ModelRule]
 
         /// nil when the fast path cannot evaluate the model's expressions.
@@ -32,7 +38,7 @@ extension FlatPlan {
             if type.variants?.hasConditions == true { return nil }
             var read: [Expression] = type.spec.rules.map(\.rule)
             for plan in type.properties where plan.usesExpressions {
-                guard Self.writesResult(of: plan) else { return nil }
+                guard plan.computed == nil, !plan.transient, !plan.spec.flatten else { return nil }
                 if let expression = plan.spec.decode { read.append(expression) }
                 if let expression = plan.spec.defaultExpression { read.append(expression) }
             }
@@ -43,19 +49,9 @@ extension FlatPlan {
             selfCount = selfReads.count { $0 != nil }
             names = type.properties.map { .string($0.name) }
             conversions = type.properties.map(\.conversion)
+            plans = type.properties
+            unconstrained = type.properties.map { $0.spec.constraints == Constraints() }
             rules = type.spec.rules
-        }
-
-        /// Whether the fast path writes what the property's expression gives as the general reader
-        /// would: plain scalars without constraints.
-        private static func writesResult(of plan: PropertyPlan) -> Bool {
-            guard plan.computed == nil, !plan.transient, !plan.spec.flatten, plan.spec.constraints == Constraints() else { return false }
-            switch plan.conversion {
-            case .scalar(.string), .scalar(.int(.number)), .scalar(.double(.number)), .scalar(.decimal(.number)), .scalar(.bool(.bool)):
-                return true
-            default:
-                return false
-            }
         }
     }
 
@@ -91,6 +87,8 @@ extension FlatPlan {
     /// it for the value the general reader reads.
     enum SelfRead {
         case string, int, double, decimal, bool, date
+        /// An `any` property: its JSON as CEL values.
+        case json
 
         /// For each property of `type`, how to read it for `expressions`, which read `self`: nil
         /// for a property none of them reads; nil in all when one they read cannot be read.
@@ -117,11 +115,13 @@ extension FlatPlan {
         init?(_ conversion: MapperKit.Conversion) {
             switch conversion {
             case .scalar(.string), .scalar(.url), .scalar(.uuid), .enumeration: self = .string
-            case .scalar(.int(.number)): self = .int
-            case .scalar(.double(.number)): self = .double
-            case .scalar(.decimal(.number)): self = .decimal
-            case .scalar(.bool(.bool)): self = .bool
+            // Canonical JSON writes numbers and booleans as such whatever their external spelling.
+            case .scalar(.int): self = .int
+            case .scalar(.double): self = .double
+            case .scalar(.decimal): self = .decimal
+            case .scalar(.bool): self = .bool
             case .scalar(.date): self = .date
+            case .scalar(.any): self = .json
             default: return nil
             }
         }
@@ -152,6 +152,8 @@ extension FlatPlan {
                     let timestamp = try? CELTimestamp(nanoseconds: Int128(instant.milliseconds) * 1_000_000)
                 else { return nil }
                 return .timestamp(timestamp)
+            case .json:
+                return (try? JSONValue(parsing: text)).map(CELBridge.cel)
             }
         }
     }
@@ -226,6 +228,9 @@ extension CanonicalTranscoder {
         case (_, .null):
             guard property.flags & FlatPlan.Property.required == 0 else { return false }
             value = .null
+        case _ where !expressions.unconstrained[position]:
+            guard let read = readComputed(result, expressions.plans[position]) else { return false }
+            value = read
         case (.scalar(.string), .string(let text)): value = .string(text)
         case (.scalar(.int), .int(let int)): value = .int(int)
         case (.scalar(.int), .uint(let uint)):
@@ -241,10 +246,22 @@ extension CanonicalTranscoder {
             guard let number = JSONNumber(text) else { return false }
             value = .decimal(number)
         case (.scalar(.bool), .bool(let bool)): value = .bool(bool)
-        default: return false
+        default:
+            guard let read = readComputed(result, expressions.plans[position]) else { return false }
+            value = read
         }
         key(property, &first, &output)
         CanonicalWriter.write(value, expressions.conversions[position], into: &output)
         return true
+    }
+
+    /// A result the cases above do not take, read as the general reader reads it (its JSON, read
+    /// as canonical JSON of the property, constraints checked): nil when that is an error, which
+    /// the general reader then reports.
+    private func readComputed(_ result: CELValue, _ plan: PropertyPlan) -> Value? {
+        guard case .success(let json) = CELBridge.json(result) else { return nil }
+        var reader = ValueReader(table: table, mode: .external, now: now)
+        let value = reader.readComputed(json, plan: plan)
+        return reader.errors.isEmpty ? value : nil
     }
 }

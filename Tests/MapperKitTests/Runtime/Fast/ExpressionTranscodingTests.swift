@@ -120,6 +120,55 @@ struct ExpressionTranscodingTests {
         #expect(taken == [#"{"a":-7,"w":3}"#, #"{"a":5,"w":null}"#, #"{"a":9223372036854775807,"w":1}"#])
     }
 
+    @Test func resultsOfOtherKindsAreReadAsTheGeneralReaderReadsThem() throws {
+        let catalog = try Catalog(
+            yaml: """
+                mapper: 1
+                enums:
+                  Size: { cases: { small: S, large: L } }
+                models:
+                  M:
+                    properties:
+                      a: { type: int, key: a }
+                      tags: { type: "[string]", decode: "input.tags.map(t, t.upperAscii())" }
+                      meta: { type: any, decode: "json.parse(input.meta)" }
+                      at: { type: date, decode: "timestamp(input.at) + duration('1h')" }
+                      short: { type: string, decode: "input.name", max_length: 3 }
+                      size: { type: Size, decode: "self.a > 9 ? 'large' : 'small'" }
+                      echo: { type: string, decode: "json.stringify(self.meta)" }
+                """)
+        var general = MappingSession(catalog: catalog)
+        general.usesTranscoder = false
+        var fast = MappingSession(catalog: catalog)
+        let documents = [
+            #"{"a":12,"tags":["x","y"],"meta":"{\"k\":[1,2.5]}","at":"2024-01-01T00:00:00Z","name":"abc"}"#,
+            #"{"a":1,"tags":[],"meta":"null","at":"2024-01-01T23:30:00Z","name":"ab"}"#,
+            // Too long for max_length, a tag that is no string, JSON that is not: the general reader reports them.
+            #"{"a":1,"tags":[],"meta":"1","at":"2024-01-01T00:00:00Z","name":"abcd"}"#,
+            #"{"a":1,"tags":[1],"meta":"1","at":"2024-01-01T00:00:00Z","name":"a"}"#,
+            #"{"a":1,"tags":[],"meta":"{","at":"2024-01-01T00:00:00Z","name":"a"}"#,
+        ]
+        var taken: [String] = []
+        for text in documents {
+            let bytes = Array(text.utf8)
+            if try Self.transcode(bytes, as: "M", in: catalog) != nil { taken.append(text) }
+            let expected = Result { try general.decodeToCanonical(bytes, as: "M") }
+            let actual = Result { try fast.decodeToCanonical(bytes, as: "M") }
+            switch (expected, actual) {
+            case (.success(let a), .success(let b)): #expect(a == b, "\(text)")
+            case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)", "\(text)")
+            default: Issue.record("\(text): the paths disagree: \(expected) vs \(actual)")
+            }
+        }
+        #expect(taken == Array(documents.prefix(2)))
+        // Worked out by hand from the first document.
+        let first = try #require(try Self.transcode(Array(documents[0].utf8), as: "M", in: catalog))
+        #expect(
+            String(decoding: first, as: UTF8.self)
+                == #"{"a":12,"tags":["X","Y"],"meta":{"k":[1,2.5]},"at":"2024-01-01T01:00:00Z","short":"abc","size":"large","echo":"{\"k\":[1,2.5]}"}"#
+        )
+    }
+
     /// Runs the encoding transcoder alone: the external bytes, or nil when it leaves the document
     /// to the general path.
     static func encode(_ bytes: [UInt8], as model: String, in catalog: Catalog) throws -> [UInt8]? {
