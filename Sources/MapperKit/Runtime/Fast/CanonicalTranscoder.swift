@@ -31,14 +31,26 @@ struct CanonicalTranscoder {
 
     /// Writes canonical JSON of the whole document as `type`; false (with `output` unchanged)
     /// when the general reader must do it.
+    ///
+    /// A type with variants: each object's variant is chosen as the general reader chooses it
+    /// (`VariantPlan.choose`), and the object is written as that model, `$type` first. Variants
+    /// chosen by `if` expressions, and objects no variant takes, are the general reader's.
     mutating func transcode(_ document: JSONDocument, as type: ModelType, into output: inout JSONOutput) -> Bool {
         let model = Int32(type.index)
-        guard type.variants == nil, arenas.models[Int(model)].transcodable else { return false }
+        if let variants = type.variants {
+            guard !variants.hasConditions else { return false }
+        } else {
+            guard arenas.models[Int(model)].transcodable else { return false }
+        }
         unknownSeen.removeAll(keepingCapacity: true)
         fallbacksSeen.removeAll(keepingCapacity: true)
         slots.removeAll()
-        guard document.writeRecords(into: &output, { object, output in writeModel(document, at: object, model: model, into: &output) })
-        else { return false }
+        let written = document.writeRecords(into: &output) { object, output in
+            guard let variants = type.variants else { return writeModel(document, at: object, model: model, into: &output) }
+            guard let chosen = Self.variant(of: object, in: document, variants), arenas.models[chosen].transcodable else { return false }
+            return writeModel(document, at: object, model: Int32(chosen), tagged: true, into: &output)
+        }
+        guard written else { return false }
         if let observer {
             for seen in unknownSeen { observer.unknownKeys(seen.keys, plan.names[seen.model]) }
             for seen in fallbacksSeen { observer.enumFallback(plan.enumNames[Int(seen.enumIndex)], seen.value) }
@@ -46,9 +58,26 @@ struct CanonicalTranscoder {
         return true
     }
 
+    /// The model (its index) the general reader chooses for the object at `object` among
+    /// `variants` (which choose without expressions); nil when none takes it.
+    private static func variant(of object: Int, in document: JSONDocument, _ variants: VariantPlan) -> Int? {
+        let choice = variants.choose(
+            present: { path in document.value(at: path, inObjectAt: object).map { document.kind(at: $0) != .null } ?? false },
+            value: { path in document.value(at: path, inObjectAt: object).map { document.jsonValue(at: $0) } },
+            holds: { _ in false })
+        switch choice {
+        case .predicate(let position): return variants.predicates[position].type
+        case .discriminated(let position, _): return variants.discriminator?.cases[position].type
+        case .fallback: return variants.fallback
+        case .none: return nil
+        }
+    }
+
     /// `flattened`: the model reads its parent's object, whose other keys are the parent's to judge.
+    /// `tagged`: the declared type has variants, so the object starts with its model's `$type`.
     private mutating func writeModel(
-        _ document: JSONDocument, at object: Int, model index: Int32, flattened: Bool = false, into output: inout JSONOutput
+        _ document: JSONDocument, at object: Int, model index: Int32, flattened: Bool = false, tagged: Bool = false,
+        into output: inout JSONOutput
     ) -> Bool {
         let model = arenas.models[Int(index)]
         let base = slots.push(Int(model.nodeCount))
@@ -58,6 +87,11 @@ struct CanonicalTranscoder {
         }
         output.append(UInt8(ascii: "{"))
         var first = true
+        if tagged {
+            output.append(contentsOf: #""$type":"#)
+            output.appendString(plan.names[Int(index)])
+            first = false
+        }
         if model.expressions >= 0 {
             guard
                 writeProperties(
