@@ -295,8 +295,10 @@ extension CatalogCompiler {
 
     private mutating func checkFlattenCycles() {
         for name in modelOrder {
-            guard let model = models[name] else { continue }
-            for property in model.properties where property.flatten && property.declaredIn == name {
+            // By index: a `for` over the properties would copy every spec (a few dozen fields) to read two.
+            guard let properties = models[name]?.properties else { continue }
+            for index in properties.indices where properties[index].flatten && properties[index].declaredIn == name {
+                let property = properties[index]
                 guard case .model(let nested) = property.type else { continue }
                 if flattens(nested, into: name, seen: []) {
                     error(

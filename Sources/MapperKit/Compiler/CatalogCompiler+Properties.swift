@@ -28,7 +28,8 @@ extension CatalogCompiler {
                 property.defaultValue = json(node, what: "the default of property '\(name)' of model '\(header.name)'")
                 defaultNodes[DefaultKey(model: header.name, property: name)] = node
             }
-            if let node = reader.typeNode { typeNodes[DefaultKey(model: header.name, property: name)] = node }
+            // Only a union can be ambiguous, the one problem reported at the type (`buildTable`).
+            if let node = reader.typeNode, property.type.holdsUnion { typeNodes[DefaultKey(model: header.name, property: name)] = node }
             if reader.setsOnError { ownOnError.insert(DefaultKey(model: header.name, property: name)) }
             properties.append(property)
         }
@@ -37,11 +38,11 @@ extension CatalogCompiler {
 
     /// Resolves a type expression written as a string, or as YAML's reading of an unquoted one
     /// (`[Label]` is a flow sequence, `[string: int]` a sequence holding a one-pair mapping).
-    mutating func typeSpec(_ node: Node, what: String) -> TypeSpec? {
+    mutating func typeSpec(_ node: Node, what: @autoclosure () -> String) -> TypeSpec? {
         guard let expression = typeExpression(node) else {
             error(
                 .invalidType,
-                "\(what) must be a type expression such as 'string', '[Label]' or '[string: int]', not \(node.kindDescription)",
+                "\(what()) must be a type expression such as 'string', '[Label]' or '[string: int]', not \(node.kindDescription)",
                 at: node.mark)
             return nil
         }
@@ -59,7 +60,7 @@ extension CatalogCompiler {
             case .unknownName(let name):
                 let candidates = Array(TypeSpec.scalars.keys) + modelOrder + enumOrder
                 self.error(
-                    .unknownType, "unknown type '\(name)' for \(what)", at: node.mark,
+                    .unknownType, "unknown type '\(name)' for \(what())", at: node.mark,
                     hint: ForeignNames.typeHint(for: name, candidates: candidates))
             }
         }
