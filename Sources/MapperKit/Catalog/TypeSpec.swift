@@ -108,14 +108,16 @@ struct TypeExpressionParser {
 
     /// `A | B | …`: `|` binds loosest, inside brackets too (`[string | Customer]`).
     private func parseUnion(_ rest: inout Substring, whole: String) throws(Failure) -> TypeSpec {
-        var members = [try parseType(&rest, whole: whole)]
+        let first = try parseType(&rest, whole: whole)
         skipSpaces(&rest)
+        guard rest.first == "|" else { return first }
+        var members = [first]
         while rest.first == "|" {
             rest.removeFirst()
             members.append(try parseType(&rest, whole: whole))
             skipSpaces(&rest)
         }
-        return members.count == 1 ? members[0] : .union(members)
+        return .union(members)
     }
 
     private func parseType(_ rest: inout Substring, whole: String) throws(Failure) -> TypeSpec {
