@@ -15,17 +15,7 @@ public struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// `file:line:column`, the form compilers and editors understand.
-    public var description: String {
-        // Built in one buffer: runtime errors of every property cite one, made when a catalog loads.
-        var text = ""
-        text.reserveCapacity(file.utf8.count + 24)
-        text += file
-        text += ":"
-        text += String(line)
-        text += ":"
-        text += String(column)
-        return text
-    }
+    public var description: String { "\(file):\(line):\(column)" }
 
     /// Orders by file name, then line, then column: the order diagnostics are listed in within a file.
     public static func < (lhs: Mark, rhs: Mark) -> Bool {

@@ -81,7 +81,7 @@ extension CatalogCompiler {
             guard let header = headers[name], let node = header.fields["rules"] else { continue }
             ownRules[name] = rules(node, of: name)
         }
-        for name in modelOrder where models[name] != nil {
+        for name in modelOrder where !ownRules.isEmpty && models[name] != nil {
             // Inherited rules first: a model extending another satisfies its rules too.
             var chain: [String] = []
             var current: String? = name
@@ -274,11 +274,18 @@ extension CatalogCompiler {
         if let base = headers[name]?.base {
             properties = effectiveProperties(of: base, headers: headers, own: own, known: &known)
         }
-        for property in own[name] ?? [] {
-            if let index = properties.firstIndex(where: { $0.name == property.name }) {
-                properties[index] = property
-            } else {
-                properties.append(property)
+        let mine = own[name] ?? []
+        if properties.isEmpty, Set(mine.lazy.map { $0.name }).count == mine.count {
+            // A model that extends nothing, with distinct names (all but `true` and "true"): its
+            // own list as it is, shared rather than copied spec by spec.
+            properties = mine
+        } else {
+            for property in mine {
+                if let index = properties.firstIndex(where: { $0.name == property.name }) {
+                    properties[index] = property
+                } else {
+                    properties.append(property)
+                }
             }
         }
         known[name] = properties

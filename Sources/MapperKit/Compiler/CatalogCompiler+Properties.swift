@@ -14,6 +14,7 @@ extension CatalogCompiler {
             let pairs = mappingPairs(node, what: "the properties of model '\(header.name)'")
         else { return [] }
         var properties: [PropertySpec] = []
+        properties.reserveCapacity(pairs.count)
         for pair in pairs {
             guard let name = checkedName(pair.key, kind: .property) else { continue }
             var reader = PropertyReader(name: name, model: header.name, keyMark: pair.key.mark, keyStyle: keyStyle)
@@ -46,6 +47,8 @@ extension CatalogCompiler {
                 at: node.mark)
             return nil
         }
+        // Most types are a built-in name alone: no parser needed.
+        if let scalar = TypeSpec.scalars[expression] { return scalar }
         let parser = TypeExpressionParser(
             isModel: { [modelDeclarations] in modelDeclarations[$0] != nil },
             isEnum: { [enumDeclarations] in enumDeclarations[$0] != nil })

@@ -133,7 +133,7 @@ struct PlanBuilder {
                 properties.append(
                     PropertyPlan(
                         spec: property, path: path, conversion: conversion,
-                        defaultValue: nil, source: property.mark.description))
+                        defaultValue: nil))
             }
             for path in flattenedKeyPaths(of: spec, visiting: []) { _ = tree.insert(path) }
             // Keys variant dispatch and expressions read are the model's keys too, though no
