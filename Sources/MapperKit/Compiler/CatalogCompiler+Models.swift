@@ -275,9 +275,9 @@ extension CatalogCompiler {
             properties = effectiveProperties(of: base, headers: headers, own: own, known: &known)
         }
         let mine = own[name] ?? []
-        if properties.isEmpty, Set(mine.lazy.map { $0.name }).count == mine.count {
-            // A model that extends nothing, with distinct names (all but `true` and "true"): its
-            // own list as it is, shared rather than copied spec by spec.
+        if properties.isEmpty {
+            // A model that extends nothing: its own list (names distinct) as it is, shared rather
+            // than copied spec by spec.
             properties = mine
         } else {
             for property in mine {

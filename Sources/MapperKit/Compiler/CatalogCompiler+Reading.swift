@@ -83,7 +83,9 @@ extension CatalogCompiler {
     }
 
     /// One of a closed set of words, with a suggestion when misspelled.
-    mutating func word(_ node: Node, what: @autoclosure () -> String, in choices: [String], code: Diagnostic.Code = .invalidValue) -> String? {
+    mutating func word(
+        _ node: Node, what: @autoclosure () -> String, in choices: [String], code: Diagnostic.Code = .invalidValue
+    ) -> String? {
         guard let text = node.scalar?.text, node.scalar?.kind != .null else {
             error(
                 code, "\(what()) must be one of \(choices.joined(separator: ", ")), not \(node.kindDescription)",

@@ -56,7 +56,8 @@ struct ValueReader {
 
     mutating func fail(_ code: MappingError.Code, _ message: String, source: Mark, pointer: String? = nil) {
         guard !isFull else { return }
-        errors.append(MappingError(code, pointer: pointer ?? path.pointer, path: path.modelPath, message: message, source: source.description))
+        errors.append(
+            MappingError(code, pointer: pointer ?? path.pointer, path: path.modelPath, message: message, source: source.description))
     }
 
     /// Starts a new document: errors cleared, paths rooted at `root`.
