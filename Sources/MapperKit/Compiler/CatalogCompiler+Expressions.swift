@@ -47,7 +47,9 @@ extension CatalogCompiler {
             guard let spec = models[name] else { continue }
             let predicates = spec.variants?.predicates ?? []
             let hasIf = predicates.contains { if case .expression = $0.test { true } else { false } }
-            guard hasIf || !spec.rules.isEmpty || spec.properties.contains(where: { $0.usesExpressions }) else { continue }
+            guard hasIf || !spec.rules.isEmpty || spec.properties.indices.contains(where: { spec.properties[$0].usesExpressions }) else {
+                continue
+            }
             let this = selfType(of: name, depth: 0)
             var expressions: [(Expression, String, ExpectedResult)] = []
             for property in spec.properties where property.declaredIn == name {

@@ -78,8 +78,8 @@ final class PropertyPlan: Sendable {
     /// Decoding evaluates an expression: `decode:` or `default: {expr:}`.
     let usesExpressions: Bool
 
-    init(spec: PropertySpec, path: [Int], conversion: Conversion, defaultValue: Value?) {
-        self.spec = spec
+    /// `spec` is taken, not copied: a plan is made for every property of a loaded catalog.
+    init(spec: consuming PropertySpec, path: [Int], conversion: Conversion, defaultValue: Value?) {
         self.name = spec.name
         self.canonicalKey = Array((JSONWriter.quote(spec.name) + ":").utf8)
         self.required = spec.required
@@ -89,6 +89,7 @@ final class PropertyPlan: Sendable {
         self.path = path
         self.conversion = conversion
         self.defaultValue = defaultValue
+        self.spec = spec
     }
 
     /// `file:line:column` of the declaration, the `source` of runtime errors: made when an error is

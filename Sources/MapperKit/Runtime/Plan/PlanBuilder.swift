@@ -96,8 +96,9 @@ struct PlanBuilder {
         }
         var found: [AmbiguousUnion] = []
         for type in types {
-            for plan in type.properties where plan.spec.declaredIn == type.name {
-                if let clash = ambiguity(plan.conversion) {
+            for plan in type.properties {
+                // Most conversions hold no union: that is asked first, the declaring model after.
+                if let clash = ambiguity(plan.conversion), plan.spec.declaredIn == type.name {
                     found.append(AmbiguousUnion(model: type.name, property: plan.name, type: plan.spec.type, ambiguity: clash))
                 }
             }
@@ -130,10 +131,7 @@ struct PlanBuilder {
             for property in spec.properties {
                 let path = property.key.map { tree.insert($0.segments) } ?? []
                 let conversion = self.conversion(property.type, property: property, indices: indices, enums: enumPlans)
-                properties.append(
-                    PropertyPlan(
-                        spec: property, path: path, conversion: conversion,
-                        defaultValue: nil))
+                properties.append(PropertyPlan(spec: property, path: path, conversion: conversion, defaultValue: nil))
             }
             for path in flattenedKeyPaths(of: spec, visiting: []) { _ = tree.insert(path) }
             // Keys variant dispatch and expressions read are the model's keys too, though no
