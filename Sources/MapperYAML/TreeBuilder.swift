@@ -304,9 +304,11 @@ private struct SeenKeys {
         hashed ? table[key] : list.first { $0.key == key }?.mark
     }
 
+    /// Records a key not read before.
     mutating func insert(_ key: KeyIdentity, at mark: Mark) {
         if hashed { table[key] = mark } else { list.append((key, mark)) }
     }
 
+    /// Every key read (what merged entries must not repeat).
     var keys: Set<KeyIdentity> { hashed ? Set(table.keys) : Set(list.map(\.key)) }
 }

@@ -21,14 +21,15 @@ extension CatalogCompiler {
                 let timeZone = fields["time_zone"].flatMap { text($0, what: "the time zone of format '\(name)'") } ?? "UTC"
                 let calendar = fields["calendar"].flatMap { string($0, what: "the calendar of format '\(name)'") } ?? "gregorian"
                 let key = DatePatternKey(pattern: pattern, locale: locale, timeZone: timeZone, calendar: calendar)
-                if datePatterns[key] == nil {
-                    datePatterns[key] = Result { () throws(FormatError) in
+                let built =
+                    datePatterns[key]
+                    ?? Result { () throws(FormatError) in
                         let compiled = try DatePattern(pattern: pattern, locale: locale, timeZone: timeZone, calendar: calendar)
                         return (compiled, compiled.roundTripProblem())
                     }
-                }
+                datePatterns[key] = built
                 do {
-                    let (compiled, problem) = try datePatterns[key]!.get()
+                    let (compiled, problem) = try built.get()
                     if let problem {
                         error(
                             .invalidDatePattern, "format '\(name)': \(problem)", at: date.mark,
