@@ -1,5 +1,7 @@
 // Swift's Glibc module does not export <malloc.h>, so the benchmarks ask the C heap through here.
 #include "CHeapUsage.h"
+// <stddef.h> comes from the compiler: a C library header is needed for __GLIBC__ to be defined.
+#include <stdlib.h>
 
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
 #include <malloc.h>

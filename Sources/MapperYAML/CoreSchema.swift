@@ -5,7 +5,15 @@
 enum CoreSchema {
     static func resolve(plain text: String) -> Scalar.Kind {
         // Most plain scalars are words; only these characters can begin a null, a boolean or a number.
-        if let first = text.utf8.first, !"~nNtTfF+-.0123456789".utf8.contains(first) { return .string }
+        if let first = text.utf8.first {
+            switch first {
+            case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"),
+                UInt8(ascii: "F"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                break
+            default:
+                return .string
+            }
+        }
         if isNull(text) { return .null }
         if isBool(text) { return .bool }
         if isInteger(text) { return .int }

@@ -7,9 +7,9 @@ struct TreeBuilder {
         var anchor: String?
         /// Items of a sequence, or keys and values alternating for a mapping.
         var items: [Node] = []
-        /// For each item read through an alias, where the alias was written (the node itself keeps
-        /// its anchor's position).
-        var aliasMarks: [Mark?] = []
+        /// Where the alias was written, by the position of each item read through one (the node
+        /// itself keeps its anchor's position).
+        var aliasMarks: [Int: Mark] = [:]
         /// Nodes in this subtree with aliases expanded (itself included).
         var size = 1
         /// Levels of collections in this subtree with aliases expanded (itself included).
@@ -154,7 +154,7 @@ struct TreeBuilder {
             return
         }
         stack[stack.count - 1].items.append(node)
-        stack[stack.count - 1].aliasMarks.append(alias)
+        if let alias { stack[stack.count - 1].aliasMarks[stack[stack.count - 1].items.count - 1] = alias }
         stack[stack.count - 1].size += size
         stack[stack.count - 1].height = max(stack[stack.count - 1].height, height + 1)
     }
@@ -206,9 +206,10 @@ struct TreeBuilder {
 
     /// Pairs up keys and values, reports duplicate keys (keeping the first) and applies merge
     /// keys: merged entries take the place of the `<<` key, and keys written in the mapping itself win.
-    private mutating func mapping(from items: [Node], aliasMarks: [Mark?]) -> [Pair] {
-        var explicit: [KeyIdentity: Mark] = [:]
+    private mutating func mapping(from items: [Node], aliasMarks: [Int: Mark]) -> [Pair] {
+        var explicit = SeenKeys(capacity: items.count / 2)
         var pairs: [Pair] = []
+        pairs.reserveCapacity(items.count / 2)
         var merges: [Int: [Pair]] = [:]
         var firstMerge: Mark?
         var index = 0
@@ -231,7 +232,7 @@ struct TreeBuilder {
                 continue
             }
             let identity = KeyIdentity(key)
-            if let first = explicit[identity] {
+            if let first = explicit.mark(of: identity) {
                 errors.append(
                     YAMLError(
                         .duplicateKey,
@@ -239,13 +240,13 @@ struct TreeBuilder {
                         at: key.mark, related: first))
                 continue
             }
-            explicit[identity] = key.mark
+            explicit.insert(identity, at: key.mark)
             pairs.append(Pair(key: key, value: value))
         }
         guard !merges.isEmpty else { return pairs }
 
         var result: [Pair] = []
-        var seen = Set(explicit.keys)
+        var seen = explicit.keys
         for position in 0...pairs.count {
             for pair in merges[position] ?? [] where seen.insert(KeyIdentity(pair.key)).inserted {
                 result.append(pair)
@@ -281,4 +282,33 @@ struct TreeBuilder {
         if let scalar = key.scalar { return "'\(scalar.text)'" }
         return "(\(key.kindDescription))"
     }
+}
+
+/// The keys of one mapping read so far and where each is written: most mappings have a few keys,
+/// found faster by comparing them in turn than by hashing; a long one is hashed.
+private struct SeenKeys {
+    /// Mappings with more keys than this are hashed.
+    private static let listLimit = 16
+
+    private var list: [(key: KeyIdentity, mark: Mark)] = []
+    private var table: [KeyIdentity: Mark] = [:]
+    private let hashed: Bool
+
+    init(capacity: Int) {
+        hashed = capacity > Self.listLimit
+        if hashed { table.reserveCapacity(capacity) } else { list.reserveCapacity(capacity) }
+    }
+
+    /// Where `key` is written, when it was read before.
+    func mark(of key: KeyIdentity) -> Mark? {
+        hashed ? table[key] : list.first { $0.key == key }?.mark
+    }
+
+    /// Records a key not read before.
+    mutating func insert(_ key: KeyIdentity, at mark: Mark) {
+        if hashed { table[key] = mark } else { list.append((key, mark)) }
+    }
+
+    /// Every key read (what merged entries must not repeat).
+    var keys: Set<KeyIdentity> { hashed ? Set(table.keys) : Set(list.map(\.key)) }
 }

@@ -31,6 +31,9 @@ public enum KeyStyle: String, Sendable, Hashable, CaseIterable {
         // Property names are ASCII identifiers: work on bytes, which is much cheaper than
         // Characters; Characters stay for any other text.
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            // Without a capital there is nothing to split or lower: most names of a snake_case
+            // catalog are written that way already.
+            guard name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return name }
             let bytes = Array(name.utf8)
             func isUpper(_ index: Int) -> Bool { bytes[index] >= 0x41 && bytes[index] <= 0x5A }
             func isLower(_ index: Int) -> Bool { bytes[index] >= 0x61 && bytes[index] <= 0x7A }

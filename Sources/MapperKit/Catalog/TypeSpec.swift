@@ -64,6 +64,15 @@ public indirect enum TypeSpec: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the type is a union or holds one (`[string | int]`).
+    var holdsUnion: Bool {
+        switch self {
+        case .union: return true
+        case .array(let element), .dictionary(let element): return element.holdsUnion
+        default: return false
+        }
+    }
+
     /// Every model or enum name the type mentions.
     var referencedNames: [String] {
         switch self {
@@ -99,14 +108,16 @@ struct TypeExpressionParser {
 
     /// `A | B | …`: `|` binds loosest, inside brackets too (`[string | Customer]`).
     private func parseUnion(_ rest: inout Substring, whole: String) throws(Failure) -> TypeSpec {
-        var members = [try parseType(&rest, whole: whole)]
+        let first = try parseType(&rest, whole: whole)
         skipSpaces(&rest)
+        guard rest.first == "|" else { return first }
+        var members = [first]
         while rest.first == "|" {
             rest.removeFirst()
             members.append(try parseType(&rest, whole: whole))
             skipSpaces(&rest)
         }
-        return members.count == 1 ? members[0] : .union(members)
+        return .union(members)
     }
 
     private func parseType(_ rest: inout Substring, whole: String) throws(Failure) -> TypeSpec {
@@ -127,19 +138,36 @@ struct TypeExpressionParser {
             try expectClose(&rest, whole: whole)
             return .array(first)
         }
-        let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        let name = Self.name(at: rest)
         guard !name.isEmpty else {
             throw .syntax(
                 rest.isEmpty
                     ? "type expression '\(whole)' ends where a type was expected"
                     : "unexpected '\(rest.prefix(1))' in type expression '\(whole)'")
         }
-        rest.removeFirst(name.count)
+        rest = rest[name.endIndex...]
         let word = String(name)
         if let scalar = TypeSpec.scalars[word] { return scalar }
         if isModel(word) { return .model(word) }
         if isEnum(word) { return .enumeration(word) }
         throw .unknownName(word)
+    }
+
+    /// The letters, digits and `_` at the start of `rest`; ASCII, which type names nearly always
+    /// are, is read byte by byte rather than as characters.
+    private static func name(at rest: Substring) -> Substring {
+        let bytes = rest.utf8
+        var end = bytes.startIndex
+        while end < bytes.endIndex {
+            let byte = bytes[end]
+            guard byte < 0x80 else { return rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" } }
+            let isWord =
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+            guard isWord else { break }
+            bytes.formIndex(after: &end)
+        }
+        return rest[..<end]
     }
 
     private func expectClose(_ rest: inout Substring, whole: String) throws(Failure) {

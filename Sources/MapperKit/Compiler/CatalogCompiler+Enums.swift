@@ -103,11 +103,11 @@ extension CatalogCompiler {
         )
     }
 
-    private mutating func enumValue(_ node: Node, what: String) -> JSONValue? {
-        guard let value = json(node, what: what) else { return nil }
+    private mutating func enumValue(_ node: Node, what: @autoclosure () -> String) -> JSONValue? {
+        guard let value = json(node, what: what()) else { return nil }
         if value == .null {
             error(
-                .invalidEnumValue, "\(what) has the JSON value null", at: node.mark,
+                .invalidEnumValue, "\(what()) has the JSON value null", at: node.mark,
                 hint: "JSON null always decodes to a null property, so no case can hold it")
             return nil
         }

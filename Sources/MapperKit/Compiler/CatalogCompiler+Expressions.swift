@@ -12,10 +12,10 @@ extension CatalogCompiler {
 
     /// Compiles the CEL expression written at `node`; a syntax error or an unknown name is an
     /// `invalid-expression` diagnostic at the node, naming the column inside the expression.
-    mutating func expression(_ node: Node, what: String, variables: Set<String>) -> Expression? {
+    mutating func expression(_ node: Node, what: @autoclosure () -> String, variables: Set<String>) -> Expression? {
         guard let scalar = node.scalar, scalar.kind != .null, !scalar.text.isEmpty else {
             error(
-                .invalidExpression, "\(what) must be a CEL expression written as a string, not \(node.kindDescription)", at: node.mark,
+                .invalidExpression, "\(what()) must be a CEL expression written as a string, not \(node.kindDescription)", at: node.mark,
                 hint: "write it as a string, e.g. \"input.first + ' ' + input.last\"")
             return nil
         }
@@ -29,7 +29,7 @@ extension CatalogCompiler {
                 : error.code == .noSuchOverload ? "see the README's section on expressions for the functions" : nil
             self.error(
                 .invalidExpression,
-                "\(what) \(error.code == .syntax ? "does not parse" : "does not compile"): \(error.message) at column \(error.column) of the expression '\(scalar.text)'",
+                "\(what()) \(error.code == .syntax ? "does not parse" : "does not compile"): \(error.message) at column \(error.column) of the expression '\(scalar.text)'",
                 at: node.mark, hint: hint, excerpt: Diagnostic.Excerpt(text: scalar.text, column: error.column))
             return nil
         }
@@ -47,7 +47,9 @@ extension CatalogCompiler {
             guard let spec = models[name] else { continue }
             let predicates = spec.variants?.predicates ?? []
             let hasIf = predicates.contains { if case .expression = $0.test { true } else { false } }
-            guard hasIf || !spec.rules.isEmpty || spec.properties.contains(where: \.usesExpressions) else { continue }
+            guard hasIf || !spec.rules.isEmpty || spec.properties.indices.contains(where: { spec.properties[$0].usesExpressions }) else {
+                continue
+            }
             let this = selfType(of: name, depth: 0)
             var expressions: [(Expression, String, ExpectedResult)] = []
             for property in spec.properties where property.declaredIn == name {

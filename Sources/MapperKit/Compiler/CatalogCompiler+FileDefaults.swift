@@ -60,7 +60,7 @@ extension CatalogCompiler {
 
     /// A built-in or defined format by name, marked as used; reports an unknown name (with a
     /// suggestion) and returns nil.
-    mutating func formatReference(_ name: String, at mark: Mark, for what: String) -> FormatReference? {
+    mutating func formatReference(_ name: String, at mark: Mark, for what: @autoclosure () -> String) -> FormatReference? {
         if let builtIn = FormatReference.builtIn[name] { return builtIn }
         if let declaration = formatDeclarations[name] {
             usedFormats.insert(name)
@@ -69,7 +69,7 @@ extension CatalogCompiler {
         }
         let candidates = Array(FormatReference.builtIn.keys) + formatOrder
         error(
-            .unknownFormat, "unknown format '\(name)' for \(what)", at: mark,
+            .unknownFormat, "unknown format '\(name)' for \(what())", at: mark,
             hint: ForeignNames.formatHint(for: name, candidates: candidates))
         return nil
     }

@@ -6,6 +6,9 @@ extension CatalogCompiler {
     /// Formats: a TR35 date pattern or a number style, checked by building it (and, for
     /// dates, by formatting a sample instant and parsing it back).
     mutating func compileFormats() {
+        // Formats written alike (as in a catalog made of copies) are compiled and checked once:
+        // building a date pattern asks Foundation about its locale and time zone.
+        var datePatterns: [DatePatternKey: Result<(pattern: DatePattern, problem: String?), FormatError>] = [:]
         for name in formatOrder {
             guard let declaration = formatDeclarations[name],
                 let fields = record(declaration.body, allowed: Self.formatFields, what: "format '\(name)'")
@@ -17,9 +20,17 @@ extension CatalogCompiler {
                 guard let pattern = string(date, what: "the date pattern of format '\(name)'") else { continue }
                 let timeZone = fields["time_zone"].flatMap { text($0, what: "the time zone of format '\(name)'") } ?? "UTC"
                 let calendar = fields["calendar"].flatMap { string($0, what: "the calendar of format '\(name)'") } ?? "gregorian"
+                let key = DatePatternKey(pattern: pattern, locale: locale, timeZone: timeZone, calendar: calendar)
+                let built =
+                    datePatterns[key]
+                    ?? Result { () throws(FormatError) in
+                        let compiled = try DatePattern(pattern: pattern, locale: locale, timeZone: timeZone, calendar: calendar)
+                        return (compiled, compiled.roundTripProblem())
+                    }
+                datePatterns[key] = built
                 do {
-                    let compiled = try DatePattern(pattern: pattern, locale: locale, timeZone: timeZone, calendar: calendar)
-                    if let problem = compiled.roundTripProblem() {
+                    let (compiled, problem) = try built.get()
+                    if let problem {
                         error(
                             .invalidDatePattern, "format '\(name)': \(problem)", at: date.mark,
                             hint: "a date pattern must write an instant it can read back")
@@ -58,6 +69,14 @@ extension CatalogCompiler {
                     hint: "add 'date: \"yyyy-MM-dd\"' or 'number: decimal'")
             }
         }
+    }
+
+    /// What a date pattern is built from.
+    private struct DatePatternKey: Hashable {
+        var pattern: String
+        var locale: String
+        var timeZone: String
+        var calendar: String
     }
 
     /// Reports a format engine error at the field it is about.

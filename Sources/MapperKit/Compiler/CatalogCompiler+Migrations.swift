@@ -90,10 +90,10 @@ extension CatalogCompiler {
         return step
     }
 
-    private mutating func stringPairs(_ node: Node?, what: String) -> [(field: String, value: Node)] {
-        guard let node, let pairs = mappingPairs(node, what: what) else { return [] }
+    private mutating func stringPairs(_ node: Node?, what: @autoclosure () -> String) -> [(field: String, value: Node)] {
+        guard let node, let pairs = mappingPairs(node, what: what()) else { return [] }
         return pairs.compactMap { pair in
-            string(pair.key, what: "a field name in \(what)").map { ($0, pair.value) }
+            string(pair.key, what: "a field name in \(what())").map { ($0, pair.value) }
         }
     }
 

@@ -8,18 +8,28 @@ extension CatalogCompiler {
     ]
 
     /// A model's own settings as written, before inheritance is applied.
-    struct ModelHeader {
-        var name: String
-        var declaration: Declaration
-        var fields: Fields
+    ///
+    /// A class: the phases look headers up by name many times per model (settings and properties
+    /// are inherited along `extends`), and a reference costs one retain where a copy of these
+    /// fields would cost a dozen.
+    final class ModelHeader {
+        let name: String
+        let declaration: Declaration
+        let fields: Fields
         var base: String?
         var keyStyle: KeyStyle?
         var unknownKeys: ModelSpec.UnknownKeys?
         var extra: ExtraSettings?
-        var version: Int
+        var version = 1
         var doc: String?
         /// `on_error` as the model writes it.
         var onError: OnError?
+
+        init(name: String, declaration: Declaration, fields: Fields) {
+            self.name = name
+            self.declaration = declaration
+            self.fields = fields
+        }
     }
 
     mutating func compileModels() {
@@ -37,6 +47,7 @@ extension CatalogCompiler {
             own[name] = ownProperties(of: header, keyStyle: style)
         }
 
+        var effective: [String: [PropertySpec]] = [:]
         for name in modelOrder {
             guard let header = headers[name] else { continue }
             models[name] = ModelSpec(
@@ -44,7 +55,7 @@ extension CatalogCompiler {
                 keyStyle: inherited(\.keyStyle, of: name, in: headers) ?? .asIs,
                 unknownKeys: inherited(\.unknownKeys, of: name, in: headers) ?? .ignore,
                 extra: inherited(\.extra, of: name, in: headers) ?? ExtraSettings(),
-                version: header.version, properties: effectiveProperties(of: name, headers: headers, own: own),
+                version: header.version, properties: effectiveProperties(of: name, headers: headers, own: own, known: &effective),
                 variants: nil, migrations: [], onError: inherited(\.onError, of: name, in: headers), mark: header.declaration.mark)
             applyModelOnError(to: name, header: header)
         }
@@ -70,7 +81,7 @@ extension CatalogCompiler {
             guard let header = headers[name], let node = header.fields["rules"] else { continue }
             ownRules[name] = rules(node, of: name)
         }
-        for name in modelOrder where models[name] != nil {
+        for name in modelOrder where !ownRules.isEmpty && models[name] != nil {
             // Inherited rules first: a model extending another satisfies its rules too.
             var chain: [String] = []
             var current: String? = name
@@ -118,7 +129,7 @@ extension CatalogCompiler {
         guard let declaration = modelDeclarations[name],
             let fields = record(declaration.body, allowed: Self.modelFields, what: "model '\(name)'")
         else { return nil }
-        var header = ModelHeader(name: name, declaration: declaration, fields: fields, version: 1)
+        let header = ModelHeader(name: name, declaration: declaration, fields: fields)
         // The file's defaults are what the model says when it says nothing itself.
         let defaults = fileDefaults[declaration.mark.file]
         header.keyStyle = defaults?.keyStyle
@@ -253,19 +264,31 @@ extension CatalogCompiler {
         return nil
     }
 
-    /// Base properties first, then the model's own; a redefinition takes its base's place.
-    private func effectiveProperties(of name: String, headers: [String: ModelHeader], own: [String: [PropertySpec]]) -> [PropertySpec] {
+    /// Base properties first, then the model's own; a redefinition takes its base's place. Each
+    /// model's are made once (`known`), however many models extend it.
+    private func effectiveProperties(
+        of name: String, headers: [String: ModelHeader], own: [String: [PropertySpec]], known: inout [String: [PropertySpec]]
+    ) -> [PropertySpec] {
+        if let properties = known[name] { return properties }
         var properties: [PropertySpec] = []
         if let base = headers[name]?.base {
-            properties = effectiveProperties(of: base, headers: headers, own: own)
+            properties = effectiveProperties(of: base, headers: headers, own: own, known: &known)
         }
-        for property in own[name] ?? [] {
-            if let index = properties.firstIndex(where: { $0.name == property.name }) {
-                properties[index] = property
-            } else {
-                properties.append(property)
+        let mine = own[name] ?? []
+        if properties.isEmpty {
+            // A model that extends nothing: its own list (names distinct) as it is, shared rather
+            // than copied spec by spec.
+            properties = mine
+        } else {
+            for property in mine {
+                if let index = properties.firstIndex(where: { $0.name == property.name }) {
+                    properties[index] = property
+                } else {
+                    properties.append(property)
+                }
             }
         }
+        known[name] = properties
         return properties
     }
 
@@ -295,8 +318,10 @@ extension CatalogCompiler {
 
     private mutating func checkFlattenCycles() {
         for name in modelOrder {
-            guard let model = models[name] else { continue }
-            for property in model.properties where property.flatten && property.declaredIn == name {
+            // By index: a `for` over the properties would copy every spec (a few dozen fields) to read two.
+            guard let properties = models[name]?.properties else { continue }
+            for index in properties.indices where properties[index].flatten && properties[index].declaredIn == name {
+                let property = properties[index]
                 guard case .model(let nested) = property.type else { continue }
                 if flattens(nested, into: name, seen: []) {
                     error(

@@ -8,18 +8,23 @@ extension CatalogCompiler {
         "decode", "encode",
     ]
 
-    /// The properties a model declares itself, in order.
+    /// The properties a model declares itself, in order, each name once.
     mutating func ownProperties(of header: ModelHeader, keyStyle: KeyStyle) -> [PropertySpec] {
         guard let node = header.fields["properties"],
             let pairs = mappingPairs(node, what: "the properties of model '\(header.name)'")
         else { return [] }
         var properties: [PropertySpec] = []
+        properties.reserveCapacity(pairs.count)
+        // Keys are distinct YAML values, but `true` and "true" name one property: then the later
+        // declaration takes the earlier one's place. Only a key that is not a string can clash.
+        var clashes = false
+        let fileDefaults = fileDefaults[header.declaration.mark.file]
         for pair in pairs {
             guard let name = checkedName(pair.key, kind: .property) else { continue }
             var reader = PropertyReader(name: name, model: header.name, keyMark: pair.key.mark, keyStyle: keyStyle)
             guard var property = reader.read(pair.value, compiler: &self) else { continue }
             if property.format == nil, property.representation == nil,
-                let format = fileDefaults[header.declaration.mark.file]?.format(for: property.type)
+                let format = fileDefaults?.format(for: property.type)
             {
                 property.format = format
             }
@@ -28,23 +33,31 @@ extension CatalogCompiler {
                 property.defaultValue = json(node, what: "the default of property '\(name)' of model '\(header.name)'")
                 defaultNodes[DefaultKey(model: header.name, property: name)] = node
             }
-            if let node = reader.typeNode { typeNodes[DefaultKey(model: header.name, property: name)] = node }
+            // Only a union can be ambiguous, the one problem reported at the type (`buildTable`).
+            if let node = reader.typeNode, property.type.holdsUnion { typeNodes[DefaultKey(model: header.name, property: name)] = node }
             if reader.setsOnError { ownOnError.insert(DefaultKey(model: header.name, property: name)) }
-            properties.append(property)
+            clashes = clashes || pair.key.scalar?.kind != .string
+            if clashes, let index = properties.firstIndex(where: { $0.name == name }) {
+                properties[index] = property
+            } else {
+                properties.append(property)
+            }
         }
         return properties
     }
 
     /// Resolves a type expression written as a string, or as YAML's reading of an unquoted one
     /// (`[Label]` is a flow sequence, `[string: int]` a sequence holding a one-pair mapping).
-    mutating func typeSpec(_ node: Node, what: String) -> TypeSpec? {
+    mutating func typeSpec(_ node: Node, what: @autoclosure () -> String) -> TypeSpec? {
         guard let expression = typeExpression(node) else {
             error(
                 .invalidType,
-                "\(what) must be a type expression such as 'string', '[Label]' or '[string: int]', not \(node.kindDescription)",
+                "\(what()) must be a type expression such as 'string', '[Label]' or '[string: int]', not \(node.kindDescription)",
                 at: node.mark)
             return nil
         }
+        // Most types are a built-in name alone: no parser needed.
+        if let scalar = TypeSpec.scalars[expression] { return scalar }
         let parser = TypeExpressionParser(
             isModel: { [modelDeclarations] in modelDeclarations[$0] != nil },
             isEnum: { [enumDeclarations] in enumDeclarations[$0] != nil })
@@ -59,7 +72,7 @@ extension CatalogCompiler {
             case .unknownName(let name):
                 let candidates = Array(TypeSpec.scalars.keys) + modelOrder + enumOrder
                 self.error(
-                    .unknownType, "unknown type '\(name)' for \(what)", at: node.mark,
+                    .unknownType, "unknown type '\(name)' for \(what())", at: node.mark,
                     hint: ForeignNames.typeHint(for: name, candidates: candidates))
             }
         }

@@ -20,17 +20,17 @@ struct Fields {
 
 extension CatalogCompiler {
     /// The pairs of a mapping node; reports anything else.
-    mutating func mappingPairs(_ node: Node, what: String) -> [Pair]? {
+    mutating func mappingPairs(_ node: Node, what: @autoclosure () -> String) -> [Pair]? {
         if let pairs = node.mapping { return pairs }
         if node.isNull { return [] }
-        error(.invalidValue, "\(what) must be a mapping, not \(node.kindDescription)", at: node.mark)
+        error(.invalidValue, "\(what()) must be a mapping, not \(node.kindDescription)", at: node.mark)
         return nil
     }
 
     /// Reads a mapping whose keys must come from `allowed`; unknown keys are reported with a
     /// suggestion and left out.
-    mutating func record(_ node: Node, allowed: [String], what: String) -> Fields? {
-        guard let pairs = mappingPairs(node, what: what) else { return nil }
+    mutating func record(_ node: Node, allowed: [String], what: @autoclosure () -> String) -> Fields? {
+        guard let pairs = mappingPairs(node, what: what()) else { return nil }
         var known: [Pair] = []
         for pair in pairs {
             let key = pair.key.scalar?.text ?? ""
@@ -38,7 +38,7 @@ extension CatalogCompiler {
                 known.append(pair)
             } else {
                 error(
-                    .unknownKey, "unknown key '\(key)' in \(what)", at: pair.key.mark,
+                    .unknownKey, "unknown key '\(key)' in \(what())", at: pair.key.mark,
                     hint: Suggestion.hint(for: key, in: allowed) ?? "expected one of: \(allowed.joined(separator: ", "))")
             }
         }
@@ -46,53 +46,55 @@ extension CatalogCompiler {
     }
 
     /// A string scalar (quoted or plain text that resolved to a string).
-    mutating func string(_ node: Node, what: String) -> String? {
+    mutating func string(_ node: Node, what: @autoclosure () -> String) -> String? {
         if let text = node.string { return text }
         error(
-            .invalidValue, "\(what) must be a string, not \(node.kindDescription)", at: node.mark,
+            .invalidValue, "\(what()) must be a string, not \(node.kindDescription)", at: node.mark,
             hint: node.scalar != nil ? "quote it: \"\(node.scalar!.text)\"" : nil)
         return nil
     }
 
     /// Any non-null scalar's text: for values such as key paths, where `2019` means the text "2019".
-    mutating func text(_ node: Node, what: String) -> String? {
+    mutating func text(_ node: Node, what: @autoclosure () -> String) -> String? {
         if let scalar = node.scalar, scalar.kind != .null { return scalar.text }
-        error(.invalidValue, "\(what) must be a string, not \(node.kindDescription)", at: node.mark)
+        error(.invalidValue, "\(what()) must be a string, not \(node.kindDescription)", at: node.mark)
         return nil
     }
 
-    mutating func bool(_ node: Node, what: String) -> Bool? {
+    mutating func bool(_ node: Node, what: @autoclosure () -> String) -> Bool? {
         if let value = node.scalar?.bool { return value }
         error(
-            .invalidValue, "\(what) must be true or false, not \(node.kindDescription)", at: node.mark,
+            .invalidValue, "\(what()) must be true or false, not \(node.kindDescription)", at: node.mark,
             hint: ["yes", "no", "on", "off"].contains(node.scalar?.text.lowercased() ?? "")
                 ? "YAML 1.2 reads '\(node.scalar!.text)' as a string; write true or false" : nil)
         return nil
     }
 
-    mutating func integer(_ node: Node, what: String, minimum: Int64) -> Int? {
+    mutating func integer(_ node: Node, what: @autoclosure () -> String, minimum: Int64) -> Int? {
         guard let value = node.scalar?.int else {
-            error(.invalidValue, "\(what) must be an integer, not \(node.kindDescription)", at: node.mark)
+            error(.invalidValue, "\(what()) must be an integer, not \(node.kindDescription)", at: node.mark)
             return nil
         }
         guard value >= minimum, value <= Int64(Int32.max) else {
-            error(.invalidValue, "\(what) must be at least \(minimum), not \(value)", at: node.mark)
+            error(.invalidValue, "\(what()) must be at least \(minimum), not \(value)", at: node.mark)
             return nil
         }
         return Int(value)
     }
 
     /// One of a closed set of words, with a suggestion when misspelled.
-    mutating func word(_ node: Node, what: String, in choices: [String], code: Diagnostic.Code = .invalidValue) -> String? {
+    mutating func word(
+        _ node: Node, what: @autoclosure () -> String, in choices: [String], code: Diagnostic.Code = .invalidValue
+    ) -> String? {
         guard let text = node.scalar?.text, node.scalar?.kind != .null else {
             error(
-                code, "\(what) must be one of \(choices.joined(separator: ", ")), not \(node.kindDescription)",
+                code, "\(what()) must be one of \(choices.joined(separator: ", ")), not \(node.kindDescription)",
                 at: node.mark)
             return nil
         }
         guard choices.contains(text) else {
             error(
-                code, "unknown \(what) '\(text)'", at: node.mark,
+                code, "unknown \(what()) '\(text)'", at: node.mark,
                 hint: Suggestion.hint(for: text, in: choices) ?? "expected one of: \(choices.joined(separator: ", "))")
             return nil
         }
@@ -101,12 +103,12 @@ extension CatalogCompiler {
 
     /// The JSON value a YAML node denotes (mapping keys become strings); reports values JSON
     /// cannot hold (`.inf`, `.nan`).
-    mutating func json(_ node: Node, what: String) -> JSONValue? {
+    mutating func json(_ node: Node, what: @autoclosure () -> String) -> JSONValue? {
         switch JSONValue.fromYAML(node) {
         case .success(let value):
             return value
         case .failure(let failure):
-            error(.invalidValue, "\(what) \(failure.message)", at: failure.mark)
+            error(.invalidValue, "\(what()) \(failure.message)", at: failure.mark)
             return nil
         }
     }

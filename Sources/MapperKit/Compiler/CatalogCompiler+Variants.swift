@@ -138,16 +138,16 @@ extension CatalogCompiler {
         return ok ? predicates : nil
     }
 
-    private mutating func equalsTest(_ node: Node, what: String) -> Variants.Predicate.Test? {
-        guard let pairs = mappingPairs(node, what: "'equals' of \(what)"), !pairs.isEmpty else {
+    private mutating func equalsTest(_ node: Node, what: @autoclosure () -> String) -> Variants.Predicate.Test? {
+        guard let pairs = mappingPairs(node, what: "'equals' of \(what())"), !pairs.isEmpty else {
             if node.mapping?.isEmpty == true || node.isNull {
-                error(.invalidVariant, "'equals' of \(what) is empty", at: node.mark, hint: "write equals: { key.path: value }")
+                error(.invalidVariant, "'equals' of \(what()) is empty", at: node.mark, hint: "write equals: { key.path: value }")
             }
             return nil
         }
         var expected: [JSONKeyPath: JSONValue] = [:]
         for pair in pairs {
-            guard let text = text(pair.key, what: "a key path in 'equals'"), let value = json(pair.value, what: "'equals' of \(what)")
+            guard let text = text(pair.key, what: "a key path in 'equals'"), let value = json(pair.value, what: "'equals' of \(what())")
             else {
                 return nil
             }

@@ -44,7 +44,7 @@ struct CatalogCompiler {
     var defaultNodes: [DefaultKey: Node] = [:]
     /// The properties (by declaring model) that write their own `on_error`.
     var ownOnError: Set<DefaultKey> = []
-    /// Where each property's type is written, by declaring model and property.
+    /// Where each property's type that holds a union is written, by declaring model and property.
     var typeNodes: [DefaultKey: Node] = [:]
     /// Values migrations set, read as canonical JSON when the table is built.
     var pendingSetValues: [PendingSetValue] = []
@@ -237,19 +237,21 @@ enum NameKind: CustomStringConvertible {
     }
 
     func accepts(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first else { return false }
-        let rest = name.unicodeScalars.dropFirst()
-        func isWord(_ c: Unicode.Scalar) -> Bool {
-            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "_"
-        }
+        // Every character the rules allow is ASCII, so the UTF-8 bytes are the characters (and a
+        // byte of anything else fails every test).
+        guard let first = name.utf8.first else { return false }
+        let rest = name.utf8.dropFirst()
+        let lower = UInt8(ascii: "a")...UInt8(ascii: "z")
+        let upper = UInt8(ascii: "A")...UInt8(ascii: "Z")
+        let digit = UInt8(ascii: "0")...UInt8(ascii: "9")
+        func isWord(_ c: UInt8) -> Bool { lower.contains(c) || upper.contains(c) || digit.contains(c) || c == UInt8(ascii: "_") }
         switch self {
         case .model, .enumeration:
-            return ("A"..."Z").contains(first) && rest.allSatisfy(isWord)
+            return upper.contains(first) && rest.allSatisfy(isWord)
         case .format:
-            return ("a"..."z").contains(first)
-                && rest.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+            return lower.contains(first) && rest.allSatisfy { lower.contains($0) || digit.contains($0) || $0 == UInt8(ascii: "_") }
         case .property, .enumCase:
-            return (isWord(first) && !("0"..."9").contains(first)) && rest.allSatisfy(isWord)
+            return (isWord(first) && !digit.contains(first)) && rest.allSatisfy(isWord)
         }
     }
 

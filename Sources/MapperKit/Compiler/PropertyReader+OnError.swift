@@ -20,13 +20,13 @@ extension PropertyReader {
 extension CatalogCompiler {
     /// The word of an `on_error` setting; YAML reads a plain `null` as the null value, which here
     /// is the `null` mode.
-    mutating func onErrorMode(_ node: Node, what: String) -> OnError? {
+    mutating func onErrorMode(_ node: Node, what: @autoclosure () -> String) -> OnError? {
         if let scalar = node.scalar, scalar.kind == .null, scalar.text == "null" { return .null }
         let words = OnError.allCases.map(\.rawValue)
         if let text = node.scalar?.text, node.scalar?.kind == .string, let mode = OnError(rawValue: text) { return mode }
         let found = node.scalar.map { "'\($0.text)'" } ?? node.kindDescription
         error(
-            .invalidOnError, "\(what) must be fail, null, default or drop, not \(found)", at: node.mark,
+            .invalidOnError, "\(what()) must be fail, null, default or drop, not \(found)", at: node.mark,
             hint: node.scalar.flatMap { Suggestion.hint(for: $0.text, in: words) } ?? "expected one of: \(words.joined(separator: ", "))")
         return nil
     }

@@ -230,6 +230,58 @@ struct CatalogCompilerTests {
         #expect(registered.transformers["upper"] != nil)
     }
 
+    /// Date patterns written alike are built once per load: each format still gets the pattern, and
+    /// each is reported on its own when the pattern cannot read back what it writes.
+    @Test func formatsWrittenAlikeAreEachCompiledAndReported() throws {
+        let catalog = try Catalog(
+            yaml: """
+                mapper: 1
+                models:
+                  Event: { properties: { at: { type: date, format: first }, until: { type: date, format: second } } }
+                formats:
+                  first: { date: "dd.MM.yyyy HH:mm", time_zone: Europe/Berlin }
+                  second: { date: "dd.MM.yyyy HH:mm", time_zone: Europe/Berlin }
+                """)
+        var session = MappingSession(catalog: catalog)
+        let decoded = try session.decode(Array(#"{"at":"01.07.2024 12:00","until":"02.07.2024 08:30"}"#.utf8), as: "Event")
+        #expect(
+            String(decoding: try session.canonicalJSON(decoded, as: "Event"), as: UTF8.self)
+                == #"{"at":"2024-07-01T10:00:00Z","until":"2024-07-02T06:30:00Z"}"#)
+
+        let check = Catalog.check(sources: [
+            .init(
+                name: "q.yaml",
+                text: """
+                    mapper: 1
+                    models: { R: { properties: { a: { type: date, format: q1 }, b: { type: date, format: q2 } } } }
+                    formats:
+                      q1: { date: "yyyy-QQ" }
+                      q2: { date: "yyyy-QQ" }
+                    """)
+        ])
+        #expect(check.diagnostics.map(\.code) == ["invalid-date-pattern", "invalid-date-pattern"])
+        #expect(check.diagnostics.map(\.line) == [4, 5])
+        #expect(check.diagnostics.map { $0.message.hasPrefix("format 'q\($0.line - 3)':") } == [true, true])
+    }
+
+    /// `true` (a boolean key) and "true" (a string key) are distinct YAML keys that name one
+    /// property: the later declaration takes the earlier one's place.
+    @Test func keysNamingOnePropertyKeepTheLaterDeclarationInTheEarliersPlace() throws {
+        let catalog = try Catalog(
+            yaml: """
+                mapper: 1
+                models:
+                  Flags:
+                    properties:
+                      true: string
+                      other: bool
+                      "true": int
+                """)
+        let flags = try #require(catalog.models["Flags"])
+        #expect(flags.properties.map(\.name) == ["true", "other"])
+        #expect(flags.property(named: "true")?.type == .int)
+    }
+
     @Test func errorsCarryEveryDiagnostic() {
         do {
             _ = try Catalog(yaml: "mapper: 2\nmodels: { a: { properties: { x: Strin } } }\nextra: 1\n")

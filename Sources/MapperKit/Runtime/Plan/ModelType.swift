@@ -68,8 +68,6 @@ final class PropertyPlan: Sendable {
     let conversion: Conversion
     /// The default, read from its canonical JSON.
     let defaultValue: Value?
-    /// `file:line:column` of the declaration, the `source` of runtime errors.
-    let source: String
     /// `"name":`, as canonical JSON writes the member.
     let canonicalKey: [UInt8]
     /// The fields readers test for every object, copied out of `spec` so reading them does not
@@ -80,8 +78,8 @@ final class PropertyPlan: Sendable {
     /// Decoding evaluates an expression: `decode:` or `default: {expr:}`.
     let usesExpressions: Bool
 
-    init(spec: PropertySpec, path: [Int], conversion: Conversion, defaultValue: Value?, source: String) {
-        self.spec = spec
+    /// `spec` is taken, not copied: a plan is made for every property of a loaded catalog.
+    init(spec: consuming PropertySpec, path: [Int], conversion: Conversion, defaultValue: Value?) {
         self.name = spec.name
         self.canonicalKey = Array((JSONWriter.quote(spec.name) + ":").utf8)
         self.required = spec.required
@@ -91,12 +89,16 @@ final class PropertyPlan: Sendable {
         self.path = path
         self.conversion = conversion
         self.defaultValue = defaultValue
-        self.source = source
+        self.spec = spec
     }
+
+    /// `file:line:column` of the declaration, the `source` of runtime errors: made when an error is
+    /// reported (readers pass `spec.mark` along), not for every property of every loaded catalog.
+    var source: String { spec.mark.description }
 
     /// The same plan with its default read.
     func with(defaultValue: Value?) -> PropertyPlan {
-        PropertyPlan(spec: spec, path: path, conversion: conversion, defaultValue: defaultValue, source: source)
+        PropertyPlan(spec: spec, path: path, conversion: conversion, defaultValue: defaultValue)
     }
 }
 

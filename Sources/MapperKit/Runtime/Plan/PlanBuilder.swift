@@ -62,7 +62,7 @@ struct PlanBuilder {
     /// read with the canonical reader, then the types with their defaults and the flat plan.
     func build(checking values: [ValueCheck] = []) -> Outcome {
         let indices = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let types = modelTypes(indices: indices, defaults: [:])
+        let types = modelTypes(indices: indices)
         let ambiguous = Self.ambiguousUnions(in: types)
         guard ambiguous.isEmpty else { return Outcome(table: nil, ambiguousUnions: ambiguous, defaultProblems: [], valueProblems: [:]) }
         let reading = ModelTable(types: types, indices: indices, flat: .empty)
@@ -78,7 +78,7 @@ struct PlanBuilder {
             }
         }
         guard problems.isEmpty else { return Outcome(table: nil, defaultProblems: problems, valueProblems: valueProblems) }
-        let final = defaults.isEmpty ? types : modelTypes(indices: indices, defaults: defaults)
+        let final = defaults.isEmpty ? types : Self.withDefaults(types, defaults)
         let table = ModelTable(types: final, indices: indices, flat: FlatPlan(types: final, transcodable: Self.transcodable(final)))
         return Outcome(table: table, defaultProblems: [], valueProblems: valueProblems)
     }
@@ -96,8 +96,9 @@ struct PlanBuilder {
         }
         var found: [AmbiguousUnion] = []
         for type in types {
-            for plan in type.properties where plan.spec.declaredIn == type.name {
-                if let clash = ambiguity(plan.conversion) {
+            for plan in type.properties {
+                // Most conversions hold no union: that is asked first, the declaring model after.
+                if let clash = ambiguity(plan.conversion), plan.spec.declaredIn == type.name {
                     found.append(AmbiguousUnion(model: type.name, property: plan.name, type: plan.spec.type, ambiguity: clash))
                 }
             }
@@ -105,7 +106,22 @@ struct PlanBuilder {
         return found
     }
 
-    private func modelTypes(indices: [String: Int], defaults: [PropertyKey: Value]) -> [ModelType] {
+    /// The types with their defaults read. Only a type with a property that has a default is made
+    /// again, from the same parts: the rest of a plan does not depend on defaults.
+    private static func withDefaults(_ types: [ModelType], _ defaults: [PropertyKey: Value]) -> [ModelType] {
+        types.map { type in
+            guard type.properties.contains(where: { $0.spec.defaultValue != nil }) else { return type }
+            let properties = type.properties.map { plan in
+                plan.spec.defaultValue == nil
+                    ? plan : plan.with(defaultValue: defaults[PropertyKey(model: plan.spec.declaredIn, property: plan.name)])
+            }
+            return ModelType(
+                spec: type.spec, index: type.index, properties: properties, keyTree: type.keyTree, encodeTree: type.encodeTree,
+                lineage: type.lineage, variants: type.variants)
+        }
+    }
+
+    private func modelTypes(indices: [String: Int]) -> [ModelType] {
         let enumPlans = enums.mapValues(EnumPlan.init)
         var types: [ModelType] = []
         for (index, name) in order.enumerated() {
@@ -115,11 +131,7 @@ struct PlanBuilder {
             for property in spec.properties {
                 let path = property.key.map { tree.insert($0.segments) } ?? []
                 let conversion = self.conversion(property.type, property: property, indices: indices, enums: enumPlans)
-                properties.append(
-                    PropertyPlan(
-                        spec: property, path: path, conversion: conversion,
-                        defaultValue: defaults[PropertyKey(model: property.declaredIn, property: property.name)],
-                        source: property.mark.description))
+                properties.append(PropertyPlan(spec: property, path: path, conversion: conversion, defaultValue: nil))
             }
             for path in flattenedKeyPaths(of: spec, visiting: []) { _ = tree.insert(path) }
             // Keys variant dispatch and expressions read are the model's keys too, though no
@@ -238,8 +250,11 @@ struct PlanBuilder {
     /// Key paths read by flattened models, which count as the parent's.
     private func flattenedKeyPaths(of spec: ModelSpec, visiting: Set<String>) -> [[String]] {
         var paths: [[String]] = []
-        for property in spec.properties where property.flatten {
-            guard case .model(let name) = property.type, !visiting.contains(name), let nested = models[name] else { continue }
+        // By index: a `for` over the properties would copy every spec (a few dozen fields) to read two.
+        for index in spec.properties.indices where spec.properties[index].flatten {
+            guard case .model(let name) = spec.properties[index].type, !visiting.contains(name), let nested = models[name] else {
+                continue
+            }
             paths += nested.properties.compactMap { $0.key?.segments }
             paths += flattenedKeyPaths(of: nested, visiting: visiting.union([spec.name]))
         }
@@ -273,9 +288,9 @@ struct PlanBuilder {
     /// (Allocates nothing for a model without expressions: most models, in catalogs of thousands.)
     private func expressionKeyPaths(of spec: ModelSpec) -> [[String]] {
         var paths: [[String]] = []
-        for property in spec.properties {
-            if let decode = property.decode { paths += decode.program.fieldPaths(of: "input").paths }
-            if let expression = property.defaultExpression { paths += expression.program.fieldPaths(of: "input").paths }
+        for index in spec.properties.indices {
+            if let decode = spec.properties[index].decode { paths += decode.program.fieldPaths(of: "input").paths }
+            if let expression = spec.properties[index].defaultExpression { paths += expression.program.fieldPaths(of: "input").paths }
         }
         for rule in spec.rules { paths += rule.rule.program.fieldPaths(of: "input").paths }
         return paths
@@ -333,10 +348,12 @@ struct PlanBuilder {
     }
 
     private func addEncodeMembers(of spec: ModelSpec, prefix: [Int], into roots: inout [EncodeNode], visiting: Set<String>) {
-        for (index, property) in spec.properties.enumerated() {
-            if let key = property.key {
+        for index in spec.properties.indices {
+            if let key = spec.properties[index].key {
                 EncodeNode.insert(key.segments, into: &roots) { $0.consumers.append(prefix + [index]) }
-            } else if property.flatten, case .model(let name) = property.type, !visiting.contains(name), let nested = models[name] {
+            } else if spec.properties[index].flatten, case .model(let name) = spec.properties[index].type, !visiting.contains(name),
+                let nested = models[name]
+            {
                 addEncodeMembers(of: nested, prefix: prefix + [index], into: &roots, visiting: visiting.union([spec.name]))
             }
         }

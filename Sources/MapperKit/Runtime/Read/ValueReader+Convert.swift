@@ -1,7 +1,9 @@
+import MapperYAML
+
 extension ValueReader {
     /// Converts a present, non-null JSON value per the type, format or enum; in
     /// canonical mode per the canonical form.
-    mutating func convert(_ document: JSONDocument, at index: Int, _ conversion: Conversion, source: String) -> Value? {
+    mutating func convert(_ document: JSONDocument, at index: Int, _ conversion: Conversion, source: Mark) -> Value? {
         let kind = document.kind(at: index)
         // `on_error: drop` leaves out elements of the property's own array or dictionary only;
         // deeper collections fail (or not) as a whole.
@@ -79,7 +81,7 @@ extension ValueReader {
         }
     }
 
-    private mutating func readEnum(_ document: JSONDocument, at index: Int, _ plan: EnumPlan, source: String) -> Value? {
+    private mutating func readEnum(_ document: JSONDocument, at index: Int, _ plan: EnumPlan, source: Mark) -> Value? {
         if mode == .canonical {
             guard document.kind(at: index) == .string,
                 let position = document.stringBytes(at: index, { plan.names.value(for: $0) })
@@ -118,7 +120,7 @@ extension ValueReader {
     }
 
     private mutating func readTransformed(
-        _ json: JSONValue, name: String, transformer: Transformer, inner: Conversion, source: String
+        _ json: JSONValue, name: String, transformer: Transformer, inner: Conversion, source: Mark
     ) -> Value? {
         let canonical: JSONValue
         do {

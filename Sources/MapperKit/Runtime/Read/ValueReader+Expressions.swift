@@ -1,5 +1,6 @@
 import MapperCEL
 import MapperJSON
+import MapperYAML
 
 extension ValueReader {
     /// Evaluates an expression to its JSON value; a failure is an `expression-failed` error at the
@@ -11,7 +12,7 @@ extension ValueReader {
         } catch {
             fail(
                 .expressionFailed, "\(what) '\(expression.source)' failed at column \(error.column): \(error.message)",
-                source: expression.mark.description)
+                source: expression.mark)
             return nil
         }
         switch CELBridge.json(result) {
@@ -19,7 +20,7 @@ extension ValueReader {
         case .failure(let problem):
             fail(
                 .expressionFailed, "\(what) '\(expression.source)' gives no JSON value: \(problem.message)",
-                source: expression.mark.description)
+                source: expression.mark)
             return nil
         }
     }
@@ -41,7 +42,7 @@ extension ValueReader {
                 readPresent(document, at: 0, plan: plan)
             }
         } catch {
-            fail(.expressionFailed, "the expression's result is not JSON: \(error.description)", source: plan.source)
+            fail(.expressionFailed, "the expression's result is not JSON: \(error.description)", source: plan.spec.mark)
             return nil
         }
     }
@@ -84,15 +85,15 @@ extension ValueReader {
                     fail(
                         .ruleFailed,
                         "the rule '\(rule.rule.source)' of model '\(model.type.name)' gives \(result.type.name) \(result), not a bool",
-                        source: rule.rule.mark.description)
+                        source: rule.rule.mark)
                     continue
                 }
-                if !holds { fail(.ruleFailed, rule.message, source: rule.rule.mark.description) }
+                if !holds { fail(.ruleFailed, rule.message, source: rule.rule.mark) }
             } catch {
                 fail(
                     .ruleFailed,
                     "\(rule.message) (the rule '\(rule.rule.source)' failed at column \(error.column): \(error.message))",
-                    source: rule.rule.mark.description)
+                    source: rule.rule.mark)
             }
         }
     }
@@ -106,12 +107,12 @@ extension ValueReader {
             fail(
                 .expressionFailed,
                 "the 'if' expression '\(expression.source)' of the variants of '\(model)' gives \(result.type.name) \(result), not a bool",
-                source: expression.mark.description)
+                source: expression.mark)
         } catch {
             fail(
                 .expressionFailed,
                 "the 'if' expression '\(expression.source)' of the variants of '\(model)' failed at column \(error.column): \(error.message)",
-                source: expression.mark.description)
+                source: expression.mark)
         }
         return false
     }

@@ -1,3 +1,5 @@
+import MapperYAML
+
 extension ValueReader {
     // MARK: - Variants
 
@@ -34,7 +36,7 @@ extension ValueReader {
                     "no variant of '\(declared.name)' matches \(by) \(value.quoted); expected one of \(variants.discriminator!.cases.map(\.value.quoted).joined(separator: ", "))"
                 case .missingDiscriminator: "no variant of '\(declared.name)' matches: the discriminator '\(by)' is missing"
                 }
-            fail(.noVariant, message, source: declared.spec.mark.description)
+            fail(.noVariant, message, source: declared.spec.mark)
             return nil
         }
     }
@@ -63,14 +65,14 @@ extension ValueReader {
             guard let chosen = table.type(named: name), chosen.isKind(of: ancestor) else {
                 fail(
                     .typeMismatch, "\"$type\" must name '\(ancestor)' or a model that extends it, found \(document.quoted(at: member))",
-                    source: declared.spec.mark.description, pointer: path.pointer + "/$type")
+                    source: declared.spec.mark, pointer: path.pointer + "/$type")
                 return nil
             }
             type = chosen
         } else if dispatch {
             fail(
                 .typeMismatch, "canonical JSON of '\(declared.name)' (a model with variants) starts with \"$type\"; it is missing",
-                source: declared.spec.mark.description)
+                source: declared.spec.mark)
             return nil
         }
         let errorsBefore = errors.count
@@ -95,11 +97,11 @@ extension ValueReader {
             fail(
                 .unknownProperty,
                 "model '\(type.name)' has no propert\(unknownNames.count == 1 ? "y" : "ies") \(unknownNames.map { "'\($0)'" }.joined(separator: ", "))",
-                source: type.spec.mark.description)
+                source: type.spec.mark)
         }
         for (position, plan) in type.properties.enumerated() where plan.spec.required && !present[position] {
             path.push(.property(name: plan.name, segments: [plan.name]))
-            fail(.missingRequired, "required property '\(plan.name)' is missing", source: plan.source)
+            fail(.missingRequired, "required property '\(plan.name)' is missing", source: plan.spec.mark)
             path.pop()
         }
         var extra: JSONObject?
@@ -107,13 +109,13 @@ extension ValueReader {
             if type.spec.unknownKeys != .keep {
                 fail(
                     .unknownProperty, "model '\(type.name)' does not keep unknown keys, so it cannot have \"$extra\"",
-                    source: type.spec.mark.description, pointer: path.pointer + "/$extra")
+                    source: type.spec.mark, pointer: path.pointer + "/$extra")
             } else if case .object(let object) = document.jsonValue(at: member) {
                 extra = object
             } else {
                 fail(
                     .typeMismatch, "\"$extra\" must be an object, found \(document.quoted(at: member))",
-                    source: type.spec.mark.description, pointer: path.pointer + "/$extra")
+                    source: type.spec.mark, pointer: path.pointer + "/$extra")
             }
         }
         return errors.count == errorsBefore ? Model(type: type, values: values, extra: extra, table: table) : nil

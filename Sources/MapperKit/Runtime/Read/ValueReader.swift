@@ -1,4 +1,5 @@
 import MapperCEL
+import MapperYAML
 
 /// Reads models from tokenized JSON: external JSON by key paths (decode) or canonical JSON by
 /// property names, collecting every error (up to `MappingErrors.limit`).
@@ -53,9 +54,10 @@ struct ValueReader {
 
     var isFull: Bool { errors.count >= MappingErrors.limit }
 
-    mutating func fail(_ code: MappingError.Code, _ message: String, source: String, pointer: String? = nil) {
+    mutating func fail(_ code: MappingError.Code, _ message: String, source: Mark, pointer: String? = nil) {
         guard !isFull else { return }
-        errors.append(MappingError(code, pointer: pointer ?? path.pointer, path: path.modelPath, message: message, source: source))
+        errors.append(
+            MappingError(code, pointer: pointer ?? path.pointer, path: path.modelPath, message: message, source: source.description))
     }
 
     /// Starts a new document: errors cleared, paths rooted at `root`.
@@ -83,7 +85,7 @@ struct ValueReader {
                 readPresent(document, at: 0, plan: plan)
             }
         } catch {
-            fail(.invalidJSON, "malformed JSON: \(error.description)", source: plan.source)
+            fail(.invalidJSON, "malformed JSON: \(error.description)", source: plan.spec.mark)
             value = nil
         }
         guard let value, errors.isEmpty else { return .failure(MappingErrors(errors)) }
@@ -112,7 +114,7 @@ struct ValueReader {
         default:
             fail(
                 .invalidInput, "expected a JSON object or an array of objects for model '\(type.name)', found \(document.quoted(at: 0))",
-                source: type.spec.mark.description)
+                source: type.spec.mark)
             return nil
         }
     }
@@ -121,12 +123,12 @@ struct ValueReader {
 
     /// `source`: the declaration that expects the object (a property's), when not the model's own.
     mutating func readModel(
-        _ document: JSONDocument, at index: Int, type declared: ModelType, dispatch: Bool, source: String? = nil
+        _ document: JSONDocument, at index: Int, type declared: ModelType, dispatch: Bool, source: Mark? = nil
     ) -> Model? {
         guard document.kind(at: index) == .object else {
             fail(
                 .typeMismatch, "expected an object for model '\(declared.name)', found \(document.quoted(at: index))",
-                source: source ?? declared.spec.mark.description)
+                source: source ?? declared.spec.mark)
             return nil
         }
         switch mode {
@@ -253,7 +255,7 @@ struct ValueReader {
             let names = keys.map { JSONWriter.quote(document.string(at: $0)) }
             fail(
                 .unknownKeys, "model '\(type.name)' does not map the key\(names.count == 1 ? "" : "s") \(names.joined(separator: ", "))",
-                source: type.spec.mark.description)
+                source: type.spec.mark)
             return nil
         case .keep:
             return nil  // collected by `unread`, with what key path objects leave unread
@@ -289,13 +291,13 @@ struct ValueReader {
                 fail(
                     .keyPathConflict,
                     "expected an object at '\(key.segments.prefix(depth + 1).joined(separator: "."))' for key path '\(key)', found \(document.quoted(at: slot))",
-                    source: plan.source, pointer: path.pointer(truncatingLastPropertyTo: depth + 1))
+                    source: plan.spec.mark, pointer: path.pointer(truncatingLastPropertyTo: depth + 1))
                 return nil
             }
         }
         if valueIndex < 0 {
             if spec.required {
-                fail(.missingRequired, "required key '\(key)' is missing", source: plan.source)
+                fail(.missingRequired, "required key '\(key)' is missing", source: plan.spec.mark)
                 return nil
             }
             return plan.defaultValue
@@ -352,14 +354,14 @@ struct ValueReader {
             if plan.spec.required {
                 // Canonical JSON names properties; external JSON names key paths.
                 let name = mode == .external ? "key '\(plan.spec.key?.description ?? plan.name)'" : "property '\(plan.name)'"
-                fail(.missingRequired, "required \(name) is null", source: plan.source)
+                fail(.missingRequired, "required \(name) is null", source: plan.spec.mark)
                 return nil
             }
             return .null
         }
-        guard let value = convert(document, at: index, plan.conversion, source: plan.source) else { return nil }
+        guard let value = convert(document, at: index, plan.conversion, source: plan.spec.mark) else { return nil }
         if !plan.spec.constraints.isEmpty, let problem = constraintProblem(value, plan.spec.constraints) {
-            fail(.constraint, problem, source: plan.source)
+            fail(.constraint, problem, source: plan.spec.mark)
             return nil
         }
         return value

@@ -1,4 +1,5 @@
 import MapperCEL
+import MapperYAML
 
 /// Writes models back into their external JSON shape: key paths become nested
 /// objects shared by common prefixes, representation hints and formats are applied, enums write
@@ -117,16 +118,16 @@ struct ModelEncoder {
             var mine = JSONOutput()
             var theirs = JSONOutput()
             if written == nil {
-                write(first.0, first.1.conversion, source: first.1.source, into: &mine)
+                write(first.0, first.1.conversion, source: first.1.spec.mark, into: &mine)
                 written = try? JSONValue(parsing: mine.bytes)
             }
-            write(candidate.0, candidate.1.conversion, source: candidate.1.source, into: &theirs)
+            write(candidate.0, candidate.1.conversion, source: candidate.1.spec.mark, into: &theirs)
             guard let other = try? JSONValue(parsing: theirs.bytes), let written, other != written else { continue }
             path.push(.property(name: candidate.1.name, segments: candidate.1.spec.key?.segments ?? [candidate.1.name]))
             fail(
                 .keyPathConflict,
                 "properties '\(first.1.name)' and '\(candidate.1.name)' both write key '\(candidate.1.spec.key?.description ?? node.key)': \(written.quoted) and \(other.quoted) differ",
-                source: candidate.1.source)
+                source: candidate.1.spec.mark)
             path.pop()
         }
         return found
@@ -176,7 +177,7 @@ struct ModelEncoder {
             fail(
                 .keyPathConflict,
                 "property '\(plan.name)' writes \(CanonicalWriter.jsonValue(value, plan.conversion).quoted) at '\(keyPath)', where other properties write keys inside an object",
-                source: plan.source)
+                source: plan.spec.mark)
             output.append(contentsOf: "null")
             return
         }
@@ -221,9 +222,9 @@ struct ModelEncoder {
         }
     }
 
-    private mutating func fail(_ code: MappingError.Code, _ message: String, source: String) {
+    private mutating func fail(_ code: MappingError.Code, _ message: String, source: Mark) {
         guard errors.count < MappingErrors.limit else { return }
-        errors.append(MappingError(code, pointer: path.pointer, path: path.modelPath, message: message, source: source))
+        errors.append(MappingError(code, pointer: path.pointer, path: path.modelPath, message: message, source: source.description))
     }
 
     // MARK: - Values
@@ -232,7 +233,7 @@ struct ModelEncoder {
     /// that has the property), or its value written by its conversion.
     private mutating func writeProperty(_ value: Value, _ plan: PropertyPlan, of model: Model, into output: inout JSONOutput) {
         guard let expression = plan.spec.encode else {
-            write(value, plan.conversion, source: plan.source, into: &output)
+            write(value, plan.conversion, source: plan.spec.mark, into: &output)
             return
         }
         let owner = Self.owner(of: plan, in: model) ?? model
@@ -243,13 +244,13 @@ struct ModelEncoder {
             case .failure(let problem):
                 fail(
                     .expressionFailed, "the encode expression '\(expression.source)' gives no JSON value: \(problem.message)",
-                    source: expression.mark.description)
+                    source: expression.mark)
                 output.append(contentsOf: "null")
             }
         } catch {
             fail(
                 .expressionFailed, "the encode expression '\(expression.source)' failed at column \(error.column): \(error.message)",
-                source: expression.mark.description)
+                source: expression.mark)
             output.append(contentsOf: "null")
         }
     }
@@ -263,7 +264,7 @@ struct ModelEncoder {
         return nil
     }
 
-    mutating func write(_ value: Value, _ conversion: Conversion, source: String, into output: inout JSONOutput) {
+    mutating func write(_ value: Value, _ conversion: Conversion, source: Mark, into output: inout JSONOutput) {
         if case .null = value {
             output.append(contentsOf: "null")
             return
