@@ -255,7 +255,7 @@ extension FlatPlan {
             var capacity = 8
             while capacity < entries.count * 2 { capacity *= 2 }
             let first = slots.count
-            slots += Array(repeating: Slot(hash: 0, head: 0, tail: 0, keyStart: 0, keyLength: 0, value: 0), count: capacity)
+            slots.append(contentsOf: repeatElement(Slot(hash: 0, head: 0, tail: 0, keyStart: 0, keyLength: 0, value: 0), count: capacity))
             for entry in entries {
                 let key = store(entry.key)
                 let (hash, head, tail) = entry.key.withUnsafeBytes { KeyTable.hash($0) }
