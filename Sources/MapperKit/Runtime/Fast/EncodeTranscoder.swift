@@ -15,6 +15,7 @@ import MapperCEL
 /// without errors; otherwise `transcode` returns false and the general path (canonical reader,
 /// models, `ModelEncoder`) does the work and reports the errors. Tests compare both paths.
 struct EncodeTranscoder {
+    private let table: ModelTable
     private let plan: FlatPlan
     private let arenas: FlatPlan.Arenas
     /// Tape index of each property's canonical value per open model, -1 when absent.
@@ -25,18 +26,37 @@ struct EncodeTranscoder {
     private var variables: [(String, CELValue)] = [("self", .null)]
 
     init(table: ModelTable) {
+        self.table = table
         plan = table.flat
         arenas = plan.arenas
     }
 
     /// Writes the external JSON of the canonical document as `type`; false (with `output`
     /// unchanged) when the general path must do it.
+    ///
+    /// A type with variants: each object is written as the model its `$type` names (the type or
+    /// one that extends it, as reading canonical JSON requires).
     mutating func transcode(_ document: JSONDocument, as type: ModelType, into output: inout JSONOutput) -> Bool {
         let model = Int32(type.index)
-        guard type.variants == nil, arenas.models[Int(model)].encodable else { return false }
+        guard type.variants != nil || arenas.models[Int(model)].encodable else { return false }
         slots.removeAll()
-        return document.writeRecords(into: &output) { object, output in writeModel(document, at: object, model: model, into: &output) }
+        return document.writeRecords(into: &output) { object, output in
+            guard type.variants != nil else { return writeModel(document, at: object, model: model, into: &output) }
+            guard let chosen = variant(of: object, in: document, declared: type), arenas.models[chosen].encodable else { return false }
+            return writeModel(document, at: object, model: Int32(chosen), tagged: true, into: &output)
+        }
     }
+
+    /// The model the `$type` member of a canonical object names, when it is `declared` or extends it.
+    private func variant(of object: Int, in document: JSONDocument, declared: ModelType) -> Int? {
+        guard let member = document.value(at: Self.typePath, inObjectAt: object), document.kind(at: member) == .string,
+            let chosen = table.type(named: document.string(at: member)), chosen.isKind(of: declared.name)
+        else { return nil }
+        return chosen.index
+    }
+
+    private static let typePath = ["$type"]
+    private static let typeKey = Array("$type".utf8)
 
     /// Where a model's object is merged with members written by its parent (`author ← user` with
     /// `reporterLogin ← user.login`): the parent's node and slots.
@@ -46,16 +66,21 @@ struct EncodeTranscoder {
         var parentBase: Int
     }
 
+    /// `tagged`: the object's `$type` chose the model (`variant(of:in:declared:)`).
     private mutating func writeModel(
-        _ document: JSONDocument, at object: Int, model index: Int32, merging merge: Merge? = nil, into output: inout JSONOutput
+        _ document: JSONDocument, at object: Int, model index: Int32, merging merge: Merge? = nil, tagged: Bool = false,
+        into output: inout JSONOutput
     ) -> Bool {
         let model = arenas.models[Int(index)]
         let base = slots.push(Int(model.propertyCount))
         defer { slots.pop(to: base) }
-        // Members by property name; anything else ($type, $extra, unknown names) is for the
-        // general path to judge.
+        // Members by property name; anything else ($extra, unknown names, `$type` where it did
+        // not choose the model) is for the general path to judge.
         for (key, value) in document.members(ofObjectAt: object) {
-            guard let position = document.lookup(key: key, in: plan, model.names) else { return false }
+            guard let position = document.lookup(key: key, in: plan, model.names) else {
+                if tagged, Self.typeKey.withUnsafeBytes({ document.keyEquals(at: key, $0) }) { continue }
+                return false
+            }
             slots[base + Int(position)] = Int32(value)
         }
         for position in 0..<Int(model.propertyCount)

@@ -198,20 +198,12 @@ struct ValueReader {
     /// so that `encode(decode(x)) == x`): unknown keys, keys only variant dispatch reads, and inside
     /// intermediate objects of key paths, their unread members — or the whole object (`{}`, `null`)
     /// when nothing in it is read. `read`: whether some property reads a value in the object.
-    /// The key tree node a member's key leads to, nil for a key the node does not have; keys
-    /// without escapes are looked up in the input's bytes without a generic call.
-    @inline(__always)
-    private static func child(of key: Int, in keys: KeyTable, _ document: JSONDocument) -> Int? {
-        if let bytes = document.unescapedBytes(at: key) { return keys.value(for: bytes) }
-        return document.stringBytes(at: key) { keys.value(for: $0) }
-    }
-
     private func unread(_ document: JSONDocument, object: Int, node: Int, type: ModelType) -> (members: JSONObject, read: Bool) {
         let tree = type.keyTree
         var members = JSONObject()
         var read = false
         for (key, value) in document.members(ofObjectAt: object) {
-            guard let child = Self.child(of: key, in: tree.nodes[node].keys, document) else {
+            guard let child = document.child(named: key, in: tree.nodes[node].keys) else {
                 members.append(document.string(at: key), document.jsonValue(at: value))
                 continue
             }
@@ -235,7 +227,7 @@ struct ValueReader {
     private mutating func fill(_ document: JSONDocument, object: Int, node: Int, type: ModelType, base: Int, collectUnknown: Bool) {
         let keys = type.keyTree.nodes[node].keys
         for (key, value) in document.members(ofObjectAt: object) {
-            guard let child = Self.child(of: key, in: keys, document) else {
+            guard let child = document.child(named: key, in: keys) else {
                 if collectUnknown && node == 0 { unknown.append(key) }
                 continue
             }

@@ -36,6 +36,32 @@ struct VariantTranscodingTests {
         }
     }
 
+    static func encode(_ bytes: [UInt8], as model: String, in catalog: Catalog) throws -> [UInt8]? {
+        let type = try #require(catalog.table.type(named: model))
+        var transcoder = EncodeTranscoder(table: catalog.table)
+        var output = JSONOutput()
+        let taken = try JSONDocument.withDocument(bytes) { document in transcoder.transcode(document, as: type, into: &output) }
+        return taken ? output.bytes : nil
+    }
+
+    @Test func realEventsEncodeOnTheFastPathAsTheGeneralEncoderDoes() throws {
+        let url = MapperBinary.packageRoot.appendingPathComponent("Examples/events/github_events.json")
+        let events = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [Any])
+        var general = MappingSession(catalog: Self.events)
+        general.usesTranscoder = false
+        for (position, event) in events.enumerated() {
+            let canonical = try general.decodeToCanonical([UInt8](try JSONSerialization.data(withJSONObject: event)), as: "Event")
+            let fast = try #require(try Self.encode(canonical, as: "Event", in: Self.events), "event \(position)")
+            #expect(fast == (try general.encodeCanonical(canonical, as: "Event")), "event \(position)")
+        }
+        // `$type` missing, naming a model that is not an event, or not a string: the general
+        // path reports it.
+        for text in [#"{"id":"1"}"#, #"{"$type":"EventActor","id":"1"}"#, #"{"$type":7}"#] {
+            #expect(try Self.encode(Array(text.utf8), as: "Event", in: Self.events) == nil, "\(text)")
+            #expect(throws: MappingErrors.self) { try general.encodeCanonical(Array(text.utf8), as: "Event") }
+        }
+    }
+
     @Test func predicatesDiscriminatorAndFallbackChooseAsTheGeneralReaderDoes() throws {
         let catalog = try Catalog(
             yaml: """
