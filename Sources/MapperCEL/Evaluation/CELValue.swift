@@ -171,6 +171,16 @@ public struct CELMap: Sendable {
     /// Makes room for `count` entries, so that a map built entry by entry allocates once.
     public mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
 
+    /// The value under the string key `field`, as `self[.string(field)]` gives it: what a field
+    /// selection (`m.field`) reads, comparing only string keys, in place.
+    public func value(forField field: String) -> CELValue? {
+        guard index == nil else { return self[.string(field)] }
+        for entry in entries {
+            if case .string(let key) = entry.key, Self.sameCodePoints(key, field) { return entry.value }
+        }
+        return nil
+    }
+
     /// Whether `key` is present.
     public func contains(_ key: CELValue) -> Bool { position(of: key) != nil }
 

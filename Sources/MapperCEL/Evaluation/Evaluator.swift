@@ -100,8 +100,8 @@ struct Evaluator {
         guard case .map(let map) = value else {
             throw CELError(.noSuchOverload, "cannot select the field '\(field)' of a value of type \(value.type)", column: 0)
         }
-        if testOnly { return .bool(map.contains(.string(field))) }
-        guard let found = map[.string(field)] else {
+        if testOnly { return .bool(map.value(forField: field) != nil) }
+        guard let found = map.value(forField: field) else {
             throw CELError(.noSuchKey, "no such key: '\(field)'", column: 0)
         }
         return found

@@ -21,7 +21,7 @@ struct CanonicalTranscoder {
     private var fallbacksSeen: [(enumIndex: Int32, value: String)] = []
     /// The variables of the expression being evaluated: one array for every evaluation, its
     /// values replaced in place (`input` stays null for an expression that does not read it).
-    var variables: [(String, CELValue)] = [("input", .null), ("self", .null)]
+    var variables: [(String, CELValue)] = [("self", .null), ("input", .null)]
 
     init(table: ModelTable) {
         self.table = table

@@ -126,6 +126,21 @@ extension FlatPlan {
             }
         }
 
+        /// A canonical integer (`-` and digits, within 64 bits), read in place.
+        private static func int(_ text: UnsafeRawBufferPointer) -> Int64? {
+            var digits = text[...]
+            let negative = digits.first == UInt8(ascii: "-")
+            if negative { digits = digits.dropFirst() }
+            guard !digits.isEmpty, digits.count <= 19 else { return Int64(String(decoding: text, as: UTF8.self)) }
+            var magnitude: UInt64 = 0
+            for byte in digits {
+                guard byte &- UInt8(ascii: "0") < 10 else { return nil }
+                magnitude = magnitude * 10 + UInt64(byte &- UInt8(ascii: "0"))
+            }
+            if negative { return magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil }
+            return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
+        }
+
         /// The CEL value of canonical JSON `text` (one value); nil when it is not what this kind
         /// writes.
         func value(_ text: UnsafeRawBufferPointer) -> CELValue? {
@@ -139,7 +154,7 @@ extension FlatPlan {
                 guard case .string(let string)? = try? JSONValue(parsing: text) else { return nil }
                 return .string(string)
             case .int:
-                return Int64(String(decoding: text, as: UTF8.self)).map(CELValue.int)
+                return Self.int(text).map(CELValue.int)
             case .double:
                 return Double(String(decoding: text, as: UTF8.self)).map(CELValue.double)
             case .decimal:
@@ -207,8 +222,8 @@ extension CanonicalTranscoder {
     /// The value of `expression` with `self` as `this` and `input` as the object at `object`; nil
     /// when the evaluation fails.
     private mutating func evaluate(_ expression: Expression, _ document: JSONDocument, object: Int, this: CELValue) -> CELValue? {
-        if expression.readsInput { variables[0].1 = CELBridge.input(of: expression, document, object: object) }
-        variables[1].1 = this
+        if expression.readsInput { variables[1].1 = CELBridge.input(of: expression, document, object: object) }
+        variables[0].1 = this
         // Cleared at once, so that `self`'s map is again held only by the caller, which extends it.
         defer { (variables[0].1, variables[1].1) = (.null, .null) }
         return try? expression.program.evaluate(bindings: variables)
