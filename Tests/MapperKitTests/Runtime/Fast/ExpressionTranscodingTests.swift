@@ -20,22 +20,12 @@ struct ExpressionTranscodingTests {
         return data.split(separator: UInt8(ascii: "\n")).prefix(300).map { [UInt8]($0) }
     }()
 
-    /// Runs the transcoder alone: the canonical bytes, or nil when it leaves the document to the
-    /// general reader.
-    static func transcode(_ bytes: [UInt8], as model: String, in catalog: Catalog) throws -> [UInt8]? {
-        let type = try #require(catalog.table.type(named: model))
-        var transcoder = CanonicalTranscoder(table: catalog.table)
-        var output = JSONOutput()
-        let taken = try JSONDocument.withDocument(bytes) { document in transcoder.transcode(document, as: type, into: &output) }
-        return taken ? output.bytes : nil
-    }
-
     @Test func realIssuesTakeTheFastPathAndAgreeWithTheGeneralReader() throws {
         #expect(Self.issues.count == 300)
         var general = MappingSession(catalog: Self.catalog)
         general.usesTranscoder = false
         for (line, issue) in Self.issues.enumerated() {
-            let fast = try #require(try Self.transcode(issue, as: "ComputedIssue", in: Self.catalog), "line \(line + 1)")
+            let fast = try #require(try transcodeAlone(issue, as: "ComputedIssue", in: Self.catalog), "line \(line + 1)")
             let expected = try general.decodeToCanonical(issue, as: "ComputedIssue")
             #expect(fast == expected, "line \(line + 1)")
         }
@@ -55,7 +45,7 @@ struct ExpressionTranscodingTests {
         let updatedText = try #require(object["updated_at"] as? String)
         let created = try #require(parse.date(from: createdText))
         let updated = try #require(parse.date(from: updatedText))
-        let bytes = try #require(try Self.transcode(issue, as: "ComputedIssue", in: Self.catalog))
+        let bytes = try #require(try transcodeAlone(issue, as: "ComputedIssue", in: Self.catalog))
         let canonical = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         #expect(canonical["label"] as? String == "\(state) #\(number)")
         // upperAscii(): only a-z change.
@@ -73,7 +63,7 @@ struct ExpressionTranscodingTests {
         let backwards = Array(
             #"{"number":1,"title":"t","state":"open","comments":0,"user":{"login":"a"},"created_at":"2020-01-02T00:00:00Z","updated_at":"2020-01-01T00:00:00Z"}"#
                 .utf8)
-        #expect(try Self.transcode(backwards, as: "ComputedIssue", in: Self.catalog) == nil)
+        #expect(try transcodeAlone(backwards, as: "ComputedIssue", in: Self.catalog) == nil)
         var session = MappingSession(catalog: Self.catalog)
         let error = try #require(throws: MappingErrors.self) { try session.decodeToCanonical(backwards, as: "ComputedIssue") }
         #expect(error.errors.map(\.code) == [.ruleFailed])
@@ -95,24 +85,14 @@ struct ExpressionTranscodingTests {
                       late: { type: string, key: late, default: { expr: "'was ' + string(self.a)" } }
                       wrong: { type: int, decode: "input.w" }
                 """)
-        var general = MappingSession(catalog: catalog)
-        general.usesTranscoder = false
-        var fast = MappingSession(catalog: catalog)
         let documents = [
             #"{"a":5}"#, #"{"a":1,"late":"given"}"#, #"{"a":-7,"w":3}"#, #"{"a":5,"w":"x"}"#, #"{"a":5,"w":1.5}"#,
             #"{"a":5,"w":null}"#, #"{"w":1}"#, #"{"a":9223372036854775807,"w":1}"#,
         ]
         var taken: [String] = []
         for text in documents {
-            let bytes = Array(text.utf8)
-            if try Self.transcode(bytes, as: "M", in: catalog) != nil { taken.append(text) }
-            let expected = Result { try general.decodeToCanonical(bytes, as: "M") }
-            let actual = Result { try fast.decodeToCanonical(bytes, as: "M") }
-            switch (expected, actual) {
-            case (.success(let a), .success(let b)): #expect(a == b, "\(text)")
-            case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)", "\(text)")
-            default: Issue.record("\(text): the paths disagree: \(expected) vs \(actual)")
-            }
+            if try transcodeAlone(Array(text.utf8), as: "M", in: catalog) != nil { taken.append(text) }
+            expectBothPathsAgree(catalog, text) { session, bytes throws(MappingErrors) in try session.decodeToCanonical(bytes, as: "M") }
         }
         // On the fast path: every expression gives a value its property holds (a null for a property
         // that is not required). Not: `input.w` or `input.a` missing (the expression fails), a
@@ -137,9 +117,6 @@ struct ExpressionTranscodingTests {
                       size: { type: Size, decode: "self.a > 9 ? 'large' : 'small'" }
                       echo: { type: string, decode: "json.stringify(self.meta)" }
                 """)
-        var general = MappingSession(catalog: catalog)
-        general.usesTranscoder = false
-        var fast = MappingSession(catalog: catalog)
         let documents = [
             #"{"a":12,"tags":["x","y"],"meta":"{\"k\":[1,2.5]}","at":"2024-01-01T00:00:00Z","name":"abc"}"#,
             #"{"a":1,"tags":[],"meta":"null","at":"2024-01-01T23:30:00Z","name":"ab"}"#,
@@ -150,33 +127,16 @@ struct ExpressionTranscodingTests {
         ]
         var taken: [String] = []
         for text in documents {
-            let bytes = Array(text.utf8)
-            if try Self.transcode(bytes, as: "M", in: catalog) != nil { taken.append(text) }
-            let expected = Result { try general.decodeToCanonical(bytes, as: "M") }
-            let actual = Result { try fast.decodeToCanonical(bytes, as: "M") }
-            switch (expected, actual) {
-            case (.success(let a), .success(let b)): #expect(a == b, "\(text)")
-            case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)", "\(text)")
-            default: Issue.record("\(text): the paths disagree: \(expected) vs \(actual)")
-            }
+            if try transcodeAlone(Array(text.utf8), as: "M", in: catalog) != nil { taken.append(text) }
+            expectBothPathsAgree(catalog, text) { session, bytes throws(MappingErrors) in try session.decodeToCanonical(bytes, as: "M") }
         }
         #expect(taken == Array(documents.prefix(2)))
         // Worked out by hand from the first document.
-        let first = try #require(try Self.transcode(Array(documents[0].utf8), as: "M", in: catalog))
+        let first = try #require(try transcodeAlone(Array(documents[0].utf8), as: "M", in: catalog))
         #expect(
             String(decoding: first, as: UTF8.self)
                 == #"{"a":12,"tags":["X","Y"],"meta":{"k":[1,2.5]},"at":"2024-01-01T01:00:00Z","short":"abc","size":"large","echo":"{\"k\":[1,2.5]}"}"#
         )
-    }
-
-    /// Runs the encoding transcoder alone: the external bytes, or nil when it leaves the document
-    /// to the general path.
-    static func encode(_ bytes: [UInt8], as model: String, in catalog: Catalog) throws -> [UInt8]? {
-        let type = try #require(catalog.table.type(named: model))
-        var transcoder = EncodeTranscoder(table: catalog.table)
-        var output = JSONOutput()
-        let taken = try JSONDocument.withDocument(bytes) { document in transcoder.transcode(document, as: type, into: &output) }
-        return taken ? output.bytes : nil
     }
 
     @Test func encodeExpressionsAndDecodeOnlyPropertiesStayOnTheEncodingFastPath() throws {
@@ -197,9 +157,6 @@ struct ExpressionTranscodingTests {
                       sku: { type: string, key: sku }
                       quantity: { type: int, key: qty, encode: "self.quantity * 10" }
                 """)
-        var general = MappingSession(catalog: catalog)
-        general.usesTranscoder = false
-        var fast = MappingSession(catalog: catalog)
         let documents = [
             #"{"amount":19.99,"currency":"EUR","label":"EUR 19.99","note":"gift","seen":"2024-05-01T10:00:00Z","lines":[{"sku":"a","quantity":2}]}"#,
             #"{"amount":1.15,"currency":"EUR"}"#,
@@ -217,25 +174,18 @@ struct ExpressionTranscodingTests {
         ]
         var taken: [String] = []
         for text in documents {
-            let bytes = Array(text.utf8)
-            if try Self.encode(bytes, as: "Price", in: catalog) != nil { taken.append(text) }
-            let expected = Result { try general.encodeCanonical(bytes, as: "Price") }
-            let actual = Result { try fast.encodeCanonical(bytes, as: "Price") }
-            switch (expected, actual) {
-            case (.success(let a), .success(let b)): #expect(a == b, "\(text)")
-            case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)", "\(text)")
-            default: Issue.record("\(text): the paths disagree: \(expected) vs \(actual)")
-            }
+            if try encodeAlone(Array(text.utf8), as: "Price", in: catalog) != nil { taken.append(text) }
+            expectBothPathsAgree(catalog, text) { session, bytes throws(MappingErrors) in try session.encodeCanonical(bytes, as: "Price") }
         }
         #expect(taken == Array(documents.prefix(3)))
         // Worked out by hand: 19.99 is 1999 cents, the label is left out, the note shouts, the
         // date moves an hour, the quantity is tenfold.
-        let first = try #require(try Self.encode(Array(documents[0].utf8), as: "Price", in: catalog))
+        let first = try #require(try encodeAlone(Array(documents[0].utf8), as: "Price", in: catalog))
         #expect(
             String(decoding: first, as: UTF8.self)
                 == #"{"money":{"cents":1999,"currency":"EUR"},"note":"GIFT","seen_at":"2024-05-01T11:00:00Z","lines":[{"sku":"a","qty":20}]}"#
         )
-        let third = try #require(try Self.encode(Array(documents[2].utf8), as: "Price", in: catalog))
+        let third = try #require(try encodeAlone(Array(documents[2].utf8), as: "Price", in: catalog))
         #expect(String(decoding: third, as: UTF8.self) == #"{"money":{"cents":115,"currency":"EUR"},"lines":null}"#)
     }
 }

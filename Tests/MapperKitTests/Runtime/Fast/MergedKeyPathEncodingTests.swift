@@ -67,24 +67,3 @@ struct MergedKeyPathEncodingTests {
         #expect(try fast(#"{"author":{"login":"a","id":2},"reporterLogin":"b"}"#) == nil)
     }
 }
-
-/// Runs `body` on a session with the transcoders and on one without; both must give the same
-/// bytes, or the same errors.
-func expectBothPathsAgree(
-    _ catalog: Catalog, _ input: String, _ body: (inout MappingSession, [UInt8]) throws(MappingErrors) -> [UInt8]
-) {
-    var fast = MappingSession(catalog: catalog)
-    var general = MappingSession(catalog: catalog)
-    general.usesTranscoder = false
-    let bytes = Array(input.utf8)
-    let a = Result { () throws(MappingErrors) in try body(&fast, bytes) }
-    let b = Result { () throws(MappingErrors) in try body(&general, bytes) }
-    switch (a, b) {
-    case (.success(let x), .success(let y)):
-        #expect(x == y, "\(input): \(String(decoding: x, as: UTF8.self)) vs \(String(decoding: y, as: UTF8.self))")
-    case (.failure(let x), .failure(let y)):
-        #expect(x == y, "\(input)")
-    default:
-        Issue.record("the paths disagree on \(input): \(a) vs \(b)")
-    }
-}

@@ -12,14 +12,6 @@ struct VariantTranscodingTests {
     static let events = try! Catalog(
         paths: [MapperBinary.packageRoot.appendingPathComponent("Benchmarks/MapperBenchmarks/Resources/events.yaml").path])
 
-    static func transcode(_ bytes: [UInt8], as model: String, in catalog: Catalog) throws -> [UInt8]? {
-        let type = try #require(catalog.table.type(named: model))
-        var transcoder = CanonicalTranscoder(table: catalog.table)
-        var output = JSONOutput()
-        let taken = try JSONDocument.withDocument(bytes) { document in transcoder.transcode(document, as: type, into: &output) }
-        return taken ? output.bytes : nil
-    }
-
     @Test func realEventsTakeTheFastPathAndAgreeWithTheGeneralReader() throws {
         let url = MapperBinary.packageRoot.appendingPathComponent("Examples/events/github_events.json")
         let events = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [Any])
@@ -27,21 +19,13 @@ struct VariantTranscodingTests {
         general.usesTranscoder = false
         for (position, event) in events.enumerated() {
             let bytes = [UInt8](try JSONSerialization.data(withJSONObject: event))
-            let fast = try #require(try Self.transcode(bytes, as: "Event", in: Self.events), "event \(position)")
+            let fast = try #require(try transcodeAlone(bytes, as: "Event", in: Self.events), "event \(position)")
             #expect(fast == (try general.decodeToCanonical(bytes, as: "Event")), "event \(position)")
             // The variant is the one the event's own `type` names.
             let canonical = try #require(try JSONSerialization.jsonObject(with: Data(fast)) as? [String: Any])
             let type = try #require((event as? [String: Any])?["type"] as? String)
             #expect(canonical["$type"] as? String == type, "event \(position)")
         }
-    }
-
-    static func encode(_ bytes: [UInt8], as model: String, in catalog: Catalog) throws -> [UInt8]? {
-        let type = try #require(catalog.table.type(named: model))
-        var transcoder = EncodeTranscoder(table: catalog.table)
-        var output = JSONOutput()
-        let taken = try JSONDocument.withDocument(bytes) { document in transcoder.transcode(document, as: type, into: &output) }
-        return taken ? output.bytes : nil
     }
 
     @Test func realEventsEncodeOnTheFastPathAsTheGeneralEncoderDoes() throws {
@@ -51,13 +35,13 @@ struct VariantTranscodingTests {
         general.usesTranscoder = false
         for (position, event) in events.enumerated() {
             let canonical = try general.decodeToCanonical([UInt8](try JSONSerialization.data(withJSONObject: event)), as: "Event")
-            let fast = try #require(try Self.encode(canonical, as: "Event", in: Self.events), "event \(position)")
+            let fast = try #require(try encodeAlone(canonical, as: "Event", in: Self.events), "event \(position)")
             #expect(fast == (try general.encodeCanonical(canonical, as: "Event")), "event \(position)")
         }
         // `$type` missing, naming a model that is not an event, or not a string: the general
         // path reports it.
         for text in [#"{"id":"1"}"#, #"{"$type":"EventActor","id":"1"}"#, #"{"$type":7}"#] {
-            #expect(try Self.encode(Array(text.utf8), as: "Event", in: Self.events) == nil, "\(text)")
+            #expect(try encodeAlone(Array(text.utf8), as: "Event", in: Self.events) == nil, "\(text)")
             #expect(throws: MappingErrors.self) { try general.encodeCanonical(Array(text.utf8), as: "Event") }
         }
     }
@@ -86,9 +70,6 @@ struct VariantTranscodingTests {
                     variants: { by: kind, cases: { box: Box } }
                   Box: { extends: Strict }
                 """)
-        var general = MappingSession(catalog: catalog)
-        general.usesTranscoder = false
-        var fast = MappingSession(catalog: catalog)
         let documents: [(model: String, text: String)] = [
             ("Shape", #"{"kind":"square","radius":2.5}"#),
             ("Shape", #"{"kind":"square","radius":null,"size":0}"#),
@@ -102,20 +83,13 @@ struct VariantTranscodingTests {
         ]
         var taken: [String] = []
         for (model, text) in documents {
-            let bytes = Array(text.utf8)
-            if try Self.transcode(bytes, as: model, in: catalog) != nil { taken.append(text) }
-            let expected = Result { try general.decodeToCanonical(bytes, as: model) }
-            let actual = Result { try fast.decodeToCanonical(bytes, as: model) }
-            switch (expected, actual) {
-            case (.success(let a), .success(let b)): #expect(a == b, "\(text)")
-            case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)", "\(text)")
-            default: Issue.record("\(text): the paths disagree: \(expected) vs \(actual)")
-            }
+            if try transcodeAlone(Array(text.utf8), as: model, in: catalog) != nil { taken.append(text) }
+            expectBothPathsAgree(catalog, text) { session, bytes throws(MappingErrors) in try session.decodeToCanonical(bytes, as: model) }
         }
         #expect(taken == documents.prefix(5).map(\.text))
         // Worked out by hand: `has: radius` comes first, then `equals`, then the discriminator,
         // then the fallback; `$type` leads.
-        let outputs = try documents.prefix(5).map { try #require(try Self.transcode(Array($0.text.utf8), as: "Shape", in: catalog)) }
+        let outputs = try documents.prefix(5).map { try #require(try transcodeAlone(Array($0.text.utf8), as: "Shape", in: catalog)) }
         #expect(
             outputs.map { String(decoding: $0, as: UTF8.self) } == [
                 #"{"$type":"Circle","kind":"square","radius":2.5}"#,
