@@ -1,5 +1,6 @@
-/// CEL's standard functions and operators, and the strings extension, dispatched by name and by the
-/// kinds of the (already evaluated) arguments. A receiver call `x.f(y)` arrives as `f(x, y)` with `member`.
+/// CEL's standard functions and operators, and the strings extension, dispatched by function
+/// (`Library.Function`, resolved from the call's name) and by the kinds of the (already evaluated)
+/// arguments. A receiver call `x.f(y)` arrives as `f(x, y)` with `member`.
 enum Library {
     /// A call's arguments (the receiver first for `x.f(y)`), where the evaluator put them.
     typealias Arguments = UnsafeBufferPointer<CELValue>

@@ -176,6 +176,11 @@ struct EncodeTranscoder {
         for offset in 0..<Int(count) {
             let node = arenas.encodeNodes[Int(firstNode) + offset]
             if node.constantLength >= 0 {
+                if node.property >= 0 {
+                    let value = Int(slots[base + Int(node.property)])
+                    guard value < 0 || check(document, at: value, arenas.properties[Int(model.firstProperty) + Int(node.property)], &output)
+                    else { return false }
+                }
                 member(node, &first, &output)
                 output.append(arenas.text(node.constantStart, node.constantLength))
             } else if node.property >= 0 && node.childCount > 0 {
@@ -269,12 +274,8 @@ struct EncodeTranscoder {
         for position in 0..<Int(model.propertyCount) {
             let value = Int(slots[base + position])
             guard value >= 0 else { continue }
-            if expressions.decodeOnly[position] || expressions.encode[position] != nil, document.kind(at: value) != .null {
-                let property = arenas.properties[Int(model.firstProperty) + position]
-                guard document.satisfiesConstraints(at: value, property, in: plan),
-                    write(document, at: value, conversion: property.encodeConversion, into: &output)
-                else { return false }
-                output.truncate(to: start)
+            if expressions.decodeOnly[position] || expressions.encode[position] != nil {
+                guard check(document, at: value, arenas.properties[Int(model.firstProperty) + position], &output) else { return false }
             }
             if expressions.decodeOnly[position] {
                 slots[base + position] = -1
@@ -288,6 +289,18 @@ struct EncodeTranscoder {
         }
         selves.append((base, .map(this)))
         return true
+    }
+
+    /// Whether a canonical value encoding does not write is what reading canonical JSON accepts
+    /// for `property` (null, or a value of its type within its constraints): checked by writing
+    /// it, then taking that back from `output`.
+    private mutating func check(_ document: JSONDocument, at value: Int, _ property: FlatPlan.Property, _ output: inout JSONOutput) -> Bool
+    {
+        guard document.kind(at: value) != .null else { return true }
+        let start = output.count
+        defer { output.truncate(to: start) }
+        return document.satisfiesConstraints(at: value, property, in: plan)
+            && write(document, at: value, conversion: property.encodeConversion, into: &output)
     }
 
     /// The external value of a property with an `encode:` expression: the expression's result

@@ -208,14 +208,16 @@ extension FlatPlan {
                     keyStart: key.start, keyLength: key.length, property: -1, constantStart: 0, constantLength: -1,
                     firstChild: Int32(encodeNodes.count), childCount: Int32(node.children.count),
                     override: encodeNodes[slot].override)
-                if let constant = node.constant {
-                    let text = store(Array(JSONWriter.write(constant).utf8))
-                    flat.constantStart = text.start
-                    flat.constantLength = text.length
-                } else if let consumer = node.consumers.first {
+                if let consumer = node.consumers.first {
                     // Several consumers, or one through a flattened model: the general encoder.
                     if node.consumers.count > 1 || consumer.count > 1 { mergeFree = false }
                     flat.property = Int32(consumer[0])
+                }
+                if let constant = node.constant {
+                    // A discriminator's value; a property at its key is only checked (`EncodeNode`).
+                    let text = store(Array(JSONWriter.write(constant).utf8))
+                    flat.constantStart = text.start
+                    flat.constantLength = text.length
                 }
                 var overrides = Array(repeating: Int32(-1), count: node.children.count)
                 if flat.property >= 0, !node.children.isEmpty {

@@ -40,7 +40,8 @@ final class FlatPlan: @unchecked Sendable {
         /// `"key":` in `bytes`.
         var keyStart: Int32
         var keyLength: Int32
-        /// The property (position in the model) whose value this is, or -1.
+        /// The property (position in the model) whose value this is, or -1. With a constant, the
+        /// property at the discriminator's key: its value is checked, the constant written.
         var property: Int32
         /// A discriminator's JSON text in `bytes` (length -1: none).
         var constantStart: Int32

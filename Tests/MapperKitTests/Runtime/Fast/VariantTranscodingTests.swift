@@ -38,6 +38,19 @@ struct VariantTranscodingTests {
             let fast = try #require(try encodeAlone(canonical, as: "Event", in: Self.events), "event \(position)")
             #expect(fast == (try general.encodeCanonical(canonical, as: "Event")), "event \(position)")
         }
+        // The property at the discriminator's key is not written (the variant's value is), but its
+        // value is checked as reading canonical JSON checks it: a number there is an error.
+        let first = try general.decodeToCanonical(
+            [UInt8](try JSONSerialization.data(withJSONObject: try #require(events.first))), as: "Event")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(first)) as? [String: Any])
+        object["type"] = 5
+        let wrong = [UInt8](try JSONSerialization.data(withJSONObject: object))
+        #expect(try encodeAlone(wrong, as: "Event", in: Self.events) == nil)
+        #expect(throws: MappingErrors.self) { try general.encodeCanonical(wrong, as: "Event") }
+        object["type"] = "WatchEvent"
+        expectBothPathsAgree(Self.events, String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)) {
+            session, bytes throws(MappingErrors) in try session.encodeCanonical(bytes, as: "Event")
+        }
         // `$type` missing, naming a model that is not an event, or not a string: the general
         // path reports it.
         for text in [#"{"id":"1"}"#, #"{"$type":"EventActor","id":"1"}"#, #"{"$type":7}"#] {
