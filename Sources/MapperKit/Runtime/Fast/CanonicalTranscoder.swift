@@ -47,7 +47,10 @@ struct CanonicalTranscoder {
         slots.removeAll()
         let written = document.writeRecords(into: &output) { object, output in
             guard let variants = type.variants else { return writeModel(document, at: object, model: model, into: &output) }
-            guard let chosen = Self.variant(of: object, in: document, variants), arenas.models[chosen].transcodable else { return false }
+            // `if` expressions were ruled out above.
+            guard let chosen = variants.type(of: variants.choose(document, object: object, holds: { _ in false })),
+                arenas.models[chosen].transcodable
+            else { return false }
             return writeModel(document, at: object, model: Int32(chosen), tagged: true, into: &output)
         }
         guard written else { return false }
@@ -56,21 +59,6 @@ struct CanonicalTranscoder {
             for seen in fallbacksSeen { observer.enumFallback(plan.enumNames[Int(seen.enumIndex)], seen.value) }
         }
         return true
-    }
-
-    /// The model (its index) the general reader chooses for the object at `object` among
-    /// `variants` (which choose without expressions); nil when none takes it.
-    private static func variant(of object: Int, in document: JSONDocument, _ variants: VariantPlan) -> Int? {
-        let choice = variants.choose(
-            present: { path in document.value(at: path, inObjectAt: object).map { document.kind(at: $0) != .null } ?? false },
-            value: { path in document.value(at: path, inObjectAt: object).map { document.jsonValue(at: $0) } },
-            holds: { _ in false })
-        switch choice {
-        case .predicate(let position): return variants.predicates[position].type
-        case .discriminated(let position, _): return variants.discriminator?.cases[position].type
-        case .fallback: return variants.fallback
-        case .none: return nil
-        }
     }
 
     /// `flattened`: the model reads its parent's object, whose other keys are the parent's to judge.

@@ -169,6 +169,24 @@ extension VariantPlan {
         case none(Miss)
     }
 
+    /// The model (its index) a choice picks; nil for `none`.
+    func type(of choice: Choice) -> Int? {
+        switch choice {
+        case .predicate(let position): predicates[position].type
+        case .discriminated(let position, _): discriminator?.cases[position].type
+        case .fallback: fallback
+        case .none: nil
+        }
+    }
+
+    /// `choose` for the object at `object` of a parsed document: key paths read in place.
+    func choose(_ document: JSONDocument, object: Int, holds: (Expression) -> Bool) -> Choice {
+        choose(
+            present: { path in document.value(at: path, inObjectAt: object).map { document.kind(at: $0) != .null } ?? false },
+            value: { path in document.value(at: path, inObjectAt: object).map { document.jsonValue(at: $0) } },
+            holds: holds)
+    }
+
     /// The entry that picks the object whose key paths `present` (there and not null) and `value`
     /// read, with `holds` telling whether an `if` expression gives true.
     func choose(present: ([String]) -> Bool, value: ([String]) -> JSONValue?, holds: (Expression) -> Bool) -> Choice {

@@ -5,10 +5,9 @@ extension ValueReader {
 
     /// The concrete model for an object of a model that declares variants.
     mutating func chooseVariant(_ document: JSONDocument, at index: Int, of declared: ModelType, _ variants: VariantPlan) -> Int? {
-        let choice = variants.choose(
-            present: { path in document.value(at: path, inObjectAt: index).map { document.kind(at: $0) != .null } ?? false },
-            value: { path in document.value(at: path, inObjectAt: index).map { document.jsonValue(at: $0) } },
-            holds: { expression in holds(expression, document, object: index, model: declared.name) })
+        let choice = variants.choose(document, object: index) { expression in
+            holds(expression, document, object: index, model: declared.name)
+        }
         let by = variants.discriminator.map { $0.path.joined(separator: ".") } ?? ""
         switch choice {
         case .predicate(let position):
