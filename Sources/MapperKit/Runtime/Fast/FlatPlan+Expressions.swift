@@ -24,9 +24,8 @@ extension FlatPlan {
         let selfCount: Int
         /// Per property position: the name `self` holds it under.
         let names: [CELValue]
-        /// Per property position: the conversion its computed value is written with.
-        let conversions: [MapperKit.Conversion]
-        /// Per property position: the property's plan, for results read as the general reader does.
+        /// Per property position: the property's plan (its conversion writes a computed value;
+        /// results the fast path does not take are read with it as the general reader reads them).
         let plans: [PropertyPlan]
         /// Per property position: whether the property has no constraints (results of the common
         /// kinds are then written directly).
@@ -48,7 +47,6 @@ extension FlatPlan {
             self.reads = selfReads
             selfCount = selfReads.count { $0 != nil }
             names = type.properties.map { .string($0.name) }
-            conversions = type.properties.map(\.conversion)
             plans = type.properties
             unconstrained = type.properties.map { $0.spec.constraints == Constraints() }
             rules = type.spec.rules
@@ -238,13 +236,14 @@ extension CanonicalTranscoder {
         let property = arenas.properties[Int(model.firstProperty) + position]
         // The value the general reader reads from the result's JSON (`CELBridge.json`, then the
         // property's canonical form), made without the JSON text; anything rarer goes to it.
+        let plan = expressions.plans[position]
         let value: Value
-        switch (expressions.conversions[position], result) {
+        switch (plan.conversion, result) {
         case (_, .null):
             guard property.flags & FlatPlan.Property.required == 0 else { return false }
             value = .null
         case _ where !expressions.unconstrained[position]:
-            guard let read = readComputed(result, expressions.plans[position]) else { return false }
+            guard let read = readComputed(result, plan) else { return false }
             value = read
         case (.scalar(.string), .string(let text)): value = .string(text)
         case (.scalar(.int), .int(let int)): value = .int(int)
@@ -262,11 +261,11 @@ extension CanonicalTranscoder {
             value = .decimal(number)
         case (.scalar(.bool), .bool(let bool)): value = .bool(bool)
         default:
-            guard let read = readComputed(result, expressions.plans[position]) else { return false }
+            guard let read = readComputed(result, plan) else { return false }
             value = read
         }
         key(property, &first, &output)
-        CanonicalWriter.write(value, expressions.conversions[position], into: &output)
+        CanonicalWriter.write(value, plan.conversion, into: &output)
         return true
     }
 
