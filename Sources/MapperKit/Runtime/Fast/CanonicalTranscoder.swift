@@ -1,9 +1,10 @@
 import MapperCEL
+
 /// The fast path of decode → canonical JSON: writes canonical bytes straight from the token tape,
 /// property by property, without building models, values or strings, reading the flat plan.
 ///
-/// It handles the common shapes only (plain representations, no variants, `unknown_keys: keep`
-/// or transformers) and only documents that decode without errors. Anything else, and any
+/// It handles the common shapes only (plain representations; no variants chosen by `if`,
+/// `unknown_keys: keep` or transformers) and only documents that decode without errors. Anything else, and any
 /// problem, makes `transcode` return false and the caller runs the general reader, which then
 /// owns the result or the exact error messages. So semantics live in one place; this path must
 /// only ever agree with it (tests compare both on every example).

@@ -10,8 +10,8 @@ import MapperCEL
 /// property name and writes the external members straight into the output, following the flat
 /// encode tree, without building models.
 ///
-/// Like `CanonicalTranscoder`, it takes only common shapes (no variants to tag, flattened models,
-/// kept unknown keys, transformers or number formats) and only documents
+/// Like `CanonicalTranscoder`, it takes only common shapes (no flattened models, kept unknown
+/// keys, transformers or number formats) and only documents
 /// without errors; otherwise `transcode` returns false and the general path (canonical reader,
 /// models, `ModelEncoder`) does the work and reports the errors. Tests compare both paths.
 struct EncodeTranscoder {
