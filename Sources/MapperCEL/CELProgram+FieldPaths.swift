@@ -57,3 +57,33 @@ extension CELProgram {
         return (paths, whole)
     }
 }
+
+extension CELProgram {
+    /// Whether evaluating may read `variable`'s value itself, rather than only the fields
+    /// `binding(fieldsOf:to:)` gave positions: a caller that passes those fields need not build
+    /// the variable's value when this is false.
+    public func uses(_ variable: String) -> Bool {
+        func visit(_ expr: Expr, _ locals: Set<String>) -> Bool {
+            switch expr.kind {
+            case .literal: return false
+            case .identifier(let name, _):
+                if case .variable(let bound) = expr.binding { return bound == variable }
+                return name == variable && !locals.contains(name)
+            case .select(let operand, _, _):
+                if case .slot = expr.binding { return false }
+                if case .variable(let bound) = expr.binding { return bound == variable }
+                return visit(operand, locals)
+            case .call(_, let target, let arguments):
+                return target.map { visit($0, locals) } == true || arguments.contains { visit($0, locals) }
+            case .list(let elements):
+                return elements.contains { visit($0, locals) }
+            case .map(let entries):
+                return entries.contains { visit($0.key, locals) || visit($0.value, locals) }
+            case .comprehension(_, let range, let local, let local2, let arguments):
+                let inner = locals.union([local] + (local2.map { [$0] } ?? []))
+                return visit(range, locals) || arguments.contains { visit($0, inner) }
+            }
+        }
+        return visit(bound, [])
+    }
+}

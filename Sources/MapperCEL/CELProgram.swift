@@ -14,6 +14,8 @@ public final class CELProgram: Sendable {
     /// Functions beyond CEL's library that the embedding program defines, by qualified name.
     public let functions: [String: CELFunction]
     let root: Expr
+    /// The declared variables, when the program declares them.
+    let variables: Set<String>?
     /// `root` with its names resolved (`Binder`) when the program declares its variables: what
     /// `evaluate` walks.
     let bound: Expr
@@ -34,6 +36,7 @@ public final class CELProgram: Sendable {
         self.container = container
         self.costLimit = costLimit
         self.functions = Dictionary(functions.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        self.variables = variables
         root = try Parser.parse(source)
         if let variables {
             try Declarations(variables: variables, container: container, functions: Set(self.functions.keys)).check(root, locals: [])
@@ -41,6 +44,24 @@ public final class CELProgram: Sendable {
         } else {
             bound = root
         }
+    }
+
+    private init(_ program: CELProgram, bound: Expr) {
+        (source, container, costLimit, functions) = (program.source, program.container, program.costLimit, program.functions)
+        (root, variables, self.bound) = (program.root, program.variables, bound)
+    }
+
+    /// This program, with each selection of a field of `variable` named in `fields` (`self.total`,
+    /// `has(self.total)`) reading the value at that name's position in the `fields` given to
+    /// `evaluate(bindings:fields:)`, instead of finding it in the variable's map: for a caller that
+    /// holds a record's fields by position, which then builds no map unless the program also uses
+    /// the variable whole. Given no fields, it evaluates as this program does. Unchanged when the
+    /// program declares no variables or `variable` is not one of them.
+    public func binding(fieldsOf variable: String, to fields: [String]) -> CELProgram {
+        guard let variables, variables.contains(variable) else { return self }
+        var binder = Binder(variables: variables, container: container, functions: Set(functions.keys))
+        binder.record = (variable, Dictionary(fields.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }))
+        return CELProgram(self, bound: binder.bind(root, locals: []))
     }
 
     /// Evaluates the expression with these variable values.
@@ -53,6 +74,14 @@ public final class CELProgram: Sendable {
     /// no dictionary.
     public func evaluate(bindings: [(String, CELValue)]) throws(CELError) -> CELValue {
         var evaluator = Evaluator(self, variables: bindings)
+        return try evaluator.evaluate(bound)
+    }
+
+    /// Evaluates the expression with these variables and the record's fields by position, as
+    /// `binding(fieldsOf:to:)` names them (nil: the record has no such field, as a key missing
+    /// from its map).
+    public func evaluate(bindings: [(String, CELValue)], fields: UnsafeBufferPointer<CELValue?>) throws(CELError) -> CELValue {
+        var evaluator = Evaluator(self, variables: bindings, fields: fields)
         return try evaluator.evaluate(bound)
     }
 }

@@ -45,7 +45,9 @@ package struct JSONOutput: @unchecked Sendable {
     }
 
     /// Bytes written so far.
-    @inlinable package var count: Int { storage.count }
+    @inlinable package var count: Int {
+        @inline(__always) get { storage.count }
+    }
 
     /// Bytes that fit before the buffer grows (kept by `reset()`).
     package var capacity: Int { storage.capacity }
@@ -71,6 +73,7 @@ package struct JSONOutput: @unchecked Sendable {
         storage.count = count
     }
 
+    @inlinable
     package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(start: storage.base, count: storage.count))
     }

@@ -36,7 +36,8 @@ extension Evaluator {
         let count = arguments.count + (member ? 1 : 0)
         let result = try withUnsafeTemporaryAllocation(of: CELValue.self, capacity: count) { buffer throws(CELError) -> CELValue in
             var initialized = 0
-            defer { buffer.prefix(initialized).deinitialize() }
+            // Element by element: the specialized destroy, not the runtime's generic one.
+            defer { for position in 0..<initialized { buffer.deinitializeElement(at: position) } }
             if member, let target {
                 buffer.initializeElement(at: 0, to: try evaluate(target))
                 initialized = 1

@@ -3,21 +3,28 @@ struct Evaluator {
     /// The variables by name; a program declares few, so they are found by comparing names.
     let variables: [(String, CELValue)]
     let program: CELProgram
+    /// The record's fields by position, for selections bound to them (`Expr.Binding.slot`).
+    let fields: UnsafeBufferPointer<CELValue?>
     var steps = 0
     /// Comprehension variables, innermost last.
     var locals: [(name: String, value: CELValue)] = []
 
-    init(_ program: CELProgram, variables: [(String, CELValue)]) {
+    init(_ program: CELProgram, variables: [(String, CELValue)], fields: UnsafeBufferPointer<CELValue?> = .init(start: nil, count: 0)) {
         self.program = program
         self.variables = variables
+        self.fields = fields
     }
 
     /// Counts `cost` steps; fails once the total passes the limit.
+    @inline(__always)
     mutating func charge(_ cost: Int, at expr: Expr) throws(CELError) {
         steps += cost
-        if steps > program.costLimit {
-            throw CELError(.costLimit, "the evaluation exceeds its cost limit of \(program.costLimit) steps", column: expr.offset + 1)
-        }
+        if steps > program.costLimit { throw costLimitError(at: expr) }
+    }
+
+    @inline(never)
+    private func costLimitError(at expr: Expr) -> CELError {
+        CELError(.costLimit, "the evaluation exceeds its cost limit of \(program.costLimit) steps", column: expr.offset + 1)
     }
 
     mutating func evaluate(_ expr: Expr) throws(CELError) -> CELValue {
@@ -31,6 +38,12 @@ struct Evaluator {
             if let value = resolve(name, rooted: rooted) { return value }
             throw CELError(.unknownVariable, "no variable named '\(name)'", column: expr.offset + 1)
         case .select(let operand, let field, let testOnly):
+            if case .slot(let position) = expr.binding, position < fields.count {
+                try charge(1, at: operand)  // as evaluating the variable would
+                if testOnly { return .bool(fields[position] != nil) }
+                guard let value = fields[position] else { throw CELError(.noSuchKey, "no such key: '\(field)'", column: expr.offset + 1) }
+                return value
+            }
             if case .variable(let variable) = expr.binding, let value = self.variable(variable) { return value }
             if expr.binding == .dynamic, !testOnly, let (name, rooted) = expr.qualifiedName, !isLocal(name, rooted: rooted),
                 let value = resolve(name, rooted: rooted)

@@ -7,6 +7,8 @@ struct Binder {
     let variables: Set<String>
     let container: String
     let functions: Set<String>
+    /// A declared variable whose fields the caller gives by position, with those positions by name.
+    var record: (variable: String, fields: [String: Int])? = nil
 
     func bind(_ expr: Expr, locals: Set<String>) -> Expr {
         switch expr.kind {
@@ -24,6 +26,11 @@ struct Binder {
                 } else if CELType.named[name] != nil {
                     binding = .dynamic
                 }
+            }
+            if binding == .field, let record, let position = record.fields[field], let (name, rooted) = operand.qualifiedName,
+                !isLocal(name, rooted: rooted, locals), variable(named: name, rooted: rooted) == record.variable
+            {
+                binding = .slot(position)
             }
             return Expr(kind, at: expr.offset, fieldAt: expr.fieldOffset, binding: binding)
         case .call(let name, let target, let arguments):

@@ -29,6 +29,10 @@ final class Expr: Sendable {
         case variable(String)
         /// A selection that names no variable or type: evaluate the operand, then select.
         case field
+        /// A selection of a field of the record variable (`CELProgram.binding(fieldsOf:to:)`):
+        /// the value at this position of the fields given to the evaluation, when there are any;
+        /// otherwise as `field`.
+        case slot(Int)
         /// A call of `callee`; `member` when the target is evaluated and passed first (`x.f(y)`),
         /// `sized` when the function's cost grows with its arguments' sizes.
         case call(Callee, member: Bool, sized: Bool)

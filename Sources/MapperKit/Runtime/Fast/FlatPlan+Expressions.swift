@@ -12,14 +12,30 @@ extension FlatPlan {
     /// URLs, UUIDs, enum cases, numbers, booleans, dates, `any`). An expression that fails, a
     /// result its property cannot hold and a rule that does not hold send the document to the
     /// general reader, which reports the error; variants chosen by `if` are left to it entirely.
-    struct Expressions {
+    /// A class, so that the transcoder holds it by one reference per model it writes.
+    final class Expressions: Sendable {
+        /// An expression with its program bound to the model's properties by position: `self.name`
+        /// reads the property's slot, so that `self` is made as a map only when `needsMap`.
+        final class Bound: Sendable {
+            let expression: Expression
+            let program: CELProgram
+
+            init(_ expression: Expression, fields: [String]) {
+                self.expression = expression
+                program = expression.program.binding(fieldsOf: "self", to: fields)
+            }
+        }
+
         /// Per property position: its `decode:` expression.
-        let decode: [Expression?]
+        let decode: [Bound?]
         /// Per property position: its `default: {expr:}` expression.
-        let defaults: [Expression?]
+        let defaults: [Bound?]
         /// Per property position: how to read its canonical value back into `self`; nil when no
         /// expression reads it.
         let reads: [SelfRead?]
+        /// Whether some expression uses `self` other than by `self.name` (whole, or `self["name"]`),
+        /// so that `self` must be made as a map too.
+        let needsMap: Bool
         /// How many properties `self` holds at most (those with a `reads` entry).
         let selfCount: Int
         /// Per property position: the name `self` holds it under.
@@ -30,7 +46,7 @@ extension FlatPlan {
         /// Per property position: whether the property has no constraints (results of the common
         /// kinds are then written directly).
         let unconstrained: [Bool]
-        let rules: [ModelRule]
+        let rules: [Bound]
 
         /// nil when the fast path cannot evaluate the model's expressions.
         init?(_ type: ModelType) {
@@ -42,14 +58,17 @@ extension FlatPlan {
                 if let expression = plan.spec.defaultExpression { read.append(expression) }
             }
             guard let selfReads = SelfRead.reads(of: read, in: type) else { return nil }
-            decode = type.properties.map(\.spec.decode)
-            defaults = type.properties.map(\.spec.defaultExpression)
+            let properties = type.properties.map(\.name)
+            func bound(_ expression: Expression) -> Bound { Bound(expression, fields: properties) }
+            decode = type.properties.map { $0.spec.decode.map(bound) }
+            defaults = type.properties.map { $0.spec.defaultExpression.map(bound) }
+            rules = type.spec.rules.map { bound($0.rule) }
+            needsMap = (decode + defaults).contains { $0?.program.uses("self") == true } || rules.contains { $0.program.uses("self") }
             self.reads = selfReads
             selfCount = selfReads.count { $0 != nil }
             names = type.properties.map { .string($0.name) }
             plans = type.properties
             unconstrained = type.properties.map { $0.spec.constraints == Constraints() }
-            rules = type.spec.rules
         }
     }
 
@@ -180,70 +199,85 @@ extension CanonicalTranscoder {
         _ expressions: FlatPlan.Expressions, _ document: JSONDocument, object: Int, model: FlatPlan.Model, base: Int,
         first: inout Bool, into output: inout JSONOutput
     ) -> Bool {
-        var current = CELMap()
-        current.reserveCapacity(expressions.selfCount)
-        for position in 0..<Int(model.propertyCount) {
-            let before = output.count
-            // A `decode` expression gives the value; a default expression, when nothing was read.
-            var computed = expressions.decode[position]
-            if computed == nil {
-                guard writeProperty(document, object: object, model: model, position: position, base: base, first: &first, into: &output)
-                else { return false }
-                if output.count == before { computed = expressions.defaults[position] }
-            }
-            if let computed {
-                guard
-                    writeComputed(
-                        computed, expressions, document, object: object, model: model, position: position, current: current,
-                        first: &first, into: &output)
-                else { return false }
-            }
-            if let read = expressions.reads[position], output.count > before {
-                let property = arenas.properties[Int(model.firstProperty) + position]
-                // What was written: `,`? then `"name":` then the value.
-                let value = output.withUnsafeBytes { bytes -> CELValue? in
-                    let keyStart = bytes[before] == UInt8(ascii: ",") ? before + 1 : before
-                    return read.value(UnsafeRawBufferPointer(rebasing: bytes[(keyStart + Int(property.keyLength))...]))
+        // `self` by property position (what `self.name` reads), and as a map when an expression needs one.
+        withUnsafeTemporaryAllocation(of: CELValue?.self, capacity: Int(model.propertyCount)) { fields in
+            fields.initialize(repeating: nil)
+            defer { fields.deinitialize() }
+            var current = CELMap()
+            if expressions.needsMap { current.reserveCapacity(expressions.selfCount) }
+            for position in 0..<Int(model.propertyCount) {
+                let before = output.count
+                // A `decode` expression gives the value; a default expression, when nothing was read.
+                var computed = expressions.decode[position]
+                if computed == nil {
+                    guard writeProperty(document, object: object, model: model, position: position, base: base, first: &first, into: &output)
+                    else { return false }
+                    if output.count == before { computed = expressions.defaults[position] }
                 }
-                guard let value else { return false }
-                current.append(uniqueKey: expressions.names[position], value)
+                if let computed {
+                    let this = Self.this(expressions, current)
+                    guard let result = evaluate(computed, document, object: object, this: this, fields: UnsafeBufferPointer(fields)),
+                        writeComputed(result, expressions, model: model, position: position, first: &first, into: &output)
+                    else { return false }
+                }
+                if let read = expressions.reads[position], output.count > before {
+                    let property = arenas.properties[Int(model.firstProperty) + position]
+                    // What was written: `,`? then `"name":` then the value.
+                    let value = output.withUnsafeBytes { bytes -> CELValue? in
+                        let keyStart = bytes[before] == UInt8(ascii: ",") ? before + 1 : before
+                        return read.value(UnsafeRawBufferPointer(rebasing: bytes[(keyStart + Int(property.keyLength))...]))
+                    }
+                    guard let value else { return false }
+                    if expressions.needsMap { current.append(uniqueKey: expressions.names[position], value) }
+                    fields[position] = value
+                }
             }
+            guard !expressions.rules.isEmpty else { return true }
+            let this = Self.this(expressions, current)
+            for rule in expressions.rules {
+                guard case .bool(true)? = evaluate(rule, document, object: object, this: this, fields: UnsafeBufferPointer(fields))
+                else { return false }
+            }
+            return true
         }
-        guard !expressions.rules.isEmpty else { return true }
-        let this = CELValue.map(current)
-        for rule in expressions.rules {
-            guard case .bool(true)? = evaluate(rule.rule, document, object: object, this: this) else { return false }
-        }
-        return true
     }
 
-    /// The value of `expression` with `self` as `this` and `input` as the object at `object`; nil
-    /// when the evaluation fails.
-    private mutating func evaluate(_ expression: Expression, _ document: JSONDocument, object: Int, this: CELValue) -> CELValue? {
-        if expression.readsInput { variables[1].1 = CELBridge.input(of: expression, document, object: object) }
+    /// `self` as a map, when an expression of the model needs one.
+    private static func this(_ expressions: FlatPlan.Expressions, _ current: CELMap) -> CELValue {
+        expressions.needsMap ? .map(current) : .null
+    }
+
+    /// The value of `bound` with `self` as `this` and by position as `fields`, and `input` as the
+    /// object at `object`; nil when the evaluation fails.
+    private mutating func evaluate(
+        _ bound: FlatPlan.Expressions.Bound, _ document: JSONDocument, object: Int, this: CELValue,
+        fields: UnsafeBufferPointer<CELValue?>
+    ) -> CELValue? {
+        if bound.expression.readsInput { variables[1].1 = CELBridge.input(of: bound.expression, document, object: object) }
         variables[0].1 = this
         // Cleared at once, so that `self`'s map is again held only by the caller, which extends it.
         defer { (variables[0].1, variables[1].1) = (.null, .null) }
-        return try? expression.program.evaluate(bindings: variables)
+        return try? bound.program.evaluate(bindings: variables, fields: fields)
     }
 
-    /// The key and the value an expression gives, written as the general reader would write it.
+    /// The key and the value an expression gave, written as the general reader would write it.
+    /// (Not inlined: the loop that calls it stays small.)
+    @inline(never)
     private mutating func writeComputed(
-        _ expression: Expression, _ expressions: FlatPlan.Expressions, _ document: JSONDocument, object: Int,
-        model: FlatPlan.Model, position: Int, current: CELMap, first: inout Bool, into output: inout JSONOutput
+        _ result: CELValue, _ expressions: FlatPlan.Expressions, model: FlatPlan.Model, position: Int, first: inout Bool,
+        into output: inout JSONOutput
     ) -> Bool {
-        guard let result = evaluate(expression, document, object: object, this: .map(current)) else { return false }
         let property = arenas.properties[Int(model.firstProperty) + position]
         // The value the general reader reads from the result's JSON (`CELBridge.json`, then the
         // property's canonical form), made without the JSON text; anything rarer goes to it.
-        let plan = expressions.plans[position]
+        let conversion = expressions.plans[position].conversion
         let value: Value
-        switch (plan.conversion, result) {
+        switch (conversion, result) {
         case (_, .null):
             guard property.flags & FlatPlan.Property.required == 0 else { return false }
             value = .null
         case _ where !expressions.unconstrained[position]:
-            guard let read = readComputed(result, plan) else { return false }
+            guard let read = readComputed(result, expressions.plans[position]) else { return false }
             value = read
         case (.scalar(.string), .string(let text)): value = .string(text)
         case (.scalar(.int), .int(let int)): value = .int(int)
@@ -261,11 +295,11 @@ extension CanonicalTranscoder {
             value = .decimal(number)
         case (.scalar(.bool), .bool(let bool)): value = .bool(bool)
         default:
-            guard let read = readComputed(result, plan) else { return false }
+            guard let read = readComputed(result, expressions.plans[position]) else { return false }
             value = read
         }
         key(property, &first, &output)
-        CanonicalWriter.write(value, plan.conversion, into: &output)
+        CanonicalWriter.write(value, conversion, into: &output)
         return true
     }
 
