@@ -210,7 +210,8 @@ extension CanonicalTranscoder {
                 // A `decode` expression gives the value; a default expression, when nothing was read.
                 var computed = expressions.decode[position]
                 if computed == nil {
-                    guard writeProperty(document, object: object, model: model, position: position, base: base, first: &first, into: &output)
+                    guard
+                        writeProperty(document, object: object, model: model, position: position, base: base, first: &first, into: &output)
                     else { return false }
                     if output.count == before { computed = expressions.defaults[position] }
                 }
