@@ -105,43 +105,53 @@ public struct MappingSession {
     // MARK: - Bytes to bytes
 
     /// External JSON → canonical JSON, without handing models back.
+    @inlinable
     public mutating func decodeToCanonical(
         _ bytes: some Collection<UInt8>, as model: String, now: Instant? = nil
     ) throws(MappingErrors) -> [UInt8] {
+        // Inlined into the caller, so that only finding the bytes is generic.
+        try Self.withContiguousBytes(bytes) { buffer throws(MappingErrors) in try decodeToCanonical(buffer: buffer, as: model, now: now) }
+    }
+
+    @usableFromInline
+    mutating func decodeToCanonical(buffer: UnsafeRawBufferPointer, as model: String, now: Instant?) throws(MappingErrors) -> [UInt8] {
         let type = try catalog.requireType(model)
         let now = now ?? .now
-        return try Self.withContiguousBytes(bytes) { buffer throws(MappingErrors) in
-            try tokenize(buffer)
-            output.reset()
-            reader.warnings.removeAll(keepingCapacity: true)
-            transcoder.now = now
-            return try JSONDocument.with(bytes: buffer, tape: tape) { document throws(MappingErrors) in
-                // Most documents go straight from tokens to canonical bytes; the rest (and every
-                // document with an error) through models. Models with `on_error` take the fast
-                // path too: a value that does not convert makes the transcoder give up, and the
-                // general reader then applies `on_error` (so a document with warnings always goes
-                // through models).
-                if usesTranscoder, transcoder.transcode(document, as: type, into: &output) { return output.bytes }
-                let decoded = try read(document, as: type, mode: .external, now: now)
-                CanonicalWriter.write(decoded, declared: type, into: &output)
-                return output.bytes
-            }
+        try tokenize(buffer)
+        output.reset()
+        reader.warnings.removeAll(keepingCapacity: true)
+        transcoder.now = now
+        return try JSONDocument.with(bytes: buffer, tape: tape) { document throws(MappingErrors) in
+            // Most documents go straight from tokens to canonical bytes; the rest (and every
+            // document with an error) through models. Models with `on_error` take the fast
+            // path too: a value that does not convert makes the transcoder give up, and the
+            // general reader then applies `on_error` (so a document with warnings always goes
+            // through models).
+            if usesTranscoder, transcoder.transcode(document, as: type, into: &output) { return output.bytes }
+            let decoded = try read(document, as: type, mode: .external, now: now)
+            CanonicalWriter.write(decoded, declared: type, into: &output)
+            return output.bytes
         }
     }
 
     /// Canonical JSON → external JSON.
+    @inlinable
     public mutating func encodeCanonical(_ bytes: some Collection<UInt8>, as model: String) throws(MappingErrors) -> [UInt8] {
+        try Self.withContiguousBytes(bytes) { buffer throws(MappingErrors) in try encodeCanonical(buffer: buffer, as: model) }
+    }
+
+    @usableFromInline
+    mutating func encodeCanonical(buffer: UnsafeRawBufferPointer, as model: String) throws(MappingErrors) -> [UInt8] {
         let type = try catalog.requireType(model)
         if usesTranscoder {
             reader.warnings.removeAll(keepingCapacity: true)
-            let written = try Self.withContiguousBytes(bytes) { buffer throws(MappingErrors) -> Bool in
-                try tokenize(buffer)
-                output.reset()
-                return JSONDocument.with(bytes: buffer, tape: tape) { encodeTranscoder.transcode($0, as: type, into: &output) }
+            try tokenize(buffer)
+            output.reset()
+            if JSONDocument.with(bytes: buffer, tape: tape, { encodeTranscoder.transcode($0, as: type, into: &output) }) {
+                return output.bytes
             }
-            if written { return output.bytes }
         }
-        let decoded = try readCanonical(bytes, as: model)
+        let decoded = try read(buffer, as: type, mode: .canonical, now: .now)
         return try encode(decoded, as: model)
     }
 
@@ -220,6 +230,7 @@ public struct MappingSession {
     }
 
     /// Runs `body` over the bytes, copied only when the collection is not contiguous.
+    @inlinable
     static func withContiguousBytes<Result>(
         _ bytes: some Collection<UInt8>, _ body: (UnsafeRawBufferPointer) throws(MappingErrors) -> Result
     ) throws(MappingErrors) -> Result {
