@@ -3,8 +3,8 @@ import MapperCEL
 /// The fast path of decode → canonical JSON: writes canonical bytes straight from the token tape,
 /// property by property, without building models, values or strings, reading the flat plan.
 ///
-/// It handles the common shapes only (plain representations; no variants chosen by `if`,
-/// `unknown_keys: keep` or transformers) and only documents that decode without errors. Anything else, and any
+/// It handles the common shapes only (plain representations; no variants chosen by `if` or
+/// transformers) and only documents that decode without errors. Anything else, and any
 /// problem, makes `transcode` return false and the caller runs the general reader, which then
 /// owns the result or the exact error messages. So semantics live in one place; this path must
 /// only ever agree with it (tests compare both on every example).
@@ -20,6 +20,9 @@ struct CanonicalTranscoder {
     /// Drift seen while writing, reported only once the whole document has succeeded.
     private var unknownSeen: [(keys: [String], model: Int)] = []
     private var fallbacksSeen: [(enumIndex: Int32, value: String)] = []
+    /// Whether the model being written keeps unknown keys, which keeps the raw value of an enum
+    /// that falls back to its default case too (left to the general reader).
+    private var keepsRaw = false
     /// The variables of the expression being evaluated: one array for every evaluation, its
     /// values replaced in place (`input` stays null for an expression that does not read it).
     var variables: [(String, CELValue)] = [("self", .null), ("input", .null)]
@@ -70,7 +73,13 @@ struct CanonicalTranscoder {
     ) -> Bool {
         let model = arenas.models[Int(index)]
         let base = slots.push(Int(model.nodeCount))
-        defer { slots.pop(to: base) }
+        // A nested model's raw values are its own; a flattened one's, its parent's.
+        let outerKeepsRaw = keepsRaw
+        defer {
+            slots.pop(to: base)
+            keepsRaw = outerKeepsRaw
+        }
+        if !flattened { keepsRaw = model.keepsUnknownKeys }
         guard fill(document, object: object, node: 0, model: model, modelIndex: index, base: base, judgesUnknown: !flattened) else {
             return false
         }
@@ -93,8 +102,63 @@ struct CanonicalTranscoder {
                 else { return false }
             }
         }
+        if model.keepsUnknownKeys && !flattened { writeExtra(document, object: object, model: model, first: first, into: &output) }
         output.append(UInt8(ascii: "}"))
         return true
+    }
+
+    /// `"$extra": {…}` with what no property of the model reads, as the general reader keeps it:
+    /// unknown keys, keys only variant dispatch or expressions read, and inside the objects of key
+    /// paths their unread members, or the whole object when nothing in it is read. Nothing when
+    /// all is read.
+    private func writeExtra(_ document: JSONDocument, object: Int, model: FlatPlan.Model, first: Bool, into output: inout JSONOutput) {
+        let start = output.count
+        if !first { output.append(UInt8(ascii: ",")) }
+        output.append(contentsOf: #""$extra":"#)
+        if !writeUnread(document, object: object, node: 0, model: model, into: &output).wrote { output.truncate(to: start) }
+    }
+
+    /// Writes `{…}` with the unread members of the object at `object` (read through `node` of the
+    /// model's key tree); whether it wrote a member, and whether some property reads a value in it.
+    private func writeUnread(
+        _ document: JSONDocument, object: Int, node: Int32, model: FlatPlan.Model, into output: inout JSONOutput
+    ) -> (wrote: Bool, read: Bool) {
+        let table = arenas.nodes[Int(model.rootNode + node)]
+        var (wrote, read) = (false, false)
+        output.append(UInt8(ascii: "{"))
+        func member(_ key: Int, _ output: inout JSONOutput) {
+            if wrote { output.append(UInt8(ascii: ",")) }
+            wrote = true
+            document.writeString(at: key, to: &output)
+            output.append(UInt8(ascii: ":"))
+        }
+        for (key, value) in document.members(ofObjectAt: object) {
+            let child = table.mask < 0 ? nil : document.lookup(key: key, in: plan, table)
+            guard let child else {
+                member(key, &output)
+                document.write(valueAt: value, to: &output)
+                continue
+            }
+            let childNode = arenas.nodes[Int(model.rootNode + child)]
+            if childNode.isValue {
+                read = true
+            } else if childNode.mask < 0 || document.kind(at: value) != .object {
+                // Nothing reads under it (a null, or not an object where key paths expect one): kept whole.
+                member(key, &output)
+                document.write(valueAt: value, to: &output)
+            } else {
+                let (before, wroteBefore) = (output.count, wrote)
+                member(key, &output)
+                let inner = writeUnread(document, object: value, node: child, model: model, into: &output)
+                read = read || inner.read
+                if !inner.wrote && inner.read {
+                    output.truncate(to: before)
+                    wrote = wroteBefore
+                }
+            }
+        }
+        output.append(UInt8(ascii: "}"))
+        return (wrote, read)
     }
 
     /// The property at `position` of the model (its key and canonical value, or nothing when it is
@@ -252,6 +316,7 @@ struct CanonicalTranscoder {
                 return false  // numbers, arrays… compared as JSON values by the general reader
             }
             if position == nil, spec.defaultCase >= 0 {
+                if keepsRaw { return false }
                 position = spec.defaultCase
                 if observer != nil { fallbacksSeen.append((conversion.payload, document.quoted(at: index))) }
             }

@@ -1,6 +1,6 @@
 extension PlanBuilder {
-    /// Which types the transcoder handles: plain representations, constraints it checks, no kept
-    /// unknown keys, no transformers, expressions only where `FlatPlan.Expressions` takes them,
+    /// Which types the transcoder handles: plain representations, constraints it checks, no
+    /// transformers, expressions only where `FlatPlan.Expressions` takes them,
     /// nested and flattened models (without variants) that qualify too.
     /// `on_error` does not matter: a value that does not convert makes `transcode` return false
     /// and the general reader, which applies `on_error` and records the warnings, does the document.
@@ -12,7 +12,7 @@ extension PlanBuilder {
             let type = types[index]
             let visiting = visiting.union([index])
             let qualifies =
-                type.unknownKeys != .keep && (!type.usesExpressions || FlatPlan.Expressions(type) != nil)
+                (!type.usesExpressions || FlatPlan.Expressions(type) != nil)
                 && type.properties.allSatisfy { plan in
                     FlatPlan.checksConstraints(of: plan) && conversionQualifies(plan.conversion, visiting)
                 }
@@ -96,8 +96,11 @@ extension FlatPlan {
                     rootNode: Int32(nodes.count), nodeCount: Int32(type.keyTree.nodes.count),
                     rejectsUnknownKeys: type.unknownKeys == .reject, transcodable: transcodable[type.index],
                     names: table(type.names.entries), firstEncodeNode: 0, encodeNodeCount: 0, encodable: false)
+                model.keepsUnknownKeys = type.unknownKeys == .keep
                 for node in type.keyTree.nodes {
-                    nodes.append(table(node.keys.entries))
+                    var flat = table(node.keys.entries)
+                    flat.isValue = node.isValue
+                    nodes.append(flat)
                 }
                 for plan in type.properties {
                     var flags: UInt8 = 0

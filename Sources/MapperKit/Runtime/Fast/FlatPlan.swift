@@ -17,6 +17,8 @@ final class FlatPlan: @unchecked Sendable {
         var rootNode: Int32
         var nodeCount: Int32
         var rejectsUnknownKeys: Bool
+        /// `unknown_keys: keep`: what no property reads is written in `$extra`.
+        var keepsUnknownKeys = false
         /// Whether the fast path can write objects of this model at all.
         var transcodable: Bool
         /// Canonical property names → property position (reading canonical JSON).
@@ -59,6 +61,9 @@ final class FlatPlan: @unchecked Sendable {
         var firstSlot: Int32
         /// Table size minus one; -1 for a node without children.
         var mask: Int32
+        /// A key tree node's: whether a property reads its value (not only variant dispatch or an
+        /// expression, nor only the members under it).
+        var isValue = false
     }
 
     /// One entry of a node's or an enum's hash table.
