@@ -75,7 +75,8 @@ struct KeepTranscodingTests {
     @Test(arguments: 0..<kept.count)
     func theFastPathKeepsWhatTheGeneralReaderKeeps(_ index: Int) throws {
         let (model, document, extra) = Self.kept[index]
-        let fast = try #require(try transcodeAlone(Array(document.utf8), as: model, in: Self.catalog), "\(document) left to the general reader")
+        let fast = try #require(
+            try transcodeAlone(Array(document.utf8), as: model, in: Self.catalog), "\(document) left to the general reader")
         let written = try JSONValue(parsing: fast)
         guard case .object(let object) = written else {
             Issue.record("\(document): not an object")
