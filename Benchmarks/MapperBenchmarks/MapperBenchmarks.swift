@@ -82,6 +82,33 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try session.decodeToCanonical(document, as: model, now: Workload.now))
         }
     }
+    // The same ratio with both models timed back to back in each iteration (in alternating
+    // order), so that a slow spell of a shared machine weighs on both alike.
+    let computedShare = BenchmarkMetric.custom("computed/plain speed (%)", polarity: .prefersLarger, useScalingFactor: false)
+    var interleaved = MappingSession(catalog: expressions)
+    var round = 0
+    Benchmark(
+        "expressions.interleaved", configuration: .init(metrics: [computedShare], maxDuration: .seconds(3), maxIterations: 1_000)
+    ) { benchmark in
+        func seconds(_ model: String) throws -> Double {
+            let start = ContinuousClock.now
+            for document in issues {
+                blackHole(try interleaved.decodeToCanonical(document, as: model, now: Workload.now))
+            }
+            return (ContinuousClock.now - start) / .seconds(1)
+        }
+        round += 1
+        var plain = 0.0
+        var computed = 0.0
+        if round % 2 == 0 {
+            plain = try seconds("PlainIssue")
+            computed = try seconds("ComputedIssue")
+        } else {
+            computed = try seconds("ComputedIssue")
+            plain = try seconds("PlainIssue")
+        }
+        benchmark.measurement(computedShare, Int((100 * plain / computed).rounded()))
+    }
 
     // What `mapper` does at start-up before it reads any input: load and compile Mappings/.
     let mappings = Paths.package("Mappings")
