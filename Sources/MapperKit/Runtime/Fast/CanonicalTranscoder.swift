@@ -3,8 +3,7 @@ import MapperCEL
 /// The fast path of decode → canonical JSON: writes canonical bytes straight from the token tape,
 /// property by property, without building models, values or strings, reading the flat plan.
 ///
-/// It handles the common shapes only (plain representations; no variants chosen by `if` or
-/// transformers) and only documents that decode without errors. Anything else, and any
+/// It handles the common shapes only (no variants chosen by `if`, unions or transformers) and only documents that decode without errors. Anything else, and any
 /// problem, makes `transcode` return false and the caller runs the general reader, which then
 /// owns the result or the exact error messages. So semantics live in one place; this path must
 /// only ever agree with it (tests compare both on every example).
@@ -331,6 +330,11 @@ struct CanonicalTranscoder {
             return document.writeElements(of: index, into: &output) { item, output in
                 write(document, at: item, conversion: conversion.payload, into: &output)
             }
+        case .scalar:
+            // Number formats and representation hints: read as the general reader reads them.
+            let scalar = plan.scalars[Int(conversion.payload)]
+            guard kind != .null, case .value(let value) = scalar.read(document, at: index, canonical: false) else { return false }
+            CanonicalWriter.write(value, .scalar(scalar), into: &output)
         case .unsupported, .intAsString, .doubleAsString, .decimalAsString, .boolAsString, .boolAsInt:
             return false
         }

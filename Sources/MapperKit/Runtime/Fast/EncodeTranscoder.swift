@@ -409,6 +409,11 @@ struct EncodeTranscoder {
             return document.writeElements(of: index, into: &output) { item, output in
                 write(document, at: item, conversion: conversion.payload, into: &output)
             }
+        case .scalar:
+            // Number formats: the canonical value read and written as the general path does.
+            let scalar = plan.scalars[Int(conversion.payload)]
+            guard kind != .null, case .value(let value) = scalar.read(document, at: index, canonical: true) else { return false }
+            scalar.writeExternal(value, into: &output)
         case .unsupported:
             return false
         }

@@ -1,6 +1,5 @@
 extension PlanBuilder {
-    /// Which types the transcoder handles: plain representations, constraints it checks, no
-    /// transformers, expressions only where `FlatPlan.Expressions` takes them,
+    /// Which types the transcoder handles: constraints it checks, no transformers, expressions only where `FlatPlan.Expressions` takes them,
     /// nested and flattened models (without variants) that qualify too.
     /// `on_error` does not matter: a value that does not convert makes `transcode` return false
     /// and the general reader, which applies `on_error` and records the warnings, does the document.
@@ -21,8 +20,7 @@ extension PlanBuilder {
         }
         func conversionQualifies(_ conversion: Conversion, _ visiting: Set<Int>) -> Bool {
             switch conversion {
-            case .scalar(.string), .scalar(.url), .scalar(.uuid), .scalar(.date), .scalar(.any), .enumeration,
-                .scalar(.int(.number)), .scalar(.double(.number)), .scalar(.decimal(.number)), .scalar(.bool(.bool)):
+            case .scalar, .enumeration:
                 return true
             case .model(let index, let dispatch):
                 return !dispatch && typeQualifies(index, visiting)
@@ -77,6 +75,7 @@ extension FlatPlan {
         var bytes: [UInt8] = []
         var patterns: [DatePattern.Compiled] = []
         var defaults: [(value: Value, conversion: MapperKit.Conversion)] = []
+        var scalars: [ScalarPlan] = []
         var valueConstraints: [Constraints] = []
         var expressionModels: [Expressions] = []
         var encodeExpressionModels: [EncodeExpressions] = []
@@ -272,8 +271,7 @@ extension FlatPlan {
             return Node(firstSlot: Int32(first), mask: Int32(capacity - 1))
         }
 
-        /// `external`: the form encoding writes (representation hints count; decoding reads them
-        /// only through the general reader for now).
+        /// `external`: the form encoding writes (representation hints count).
         mutating func conversion(_ conversion: MapperKit.Conversion, external: Bool = false) -> Int32 {
             let flat: Conversion
             switch conversion {
@@ -304,6 +302,9 @@ extension FlatPlan {
                 flat = Conversion(kind: .array, payload: self.conversion(element, external: external))
             case .dictionary(let element):
                 flat = Conversion(kind: .dictionary, payload: self.conversion(element, external: external))
+            case .scalar(let scalar):
+                scalars.append(scalar)
+                flat = Conversion(kind: .scalar, payload: Int32(scalars.count - 1))
             default:
                 flat = Conversion(kind: .unsupported, payload: 0)
             }

@@ -120,6 +120,9 @@ final class FlatPlan: @unchecked Sendable {
             case dateISO, dateUnix, dateUnixMilliseconds, datePattern
             /// `payload`: the enum; `model`: the model; `array`/`dictionary`: the element conversion.
             case enumeration, model, array, dictionary
+            /// Any other scalar (number formats, representation hints on decode), read and written by
+            /// its `ScalarPlan` (the general path's own code): `payload` is its index in `scalars`.
+            case scalar
         }
 
         var kind: Kind
@@ -168,6 +171,8 @@ final class FlatPlan: @unchecked Sendable {
     private let patternOwners: [DatePattern.Compiled]
     /// Defaults with the conversion to write them with (rare: read through ordinary references).
     let defaults: [(value: Value, conversion: MapperKit.Conversion)]
+    /// The scalars of `Conversion.Kind.scalar`.
+    let scalars: [ScalarPlan]
     /// Constraints with a `minimum`, `maximum` or `pattern` (`satisfiesValueConstraints`).
     let valueConstraints: [Constraints]
     /// The expressions of the transcodable models that have some (`Model.expressions`).
@@ -192,6 +197,7 @@ final class FlatPlan: @unchecked Sendable {
             encodeNodes: Self.copy(builder.encodeNodes), bytes: Self.copy(builder.bytes),
             patterns: Self.copy(builder.patterns.map { Unmanaged.passUnretained($0) }))
         defaults = builder.defaults
+        scalars = builder.scalars
         valueConstraints = builder.valueConstraints
         expressionModels = builder.expressionModels
         encodeExpressionModels = builder.encodeExpressionModels
