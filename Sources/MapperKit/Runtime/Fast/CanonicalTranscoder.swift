@@ -330,6 +330,11 @@ struct CanonicalTranscoder {
             return document.writeElements(of: index, into: &output) { item, output in
                 write(document, at: item, conversion: conversion.payload, into: &output)
             }
+        case .union:
+            // The member that reads this kind of JSON value, as the general path picks it.
+            guard let jsonKind = JSONKind(kind) else { return false }
+            let member = plan.unionMembers[Int(conversion.payload) + jsonKind.rawValue]
+            return member >= 0 && write(document, at: index, conversion: member, into: &output)
         case .scalar:
             // Number formats and representation hints: read as the general reader reads them.
             let scalar = plan.scalars[Int(conversion.payload)]

@@ -409,6 +409,11 @@ struct EncodeTranscoder {
             return document.writeElements(of: index, into: &output) { item, output in
                 write(document, at: item, conversion: conversion.payload, into: &output)
             }
+        case .union:
+            // The member that reads this kind of JSON value, as the general path picks it.
+            guard let jsonKind = JSONKind(kind) else { return false }
+            let member = plan.unionMembers[Int(conversion.payload) + jsonKind.rawValue]
+            return member >= 0 && write(document, at: index, conversion: member, into: &output)
         case .scalar:
             // Number formats: the canonical value read and written as the general path does.
             let scalar = plan.scalars[Int(conversion.payload)]

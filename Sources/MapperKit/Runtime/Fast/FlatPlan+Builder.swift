@@ -26,6 +26,8 @@ extension PlanBuilder {
                 return !dispatch && typeQualifies(index, visiting)
             case .array(let element), .dictionary(let element):
                 return conversionQualifies(element, visiting)
+            case .union(let plan):
+                return plan.members.allSatisfy { conversionQualifies($0, visiting) }
             default:
                 return false
             }
@@ -76,6 +78,7 @@ extension FlatPlan {
         var patterns: [DatePattern.Compiled] = []
         var defaults: [(value: Value, conversion: MapperKit.Conversion)] = []
         var scalars: [ScalarPlan] = []
+        var unionMembers: [Int32] = []
         var valueConstraints: [Constraints] = []
         var expressionModels: [Expressions] = []
         var encodeExpressionModels: [EncodeExpressions] = []
@@ -305,6 +308,13 @@ extension FlatPlan {
             case .scalar(let scalar):
                 scalars.append(scalar)
                 flat = Conversion(kind: .scalar, payload: Int32(scalars.count - 1))
+            case .union(let plan):
+                // Decoding reads external JSON, encoding canonical JSON: each picks members by its side's kinds.
+                let members = JSONKind.allCases.map { kind in
+                    plan.member(for: kind, canonical: external).map { self.conversion(plan.members[$0], external: external) } ?? -1
+                }
+                flat = Conversion(kind: .union, payload: Int32(unionMembers.count))
+                unionMembers += members
             default:
                 flat = Conversion(kind: .unsupported, payload: 0)
             }

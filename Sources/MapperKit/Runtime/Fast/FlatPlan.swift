@@ -123,6 +123,9 @@ final class FlatPlan: @unchecked Sendable {
             /// Any other scalar (number formats, representation hints on decode), read and written by
             /// its `ScalarPlan` (the general path's own code): `payload` is its index in `scalars`.
             case scalar
+            /// A union: `unionMembers[payload + JSONKind.rawValue]` is the conversion of the member
+            /// that reads that kind of JSON value (-1: none).
+            case union
         }
 
         var kind: Kind
@@ -173,6 +176,8 @@ final class FlatPlan: @unchecked Sendable {
     let defaults: [(value: Value, conversion: MapperKit.Conversion)]
     /// The scalars of `Conversion.Kind.scalar`.
     let scalars: [ScalarPlan]
+    /// The member conversions of `Conversion.Kind.union`, by JSON kind.
+    let unionMembers: [Int32]
     /// Constraints with a `minimum`, `maximum` or `pattern` (`satisfiesValueConstraints`).
     let valueConstraints: [Constraints]
     /// The expressions of the transcodable models that have some (`Model.expressions`).
@@ -198,6 +203,7 @@ final class FlatPlan: @unchecked Sendable {
             patterns: Self.copy(builder.patterns.map { Unmanaged.passUnretained($0) }))
         defaults = builder.defaults
         scalars = builder.scalars
+        unionMembers = builder.unionMembers
         valueConstraints = builder.valueConstraints
         expressionModels = builder.expressionModels
         encodeExpressionModels = builder.encodeExpressionModels
