@@ -11,8 +11,7 @@ import MapperCEL
 /// encode tree, without building models.
 ///
 /// Like `CanonicalTranscoder`, it takes only common shapes (no flattened models, kept unknown
-/// keys, transformers or number formats) and only documents
-/// without errors; otherwise `transcode` returns false and the general path (canonical reader,
+/// keys or transformers) and only documents without errors; otherwise `transcode` returns false and the general path (canonical reader,
 /// models, `ModelEncoder`) does the work and reports the errors. Tests compare both paths.
 struct EncodeTranscoder {
     private let table: ModelTable
