@@ -3,10 +3,11 @@ import MapperCEL
 /// The fast path of decode → canonical JSON: writes canonical bytes straight from the token tape,
 /// property by property, without building models, values or strings, reading the flat plan.
 ///
-/// It handles the common shapes only (no variants chosen by `if`, unions or transformers) and only documents that decode without errors. Anything else, and any
-/// problem, makes `transcode` return false and the caller runs the general reader, which then
-/// owns the result or the exact error messages. So semantics live in one place; this path must
-/// only ever agree with it (tests compare both on every example).
+/// It handles the common shapes only (no variants chosen by `if`, no transformers) and only
+/// documents that decode without errors. Anything else, and any problem, makes `transcode` return
+/// false and the caller runs the general reader, which then owns the result or the exact error
+/// messages. So semantics live in one place; this path must only ever agree with it (tests
+/// compare both on every example).
 struct CanonicalTranscoder {
     /// The general reader's tables, for what the fast path leaves to it (`readComputed`).
     let table: ModelTable
@@ -331,10 +332,8 @@ struct CanonicalTranscoder {
                 write(document, at: item, conversion: conversion.payload, into: &output)
             }
         case .union:
-            // The member that reads this kind of JSON value, as the general path picks it.
-            guard let jsonKind = JSONKind(kind) else { return false }
-            let member = plan.unionMembers[Int(conversion.payload) + jsonKind.rawValue]
-            return member >= 0 && write(document, at: index, conversion: member, into: &output)
+            guard let member = plan.unionMember(conversion.payload, for: kind) else { return false }
+            return write(document, at: index, conversion: member, into: &output)
         case .scalar:
             // Number formats and representation hints: read as the general reader reads them.
             let scalar = plan.scalars[Int(conversion.payload)]

@@ -11,8 +11,9 @@ import MapperCEL
 /// encode tree, without building models.
 ///
 /// Like `CanonicalTranscoder`, it takes only common shapes (no flattened models, kept unknown
-/// keys or transformers) and only documents without errors; otherwise `transcode` returns false and the general path (canonical reader,
-/// models, `ModelEncoder`) does the work and reports the errors. Tests compare both paths.
+/// keys or transformers) and only documents without errors; otherwise `transcode` returns false
+/// and the general path (canonical reader, models, `ModelEncoder`) does the work and reports the
+/// errors. Tests compare both paths.
 struct EncodeTranscoder {
     private let table: ModelTable
     private let plan: FlatPlan
@@ -409,10 +410,8 @@ struct EncodeTranscoder {
                 write(document, at: item, conversion: conversion.payload, into: &output)
             }
         case .union:
-            // The member that reads this kind of JSON value, as the general path picks it.
-            guard let jsonKind = JSONKind(kind) else { return false }
-            let member = plan.unionMembers[Int(conversion.payload) + jsonKind.rawValue]
-            return member >= 0 && write(document, at: index, conversion: member, into: &output)
+            guard let member = plan.unionMember(conversion.payload, for: kind) else { return false }
+            return write(document, at: index, conversion: member, into: &output)
         case .scalar:
             // Number formats: the canonical value read and written as the general path does.
             let scalar = plan.scalars[Int(conversion.payload)]

@@ -1,6 +1,7 @@
 extension PlanBuilder {
-    /// Which types the transcoder handles: constraints it checks, no transformers, expressions only where `FlatPlan.Expressions` takes them,
-    /// nested and flattened models (without variants) that qualify too.
+    /// Which types the transcoder handles: constraints it checks, no transformers, expressions
+    /// only where `FlatPlan.Expressions` takes them, nested and flattened models (without
+    /// variants) and union members that qualify too.
     /// `on_error` does not matter: a value that does not convert makes `transcode` return false
     /// and the general reader, which applies `on_error` and records the warnings, does the document.
     static func transcodable(_ types: [ModelType]) -> [Bool] {

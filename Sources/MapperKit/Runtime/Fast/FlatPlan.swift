@@ -176,7 +176,7 @@ final class FlatPlan: @unchecked Sendable {
     let defaults: [(value: Value, conversion: MapperKit.Conversion)]
     /// The scalars of `Conversion.Kind.scalar`.
     let scalars: [ScalarPlan]
-    /// The member conversions of `Conversion.Kind.union`, by JSON kind.
+    /// The member conversions of `Conversion.Kind.union`, by JSON kind (`unionMember`).
     let unionMembers: [Int32]
     /// Constraints with a `minimum`, `maximum` or `pattern` (`satisfiesValueConstraints`).
     let valueConstraints: [Constraints]
@@ -234,6 +234,14 @@ final class FlatPlan: @unchecked Sendable {
 
     /// The value a table maps `key` to, or nil.
     @inline(__always)
+    /// The conversion of the member of a union (`Conversion.Kind.union`, its payload) that reads a
+    /// JSON value of `kind`, as the general path picks it; nil when no member does.
+    func unionMember(_ union: Int32, for kind: JSONTape.Kind) -> Int32? {
+        guard let jsonKind = JSONKind(kind) else { return nil }
+        let member = unionMembers[Int(union) + jsonKind.rawValue]
+        return member >= 0 ? member : nil
+    }
+
     func lookup(_ key: UnsafeRawBufferPointer, firstSlot: Int32, mask: Int32) -> Int32? {
         guard mask >= 0 else { return nil }
         let (hash, head, tail) = KeyTable.hash(key)
