@@ -24,6 +24,18 @@ func expectBothPathsAgree(
     }
 }
 
+/// `expectBothPathsAgree` on decoding `input` as `model` (with a fixed `now`).
+func expectDecodingAgrees(_ catalog: Catalog, _ input: String, as model: String) {
+    expectBothPathsAgree(catalog, input) { session, bytes throws(MappingErrors) in
+        try session.decodeToCanonical(bytes, as: model, now: Instant(milliseconds: 0))
+    }
+}
+
+/// `expectBothPathsAgree` on encoding the canonical `input` as `model`.
+func expectEncodingAgrees(_ catalog: Catalog, _ input: String, as model: String) {
+    expectBothPathsAgree(catalog, input) { session, bytes throws(MappingErrors) in try session.encodeCanonical(bytes, as: model) }
+}
+
 /// The decoding transcoder alone: the canonical bytes, or nil when it leaves the document to the
 /// general reader.
 func transcodeAlone(_ bytes: [UInt8], as model: String, in catalog: Catalog) throws -> [UInt8]? {

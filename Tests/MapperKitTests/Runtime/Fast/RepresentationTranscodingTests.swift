@@ -42,9 +42,7 @@ struct RepresentationTranscodingTests {
         let (external, canonical) = Self.decoded[index]
         let fast = try #require(try transcodeAlone(Array(external.utf8), as: "Invoice", in: Self.catalog))
         #expect(String(decoding: fast, as: UTF8.self) == canonical)
-        expectBothPathsAgree(Self.catalog, external) { session, bytes throws(MappingErrors) in
-            try session.decodeToCanonical(bytes, as: "Invoice", now: Instant(milliseconds: 0))
-        }
+        expectDecodingAgrees(Self.catalog, external, as: "Invoice")
     }
 
     /// Values a representation does not take: the general reader's errors, whichever path starts.
@@ -54,9 +52,7 @@ struct RepresentationTranscodingTests {
     ])
     func mismatchesAreTheGeneralReadersErrors(_ external: String) throws {
         #expect(try transcodeAlone(Array(external.utf8), as: "Invoice", in: Self.catalog) == nil)
-        expectBothPathsAgree(Self.catalog, external) { session, bytes throws(MappingErrors) in
-            try session.decodeToCanonical(bytes, as: "Invoice", now: Instant(milliseconds: 0))
-        }
+        expectDecodingAgrees(Self.catalog, external, as: "Invoice")
     }
 
     /// Encoding writes the formats back: the canonical JSON above encodes to the external JSON
@@ -66,9 +62,7 @@ struct RepresentationTranscodingTests {
         let (external, canonical) = Self.decoded[index]
         let fast = try #require(try encodeAlone(Array(canonical.utf8), as: "Invoice", in: Self.catalog))
         #expect(try JSONValue(parsing: fast) == JSONValue(parsing: Array(external.utf8)))
-        expectBothPathsAgree(Self.catalog, canonical) { session, bytes throws(MappingErrors) in
-            try session.encodeCanonical(bytes, as: "Invoice")
-        }
+        expectEncodingAgrees(Self.catalog, canonical, as: "Invoice")
     }
 
     /// Canonical input that is not canonical (a string where a number belongs) is the general
@@ -76,9 +70,7 @@ struct RepresentationTranscodingTests {
     @Test func nonCanonicalInputIsTheGeneralPaths() throws {
         for canonical in [#"{"total":"12.5"}"#, #"{"count":1.5}"#, #"{"paid":"true"}"#] {
             #expect(try encodeAlone(Array(canonical.utf8), as: "Invoice", in: Self.catalog) == nil, "\(canonical)")
-            expectBothPathsAgree(Self.catalog, canonical) { session, bytes throws(MappingErrors) in
-                try session.encodeCanonical(bytes, as: "Invoice")
-            }
+            expectEncodingAgrees(Self.catalog, canonical, as: "Invoice")
         }
     }
 }
