@@ -75,9 +75,11 @@ struct CatalogCompiler {
     mutating func compile(_ sources: [Catalog.Source]) -> Output? {
         var revision = Revision()
         sourceNames = sources.map(\.name)
-        for source in sources {
+        // Files are read on every core; what they declare is collected in load order.
+        let limits = options.yamlLimits
+        let documents = sources.concurrentMap { YAML.parse($0.bytes, file: $0.name, limits: limits) }
+        for (source, document) in zip(sources, documents) {
             revision.add(source)
-            let document = YAML.parse(source.bytes, file: source.name, limits: options.yamlLimits)
             for error in document.errors { diagnostics.append(Diagnostic(error)) }
             if let root = document.root {
                 collect(root, file: source.name)

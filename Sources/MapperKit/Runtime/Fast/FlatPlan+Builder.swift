@@ -75,7 +75,8 @@ extension FlatPlan {
         var caseNames: [(start: Int32, length: Int32)] = []
         var caseValues: [(start: Int32, length: Int32)] = []
         var encodeNodes: [EncodeNode] = []
-        var bytes: [UInt8] = []
+        /// Key and value bytes the other arrays point into, written in place.
+        var bytes = JSONOutput()
         var patterns: [DatePattern.Compiled] = []
         var defaults: [(value: Value, conversion: MapperKit.Conversion)] = []
         var scalars: [ScalarPlan] = []
@@ -87,6 +88,12 @@ extension FlatPlan {
         var enumIndices: [ObjectIdentifier: Int32] = [:]
 
         mutating func build(_ types: [ModelType], transcodable: [Bool]) {
+            // The models' tables, allocated once: doubling them as they fill copies them and
+            // touches fresh pages each time (the enums' tables, fewer, still grow them).
+            slots.reserveCapacity(
+                types.reduce(0) { sum, type in
+                    type.keyTree.nodes.reduce(sum + Self.capacity(of: type.names)) { $0 + Self.capacity(of: $1.keys) }
+                })
             let empty = Node(firstSlot: 0, mask: -1)
             models = Array(
                 repeating: Model(
@@ -98,10 +105,10 @@ extension FlatPlan {
                     firstProperty: Int32(properties.count), propertyCount: Int32(type.properties.count),
                     rootNode: Int32(nodes.count), nodeCount: Int32(type.keyTree.nodes.count),
                     rejectsUnknownKeys: type.unknownKeys == .reject, transcodable: transcodable[type.index],
-                    names: table(type.names.entries), firstEncodeNode: 0, encodeNodeCount: 0, encodable: false)
+                    names: table(type.names), firstEncodeNode: 0, encodeNodeCount: 0, encodable: false)
                 model.keepsUnknownKeys = type.unknownKeys == .keep
                 for node in type.keyTree.nodes {
-                    var flat = table(node.keys.entries)
+                    var flat = table(node.keys)
                     flat.isValue = node.isValue
                     nodes.append(flat)
                 }
@@ -209,7 +216,10 @@ extension FlatPlan {
             while head < queue.count {
                 let (node, slot) = queue[head]
                 head += 1
-                let key = store(Array((JSONWriter.quote(node.key) + ":").utf8))
+                let key = store {
+                    $0.appendString(node.key)
+                    $0.append(UInt8(ascii: ":"))
+                }
                 var flat = EncodeNode(
                     keyStart: key.start, keyLength: key.length, property: -1, constantStart: 0, constantLength: -1,
                     firstChild: Int32(encodeNodes.count), childCount: Int32(node.children.count),
@@ -221,7 +231,7 @@ extension FlatPlan {
                 }
                 if let constant = node.constant {
                     // A discriminator's value; a property at its key is only checked (`EncodeNode`).
-                    let text = store(Array(JSONWriter.write(constant).utf8))
+                    let text = store { $0.append(constant) }
                     flat.constantStart = text.start
                     flat.constantLength = text.length
                 }
@@ -252,27 +262,39 @@ extension FlatPlan {
         }
 
         mutating func store(_ key: [UInt8]) -> (start: Int32, length: Int32) {
-            let start = Int32(bytes.count)
-            bytes += key
-            return (start, Int32(key.count))
+            store { $0.append(contentsOf: key) }
         }
 
-        /// A hash table of `entries` in `slots`.
-        mutating func table(_ entries: [(key: [UInt8], value: Int)]) -> Node {
-            guard !entries.isEmpty else { return Node(firstSlot: 0, mask: -1) }
-            var capacity = 8
-            while capacity < entries.count * 2 { capacity *= 2 }
+        /// Where the bytes `write` appends are.
+        mutating func store(_ write: (inout JSONOutput) -> Void) -> (start: Int32, length: Int32) {
+            let start = bytes.count
+            write(&bytes)
+            return (Int32(start), Int32(bytes.count - start))
+        }
+
+        /// A hash table of the keys of `keys` in `slots`.
+        mutating func table(_ keys: KeyTable) -> Node {
+            guard !keys.isEmpty else { return Node(firstSlot: 0, mask: -1) }
+            let capacity = Self.capacity(of: keys)
             let first = slots.count
             slots.append(contentsOf: repeatElement(Slot(hash: 0, head: 0, tail: 0, keyStart: 0, keyLength: 0, value: 0), count: capacity))
-            for entry in entries {
-                let key = store(entry.key)
-                let (hash, head, tail) = entry.key.withUnsafeBytes { KeyTable.hash($0) }
+            keys.forEachEntry { key, value in
+                let stored = store { $0.append(contentsOf: key) }
+                let (hash, head, tail) = KeyTable.hash(key)
                 var index = Int(truncatingIfNeeded: hash) & (capacity - 1)
                 while slots[first + index].hash != 0 { index = (index + 1) & (capacity - 1) }
                 slots[first + index] = Slot(
-                    hash: hash, head: head, tail: tail, keyStart: key.start, keyLength: key.length, value: Int32(entry.value))
+                    hash: hash, head: head, tail: tail, keyStart: stored.start, keyLength: stored.length, value: Int32(value))
             }
             return Node(firstSlot: Int32(first), mask: Int32(capacity - 1))
+        }
+
+        /// The slots of the table of `keys`: a power of two, at least twice the keys.
+        static func capacity(of keys: KeyTable) -> Int {
+            guard !keys.isEmpty else { return 0 }
+            var capacity = 8
+            while capacity < keys.count * 2 { capacity *= 2 }
+            return capacity
         }
 
         /// `external`: the form encoding writes (representation hints count).
@@ -325,11 +347,11 @@ extension FlatPlan {
 
         mutating func enumeration(_ plan: EnumPlan) -> Int32 {
             if let known = enumIndices[ObjectIdentifier(plan)] { return known }
-            let table = self.table(plan.strings.entries)
+            let table = self.table(plan.strings)
             let firstCase = Int32(caseNames.count)
             for name in plan.quotedCaseNames { caseNames.append(store(name)) }
-            for value in plan.jsonValues { caseValues.append(store(Array(JSONWriter.write(value).utf8))) }
-            let names = self.table(plan.names.entries)
+            for value in plan.jsonValues { caseValues.append(store { $0.append(value) }) }
+            let names = self.table(plan.names)
             enums.append(
                 Enum(
                     firstSlot: table.firstSlot, mask: table.mask, defaultCase: Int32(plan.defaultCase ?? -1),

@@ -199,7 +199,7 @@ final class FlatPlan: @unchecked Sendable {
             properties: Self.copy(builder.properties), paths: Self.copy(builder.paths),
             conversions: Self.copy(builder.conversions), enums: Self.copy(builder.enums),
             caseNames: Self.copy(builder.caseNames), caseValues: Self.copy(builder.caseValues),
-            encodeNodes: Self.copy(builder.encodeNodes), bytes: Self.copy(builder.bytes),
+            encodeNodes: Self.copy(builder.encodeNodes), bytes: builder.bytes.withUnsafeBytes { Self.copy($0) },
             patterns: Self.copy(builder.patterns.map { Unmanaged.passUnretained($0) }))
         defaults = builder.defaults
         scalars = builder.scalars
@@ -226,9 +226,9 @@ final class FlatPlan: @unchecked Sendable {
         arenas.patterns.deallocate()
     }
 
-    private static func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
-        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(array.count, 1))
-        _ = buffer.initialize(from: array)
+    private static func copy<Elements: Collection>(_ elements: Elements) -> UnsafeMutableBufferPointer<Elements.Element> {
+        let buffer = UnsafeMutableBufferPointer<Elements.Element>.allocate(capacity: max(elements.count, 1))
+        _ = buffer.initialize(from: elements)
         return buffer
     }
 

@@ -24,30 +24,45 @@ final class KeyTable: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<Slot>
     private let mask: Int
     let count: Int
-    /// The keys and values as given (what `FlatPlan` copies into its own tables).
-    let entries: [(key: [UInt8], value: Int)]
+    /// Where each key's bytes are in `storage`, and its value, in the order given (what
+    /// `FlatPlan` copies into its own tables).
+    private let order: [(offset: Int32, length: Int32, value: Int)]
 
     init(_ entries: [(key: String, value: Int)]) {
         count = entries.count
-        self.entries = entries.map { (Array($0.key.utf8), $0.value) }
         let total = entries.reduce(0) { $0 + $1.key.utf8.count }
-        storage = .allocate(byteCount: max(total, 1), alignment: 8)
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: max(total, 1), alignment: 8)
+        self.storage = storage
         var capacity = 8
         while capacity < entries.count * 2 { capacity *= 2 }
-        mask = capacity - 1
-        slots = .allocate(capacity: capacity)
+        let mask = capacity - 1
+        self.mask = mask
+        let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: capacity)
         slots.initialize(repeating: Slot(hash: 0, offset: 0, length: 0, value: 0))
+        self.slots = slots
+        var order: [(offset: Int32, length: Int32, value: Int)] = []
+        order.reserveCapacity(entries.count)
         var offset = 0
-        for entry in self.entries {
-            let bytes = entry.key
-            bytes.withUnsafeBytes { source in
-                if let base = source.baseAddress { (storage + offset).copyMemory(from: base, byteCount: bytes.count) }
+        for entry in entries {
+            var key = entry.key
+            let length = key.withUTF8 { source in
+                if let base = source.baseAddress { (storage + offset).copyMemory(from: base, byteCount: source.count) }
+                return source.count
             }
-            let hash = Self.hash(UnsafeRawBufferPointer(start: storage + offset, count: bytes.count)).hash
+            let hash = Self.hash(UnsafeRawBufferPointer(start: storage + offset, count: length)).hash
             var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot].hash != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Slot(hash: hash, offset: Int32(offset), length: Int32(bytes.count), value: entry.value)
-            offset += bytes.count
+            slots[slot] = Slot(hash: hash, offset: Int32(offset), length: Int32(length), value: entry.value)
+            order.append((Int32(offset), Int32(length), entry.value))
+            offset += length
+        }
+        self.order = order
+    }
+
+    /// Calls `body` with each key's bytes and its value, in the order given.
+    func forEachEntry(_ body: (UnsafeRawBufferPointer, Int) -> Void) {
+        for entry in order {
+            body(UnsafeRawBufferPointer(start: storage + Int(entry.offset), count: Int(entry.length)), entry.value)
         }
     }
 

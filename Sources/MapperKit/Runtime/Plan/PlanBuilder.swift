@@ -121,11 +121,11 @@ struct PlanBuilder {
         }
     }
 
+    /// One type per model of `order`, built on every core (each depends only on the specs).
     private func modelTypes(indices: [String: Int]) -> [ModelType] {
         let enumPlans = enums.mapValues(EnumPlan.init)
-        var types: [ModelType] = []
-        for (index, name) in order.enumerated() {
-            guard let spec = models[name] else { continue }
+        return Array(order.enumerated()).concurrentMap { index, name in
+            let spec = models[name]!
             var tree = TreeBuilder()
             var properties: [PropertyPlan] = []
             for property in spec.properties {
@@ -138,13 +138,11 @@ struct PlanBuilder {
             // property reads them (so `unknown_keys` neither rejects nor keeps them).
             for path in dispatchKeyPaths(of: name) { _ = tree.insert(path, isValue: false) }
             for path in expressionKeyPaths(of: spec) { _ = tree.insert(path, isValue: false) }
-            types.append(
-                ModelType(
-                    spec: spec, index: index, properties: properties, keyTree: tree.keyTree,
-                    encodeTree: encodeTree(of: spec), lineage: lineage(of: name),
-                    variants: spec.variants.map { variantPlan($0, indices: indices) }))
+            return ModelType(
+                spec: spec, index: index, properties: properties, keyTree: tree.keyTree,
+                encodeTree: encodeTree(of: spec), lineage: lineage(of: name),
+                variants: spec.variants.map { variantPlan($0, indices: indices) })
         }
-        return types
     }
 
     /// A property by its declaring model: inherited copies share the declaration's default.
