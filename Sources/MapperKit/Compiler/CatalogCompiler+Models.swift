@@ -11,8 +11,9 @@ extension CatalogCompiler {
     ///
     /// A class: the phases look headers up by name many times per model (settings and properties
     /// are inherited along `extends`), and a reference costs one retain where a copy of these
-    /// fields would cost a dozen.
-    final class ModelHeader {
+    /// fields would cost a dozen. Its settings are written while the headers are read, on one
+    /// thread, and only read after that (when properties are read on every core).
+    final class ModelHeader: @unchecked Sendable {
         let name: String
         let declaration: Declaration
         let fields: Fields
@@ -39,12 +40,20 @@ extension CatalogCompiler {
         }
         breakInheritanceCycles(&headers)
 
-        // Own properties, keyed with the declaring model's (possibly inherited) key style.
+        // Own properties, keyed with the declaring model's (possibly inherited) key style, read
+        // on every core: each model by a copy of the compiler, whose findings join this one in
+        // declaration order (so the catalog's problems are what reading in order would report).
+        let reading = modelOrder.compactMap { name in
+            headers[name].map { (header: $0, style: inherited(\.keyStyle, of: name, in: headers) ?? .asIs) }
+        }
+        let base = forReading()
         var own: [String: [PropertySpec]] = [:]
-        for name in modelOrder {
-            guard let header = headers[name] else { continue }
-            let style = inherited(\.keyStyle, of: name, in: headers) ?? .asIs
-            own[name] = ownProperties(of: header, keyStyle: style)
+        for (name, properties, reader) in reading.concurrentMap({ model in
+            var reader = base
+            return (model.header.name, reader.ownProperties(of: model.header, keyStyle: model.style), reader)
+        }) {
+            own[name] = properties
+            merge(reader)
         }
 
         var effective: [String: [PropertySpec]] = [:]

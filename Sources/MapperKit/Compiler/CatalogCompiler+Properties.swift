@@ -46,6 +46,30 @@ extension CatalogCompiler {
         return properties
     }
 
+    /// A copy that reads properties on another thread (`ownProperties`): it shares what is
+    /// declared and keeps apart what reading finds, which `merge` takes in. Reading properties
+    /// writes these fields of the compiler and no others.
+    func forReading() -> CatalogCompiler {
+        var copy = self
+        copy.diagnostics = []
+        copy.usedEnums = []
+        copy.usedFormats = []
+        copy.defaultNodes = [:]
+        copy.typeNodes = [:]
+        copy.ownOnError = []
+        return copy
+    }
+
+    /// Takes in what a copy made by `forReading()` found.
+    mutating func merge(_ reader: CatalogCompiler) {
+        diagnostics += reader.diagnostics
+        usedEnums.formUnion(reader.usedEnums)
+        usedFormats.formUnion(reader.usedFormats)
+        defaultNodes.merge(reader.defaultNodes) { _, found in found }
+        typeNodes.merge(reader.typeNodes) { _, found in found }
+        ownOnError.formUnion(reader.ownOnError)
+    }
+
     /// Resolves a type expression written as a string, or as YAML's reading of an unquoted one
     /// (`[Label]` is a flow sequence, `[string: int]` a sequence holding a one-pair mapping).
     mutating func typeSpec(_ node: Node, what: @autoclosure () -> String) -> TypeSpec? {
