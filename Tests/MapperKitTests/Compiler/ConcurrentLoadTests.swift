@@ -32,7 +32,8 @@ struct ConcurrentLoadTests {
             Catalog.Source(
                 name: "file\(file).yaml",
                 text: "mapper: 1\nmodels:\n"
-                    + (0..<5).map { "  M\(file)x\($0):\n    properties:\n      v\(file)x\($0): { type: int, key: k\(file)x\($0) }\n" }.joined())
+                    + (0..<5).map { "  M\(file)x\($0):\n    properties:\n      v\(file)x\($0): { type: int, key: k\(file)x\($0) }\n" }
+                    .joined())
         }
         let catalog = try Catalog(sources: sources)
         let names = (0..<30).flatMap { file in (0..<5).map { "M\(file)x\($0)" } }
