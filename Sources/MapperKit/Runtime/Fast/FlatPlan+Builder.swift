@@ -5,35 +5,41 @@ extension PlanBuilder {
     /// `on_error` does not matter: a value that does not convert makes `transcode` return false
     /// and the general reader, which applies `on_error` and records the warnings, does the document.
     static func transcodable(_ types: [ModelType]) -> [Bool] {
-        var memo: [Int: Bool] = [:]
-        func typeQualifies(_ index: Int, _ visiting: Set<Int>) -> Bool {
-            if let known = memo[index] { return known }
-            if visiting.contains(index) { return true }  // a recursive model qualifies if the rest does
+        // Depth first: a type being visited is on the current path.
+        enum State { case unknown, visiting, qualifies, fails }
+        var states = Array(repeating: State.unknown, count: types.count)
+        func typeQualifies(_ index: Int) -> Bool {
+            switch states[index] {
+            case .qualifies: return true
+            case .fails: return false
+            case .visiting: return true  // a recursive model qualifies if the rest does
+            case .unknown: break
+            }
+            states[index] = .visiting
             let type = types[index]
-            let visiting = visiting.union([index])
             let qualifies =
                 (!type.usesExpressions || FlatPlan.Expressions(type) != nil)
                 && type.properties.allSatisfy { plan in
-                    FlatPlan.checksConstraints(of: plan) && conversionQualifies(plan.conversion, visiting)
+                    FlatPlan.checksConstraints(of: plan) && conversionQualifies(plan.conversion)
                 }
-            memo[index] = qualifies
+            states[index] = qualifies ? .qualifies : .fails
             return qualifies
         }
-        func conversionQualifies(_ conversion: Conversion, _ visiting: Set<Int>) -> Bool {
+        func conversionQualifies(_ conversion: Conversion) -> Bool {
             switch conversion {
             case .scalar, .enumeration:
                 return true
             case .model(let index, let dispatch):
-                return !dispatch && typeQualifies(index, visiting)
+                return !dispatch && typeQualifies(index)
             case .array(let element), .dictionary(let element):
-                return conversionQualifies(element, visiting)
+                return conversionQualifies(element)
             case .union(let plan):
-                return plan.members.allSatisfy { conversionQualifies($0, visiting) }
+                return plan.members.allSatisfy(conversionQualifies)
             default:
                 return false
             }
         }
-        return types.indices.map { typeQualifies($0, []) }
+        return types.indices.map(typeQualifies)
     }
 }
 
