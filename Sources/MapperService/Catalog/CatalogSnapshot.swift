@@ -1,5 +1,6 @@
 import Atomics
 import Foundation
+import HTTPTypes
 import MapperKit
 
 /// One published state of the service: the live catalog, when it went live, and what went wrong
@@ -14,9 +15,12 @@ final class CatalogSnapshot: AtomicReference, Sendable {
     /// Set while no catalog has loaded yet (`--watch` started on broken files): why. The
     /// catalog is then an empty one, and the service is not ready.
     let notReady: ReloadFailure?
+    /// `Mapper-Revision`: which catalog answered. Made once, as every answer carries it.
+    let headers: HTTPFields
 
     init(catalog: Catalog, loadedAt: Date, lastReloadError: ReloadFailure? = nil, notReady: ReloadFailure? = nil) {
         self.catalog = catalog
+        headers = [.mapperRevision: catalog.revision]
         self.loadedAt = loadedAt
         self.lastReloadError = lastReloadError
         self.notReady = notReady

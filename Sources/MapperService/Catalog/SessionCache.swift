@@ -28,10 +28,23 @@ struct SessionCache: Sendable {
         for catalog: Catalog, _ use: Use, bodySize: Int, _ body: (inout MappingSession) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let slot = Self.slot
-        var session = slot.sessions[use.rawValue].flatMap { $0.catalog === catalog ? $0 : nil } ?? makeSession(catalog, use)
-        slot.sessions[use.rawValue] = nil
-        defer { if bodySize <= Self.keepLimit { slot.sessions[use.rawValue] = session } }
-        return try body(&session)
+        // The session is moved out of the slot and back, never copied: a copy retains every
+        // buffer the session holds, and dropping the other copy releases them again.
+        var session: MappingSession
+        if let kept = slot.sessions[use.rawValue].take(), kept.catalog === catalog {
+            session = kept
+        } else {
+            session = makeSession(catalog, use)
+        }
+        let keeps = bodySize <= Self.keepLimit
+        do throws(Failure) {
+            let result = try body(&session)
+            if keeps { slot.sessions[use.rawValue] = consume session }
+            return result
+        } catch {
+            if keeps { slot.sessions[use.rawValue] = consume session }
+            throw error
+        }
     }
 
     /// A new session; an upstream one reports unknown keys and enum fallbacks to the metrics.

@@ -111,7 +111,8 @@ struct MappingController: EndpointController {
                 let output = try work(&session, body)
                 return (output, session.warnings)
             }
-            let response = respond(output, warnings: warnings, listed: listsWarnings, model: model, headers: snapshot.headers + headers)
+            let fields = headers.isEmpty ? snapshot.headers : snapshot.headers + headers
+            let response = respond(output, warnings: warnings, listed: listsWarnings, model: model, headers: fields)
             if let shadow, let replay { shadow.offer(ShadowJob(request: replay, input: body, live: output)) }
             return response
         } catch {
@@ -127,7 +128,8 @@ struct MappingController: EndpointController {
         guard let model else { return .json(output, headers: headers) }
         if !warnings.isEmpty { sessions.metrics.decodeWarnings.record(warnings.map(\.code.rawValue), in: model) }
         var fields = headers
-        fields[.mapperWarnings] = String(warnings.count)
+        // Appended: no endpoint's headers have it already.
+        fields.append(HTTPField(name: .mapperWarnings, value: String(warnings.count)))
         guard listed else { return .json(output, headers: fields) }
         // The output was just written, so it parses.
         let document = (try? JSONValue(parsing: output)) ?? .null
@@ -159,11 +161,6 @@ extension CatalogSnapshot {
         guard catalog.modelType(named: name) != nil else { throw Problem.unknownModel(name, in: catalog) }
         notes?.model = name
         return name
-    }
-
-    /// `Mapper-Revision`: which catalog answered.
-    var headers: HTTPFields {
-        [.mapperRevision: catalog.revision]
     }
 }
 

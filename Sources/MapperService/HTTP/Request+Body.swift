@@ -12,7 +12,7 @@ extension Request {
     /// The body of a JSON endpoint: 415 unless the Content-Type is JSON (`application/json`,
     /// `application/*+json`) or absent, then as `body(limits:)`.
     func jsonBody(_ limits: BodyLimits) async throws -> [UInt8] {
-        if let contentType = headers[.contentType], !MediaRange.isJSON(contentType) {
+        if let contentType = headers.value(.contentType), !MediaRange.isJSON(contentType) {
             throw Problem.unsupportedMediaType(contentType, expected: "application/json (or application/*+json)")
         }
         return try await body(limits)
@@ -21,7 +21,7 @@ extension Request {
     /// The body of `/v1/validate`: YAML text, so YAML, JSON (YAML 1.2 reads it), plain text, what
     /// curl sends by default, or nothing said.
     func yamlBody(_ limits: BodyLimits) async throws -> [UInt8] {
-        if let contentType = headers[.contentType], !MediaRange.isYAMLText(contentType) {
+        if let contentType = headers.value(.contentType), !MediaRange.isYAMLText(contentType) {
             throw Problem.unsupportedMediaType(contentType, expected: "YAML (application/yaml, text/yaml, text/plain)")
         }
         return try await body(limits)
@@ -32,8 +32,9 @@ extension Request {
     /// kept). 408 when it takes longer than the timeout to arrive.
     func body(_ limits: BodyLimits) async throws -> [UInt8] {
         var expected = 0
-        if let length = headers[.contentLength] {
-            guard let declared = Int(length.trimmingSpaces), declared >= 0 else {
+        if let length = headers.value(.contentLength) {
+            // Digits alone parse as they are; trimming (by Unicode's whitespace) is for the rest.
+            guard let declared = Int(length) ?? Int(length.trimmingSpaces), declared >= 0 else {
                 throw Problem.badRequest("Content-Length '\(length.shortened(40))' is not a number")
             }
             if declared > limits.maxSize { throw Problem.bodyTooLarge(limit: limits.maxSize) }
@@ -57,6 +58,16 @@ extension Request {
     }
 }
 
+extension HTTPFields {
+    /// The value of the fields named `name`, as `self[name]` gives it (several are joined), without
+    /// the join when there is one field of that name: the usual case, and a request's lookups.
+    func value(_ name: HTTPField.Name) -> String? {
+        guard let first = firstIndex(where: { $0.name == name }) else { return nil }
+        guard !self[index(after: first)...].contains(where: { $0.name == name }) else { return self[name] }
+        return self[first].value
+    }
+}
+
 /// Content-Type checks.
 enum MediaRange {
     /// The media type without parameters, lower-cased: `application/json`.
@@ -66,8 +77,36 @@ enum MediaRange {
     }
 
     static func isJSON(_ contentType: String) -> Bool {
+        if let answer = contentType.utf8.withContiguousStorageIfAvailable({ isJSON(ascii: $0) }), let answer { return answer }
         let type = essence(contentType)
         return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+    }
+
+    /// `isJSON` on the bytes of an ASCII Content-Type, without the strings `essence` makes (every
+    /// request to a JSON endpoint asks); nil when a byte is not ASCII, for `essence`'s Unicode
+    /// rules of whitespace and case.
+    private static func isJSON(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        // Space, \t, \n, \v, \f and \r: ASCII's whitespace.
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        var start = 0
+        var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+        while start < end && isSpace(bytes[start]) { start += 1 }
+        while end > start && isSpace(bytes[end - 1]) { end -= 1 }
+        let type = bytes[start..<end]
+        // Whether `bytes`, lower-cased, are `expected` (lower case).
+        func equal(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ expected: StaticString) -> Bool {
+            guard bytes.count == expected.utf8CodeUnitCount else { return false }
+            var lower = expected.utf8Start
+            for byte in bytes {
+                let folded: UInt8 = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                guard folded == lower.pointee else { return false }
+                lower += 1
+            }
+            return true
+        }
+        if equal(type, "application/json") { return true }
+        return type.count >= 17 && equal(type.prefix(12), "application/") && equal(type.suffix(5), "+json")
     }
 
     static func isYAMLText(_ contentType: String) -> Bool {

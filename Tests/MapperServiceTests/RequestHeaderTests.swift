@@ -1,0 +1,39 @@
+import HTTPTypes
+import Testing
+
+@testable import MapperService
+
+/// What a request's lookups take without making strings: `MediaRange.isJSON` on ASCII bytes and
+/// `HTTPFields.value` agree with the definitions they shortcut.
+struct RequestHeaderTests {
+    /// `isJSON` as `essence` defines it (Unicode whitespace and case): what the ASCII path must give.
+    private func byEssence(_ contentType: String) -> Bool {
+        let type = MediaRange.essence(contentType)
+        return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+    }
+
+    @Test(arguments: [
+        "application/json", "Application/JSON", "APPLICATION/JSON; charset=utf-8", " application/json ", "\tapplication/json\r\n",
+        "application/json;", ";application/json", "application/json ; q=1", "application/vnd.github+json", "application/+json",
+        "Application/Problem+JSON", "application/json+xml", "application/jsonx", "application/", "+json", "application+json",
+        "text/json", "text/plain", "", " ", ";", "application /json", "application/ json", "application/json\u{0B}\u{0C}", "applicatIon/json",
+        // Not ASCII: `essence`'s rules decide (a no-break space is whitespace, the Kelvin sign lower-cases to k).
+        "application/json\u{A0}", "\u{2003}application/json", "application/vnd.\u{212A}+json", "application/jsön",
+    ])
+    func isJSONAgreesWithTheEssence(contentType: String) {
+        #expect(MediaRange.isJSON(contentType) == byEssence(contentType), "\(contentType.debugDescription)")
+    }
+
+    @Test func valueIsTheSubscriptsValue() {
+        let name = HTTPField.Name.contentType
+        let fieldLists: [HTTPFields] = [
+            [:], [.contentType: "application/json"], [.contentLength: "12", .accept: "*/*"],
+            HTTPFields([HTTPField(name: .contentLength, value: "1"), HTTPField(name: name, value: "a"), HTTPField(name: name, value: "b")]),
+            HTTPFields([HTTPField(name: HTTPField.Name("CONTENT-TYPE")!, value: "text/plain")]),
+        ]
+        for fields in fieldLists {
+            #expect(fields.value(name) == fields[name], "\(fields)")
+        }
+        #expect(fieldLists[3].value(name) == "a, b")
+    }
+}
