@@ -1,6 +1,9 @@
 import ArgumentParser
 import MapperService
 
+/// Every command spells out its `commandName`: the one derived from the type's name costs a
+/// `String(describing:)` of the type at every start, and each asks the runtime for protocol
+/// conformances, a scan of all of them in a binary this large (milliseconds before any work).
 @main
 struct MapperCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,6 +4,7 @@ import MapperKit
 extension MapperCommand {
     struct Archive: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "archive",
             abstract: "Wrap canonical JSON in an archive: {\"$model\", \"$version\", …} without archive: false properties."
         )
 

@@ -4,6 +4,7 @@ import MapperKit
 extension MapperCommand {
     struct Compat: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "compat",
             abstract: "Tell whether a new catalog breaks consumers of the old one.",
             discussion: """
                 Compares the catalogs model by model and enum by enum, and classifies each change as breaking \

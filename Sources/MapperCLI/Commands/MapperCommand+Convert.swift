@@ -4,6 +4,7 @@ import MapperKit
 extension MapperCommand {
     struct Convert: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "convert",
             abstract: "Decode external JSON as one model and encode it as another.",
             discussion: "Keeps the properties the target model declares. Reads FILE, or stdin when FILE is missing or '-'."
         )

@@ -4,6 +4,7 @@ import MapperKit
 extension MapperCommand {
     struct Decode: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "decode",
             abstract: "Map external JSON (an object or an array) to canonical JSON.",
             usage: """
                 mapper decode MODEL [FILE]

@@ -4,6 +4,7 @@ import MapperKit
 extension MapperCommand {
     struct Diff: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "diff",
             abstract: "Compare two canonical documents of a model; print the property paths that differ.",
             discussion: "Exit status 0 when equal, 1 when different (or invalid)."
         )

@@ -4,6 +4,7 @@ import MapperKit
 extension MapperCommand {
     struct Encode: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "encode",
             abstract: "Map canonical JSON (an object or an array) back to the external JSON shape.",
             discussion: "Reads FILE, or stdin when FILE is missing or '-'."
         )

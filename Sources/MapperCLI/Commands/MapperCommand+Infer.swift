@@ -6,6 +6,7 @@ import MapperKit
 extension MapperCommand {
     struct Infer: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "infer",
             abstract: "Infer a model from sample JSON documents of one kind of object.",
             discussion: """
                 SAMPLE files are NDJSON (.ndjson, .jsonl: one object per line) or JSON documents holding \

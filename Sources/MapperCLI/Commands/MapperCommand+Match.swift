@@ -4,6 +4,7 @@ import MapperKit
 extension MapperCommand {
     struct Match: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "match",
             abstract: "Print the model the routes choose for a URL or path.",
             discussion: "Exit status 1 when no route matches."
         )

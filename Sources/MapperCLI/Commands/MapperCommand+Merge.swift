@@ -4,6 +4,7 @@ import MapperKit
 extension MapperCommand {
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "merge",
             abstract: "Merge a canonical source into a canonical target, property by property.",
             discussion:
                 "TARGET and SOURCE hold canonical JSON of MODEL, or of a model it extends or that extends it (say which with \"$type\")."

@@ -4,6 +4,7 @@ import MapperKit
 extension MapperCommand {
     struct Models: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "models",
             abstract: "List the catalog's models (properties with types and keys), enums, formats and routes.",
             discussion: """
                 --format dot writes the model graph in Graphviz's language (properties to the models they hold, \

@@ -6,6 +6,7 @@ import MapperService
 extension MapperCommand {
     struct Playground: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "playground",
             abstract: "Serve the playground: a page where you edit a mapping and an input and see the output as you type.",
             discussion: """
                 Prints the page's address (http://127.0.0.1:8080/playground) and opens nothing by itself. Without \

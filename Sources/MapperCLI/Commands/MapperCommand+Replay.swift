@@ -9,6 +9,7 @@ extension MapperCommand {
         }
 
         static let configuration = CommandConfiguration(
+            commandName: "replay",
             abstract: "Map the records of a reject file again (after fixing the mappings or the data).",
             usage: "mapper replay FILE MODEL [--direction decode|encode] [--reject-file NEW]",
             discussion: """

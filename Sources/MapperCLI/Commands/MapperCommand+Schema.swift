@@ -4,6 +4,7 @@ import MapperKit
 extension MapperCommand {
     struct Schema: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "schema",
             abstract: "Print the JSON Schema (draft 2020-12) of a model's canonical or external JSON."
         )
 

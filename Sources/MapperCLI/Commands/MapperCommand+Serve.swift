@@ -7,6 +7,7 @@ import MapperService
 extension MapperCommand {
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Serve the catalog over HTTP, reloading it on SIGHUP and, with --watch, when the files change.",
             discussion: """
                 Binds 127.0.0.1 unless --host says otherwise; --port 0 picks a free port (the startup log line says \

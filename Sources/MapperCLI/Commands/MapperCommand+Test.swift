@@ -4,6 +4,7 @@ import MapperKit
 extension MapperCommand {
     struct Test: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "test",
             abstract: "Run golden tests (*.test.yaml) against the catalog.",
             discussion: """
                 Prints PASS or FAIL per test (with what differed), then 'N passed, M failed'. Exit 1 when any \

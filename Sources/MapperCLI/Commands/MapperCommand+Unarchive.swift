@@ -4,6 +4,7 @@ import MapperKit
 extension MapperCommand {
     struct Unarchive: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "unarchive",
             abstract: "Read an archive, migrating older versions, and print its canonical JSON."
         )
 

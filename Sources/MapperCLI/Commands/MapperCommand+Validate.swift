@@ -4,6 +4,7 @@ import MapperKit
 extension MapperCommand {
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Check mapping files and print every problem in every file.",
             discussion: "Exit status: 0 valid, 1 errors (or warnings with --strict), 2 files that cannot be read."
         )
