@@ -69,11 +69,7 @@ final class EnumPlan: Sendable {
         names = KeyTable(spec.cases.enumerated().map { ($1.name, $0) })
         defaultCase = spec.defaultCase.flatMap { name in spec.cases.firstIndex { $0.name == name } }
         allValues = spec.cases.map(\.json) + spec.cases.flatMap(\.aliases)
-        quotedCaseNames = spec.cases.map { enumCase in
-            var quoted = JSONOutput(capacity: enumCase.name.utf8.count + 2)
-            quoted.appendString(enumCase.name)
-            return quoted.bytes
-        }
+        quotedCaseNames = spec.cases.map { Array(JSONWriter.quote($0.name).utf8) }
     }
 
     /// `"open", "closed"` — the accepted JSON values, for messages.

@@ -81,10 +81,7 @@ final class PropertyPlan: Sendable {
     /// `spec` is taken, not copied: a plan is made for every property of a loaded catalog.
     init(spec: consuming PropertySpec, path: [Int], conversion: Conversion, defaultValue: Value?) {
         self.name = spec.name
-        var key = JSONOutput(capacity: spec.name.utf8.count + 3)
-        key.appendString(spec.name)
-        key.append(UInt8(ascii: ":"))
-        self.canonicalKey = key.bytes
+        self.canonicalKey = Array((JSONWriter.quote(spec.name) + ":").utf8)
         self.required = spec.required
         self.transient = spec.transient
         self.computed = spec.computed
