@@ -16,7 +16,8 @@ struct RequestHeaderTests {
         "application/json", "Application/JSON", "APPLICATION/JSON; charset=utf-8", " application/json ", "\tapplication/json\r\n",
         "application/json;", ";application/json", "application/json ; q=1", "application/vnd.github+json", "application/+json",
         "Application/Problem+JSON", "application/json+xml", "application/jsonx", "application/", "+json", "application+json",
-        "text/json", "text/plain", "", " ", ";", "application /json", "application/ json", "application/json\u{0B}\u{0C}", "applicatIon/json",
+        "text/json", "text/plain", "", " ", ";", "application /json", "application/ json", "application/json\u{0B}\u{0C}",
+        "applicatIon/json",
         // Not ASCII: `essence`'s rules decide (a no-break space is whitespace, the Kelvin sign lower-cases to k).
         "application/json\u{A0}", "\u{2003}application/json", "application/vnd.\u{212A}+json", "application/jsön",
     ])
