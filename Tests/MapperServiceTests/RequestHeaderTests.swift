@@ -3,13 +3,16 @@ import Testing
 
 @testable import MapperService
 
-/// What a request's lookups take without making strings: `MediaRange.isJSON` on ASCII bytes and
-/// `HTTPFields.value` agree with the definitions they shortcut.
+/// What a request's lookups take without making strings: `MediaRange.essence` returning the
+/// lower-case text as it is, and `HTTPFields.value`, agree with the definitions they shortcut.
 struct RequestHeaderTests {
-    /// `isJSON` as `essence` defines it (Unicode whitespace and case): what the ASCII path must give.
-    private func byEssence(_ contentType: String) -> Bool {
-        let type = MediaRange.essence(contentType)
-        return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+    /// The essence by its definition: the text before the first `;`, without Unicode whitespace
+    /// around it, lower-cased by Unicode's rules.
+    private func definedEssence(_ contentType: String) -> String {
+        let type = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let start = type.firstIndex { !$0.isWhitespace } ?? type.endIndex
+        let end = type.lastIndex { !$0.isWhitespace }.map { type.index(after: $0) } ?? start
+        return type[start..<max(start, end)].lowercased()
     }
 
     @Test(arguments: [
@@ -18,11 +21,14 @@ struct RequestHeaderTests {
         "Application/Problem+JSON", "application/json+xml", "application/jsonx", "application/", "+json", "application+json",
         "text/json", "text/plain", "", " ", ";", "application /json", "application/ json", "application/json\u{0B}\u{0C}",
         "applicatIon/json",
-        // Not ASCII: `essence`'s rules decide (a no-break space is whitespace, the Kelvin sign lower-cases to k).
+        // Not ASCII: Unicode's rules decide (a no-break space is whitespace, the Kelvin sign lower-cases to k).
         "application/json\u{A0}", "\u{2003}application/json", "application/vnd.\u{212A}+json", "application/jsön",
     ])
-    func isJSONAgreesWithTheEssence(contentType: String) {
-        #expect(MediaRange.isJSON(contentType) == byEssence(contentType), "\(contentType.debugDescription)")
+    func essenceAgreesWithItsDefinition(contentType: String) {
+        let type = definedEssence(contentType)
+        #expect(MediaRange.essence(contentType) == type, "\(contentType.debugDescription)")
+        let json = type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+        #expect(MediaRange.isJSON(contentType) == json, "\(contentType.debugDescription)")
     }
 
     @Test func valueIsTheSubscriptsValue() {

@@ -70,43 +70,18 @@ extension HTTPFields {
 
 /// Content-Type checks.
 enum MediaRange {
-    /// The media type without parameters, lower-cased: `application/json`.
+    /// The media type without parameters, lower-cased: `application/json`. Every request to a
+    /// JSON or YAML endpoint asks, and most write it in lower case already: that text is
+    /// returned as it is, without a new string.
     static func essence(_ contentType: String) -> Substring {
-        let type = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return Substring(type.trimmingSpaces.lowercased())
+        let type = contentType[..<(contentType.firstIndex(of: ";") ?? contentType.endIndex)].trimmingSpaces
+        if type.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) { return type }
+        return Substring(type.lowercased())
     }
 
     static func isJSON(_ contentType: String) -> Bool {
-        if let answer = contentType.utf8.withContiguousStorageIfAvailable({ isJSON(ascii: $0) }), let answer { return answer }
         let type = essence(contentType)
         return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
-    }
-
-    /// `isJSON` on the bytes of an ASCII Content-Type, without the strings `essence` makes (every
-    /// request to a JSON endpoint asks); nil when a byte is not ASCII, for `essence`'s Unicode
-    /// rules of whitespace and case.
-    private static func isJSON(ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-        // Space, \t, \n, \v, \f and \r: ASCII's whitespace.
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-        var start = 0
-        var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
-        while start < end && isSpace(bytes[start]) { start += 1 }
-        while end > start && isSpace(bytes[end - 1]) { end -= 1 }
-        let type = bytes[start..<end]
-        // Whether `bytes`, lower-cased, are `expected` (lower case).
-        func equal(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ expected: StaticString) -> Bool {
-            guard bytes.count == expected.utf8CodeUnitCount else { return false }
-            var lower = expected.utf8Start
-            for byte in bytes {
-                let folded: UInt8 = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                guard folded == lower.pointee else { return false }
-                lower += 1
-            }
-            return true
-        }
-        if equal(type, "application/json") { return true }
-        return type.count >= 17 && equal(type.prefix(12), "application/") && equal(type.suffix(5), "+json")
     }
 
     static func isYAMLText(_ contentType: String) -> Bool {
