@@ -295,12 +295,9 @@ extension FlatPlan {
             return Node(firstSlot: Int32(first), mask: Int32(capacity - 1))
         }
 
-        /// The slots of the table of `keys`: a power of two, at least twice the keys.
+        /// The slots of the table of `keys` (none when it is empty).
         static func capacity(of keys: KeyTable) -> Int {
-            guard !keys.isEmpty else { return 0 }
-            var capacity = 8
-            while capacity < keys.count * 2 { capacity *= 2 }
-            return capacity
+            keys.isEmpty ? 0 : KeyTable.capacity(for: keys.count)
         }
 
         /// `external`: the form encoding writes (representation hints count).

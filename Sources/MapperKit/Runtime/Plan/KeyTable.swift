@@ -33,8 +33,7 @@ final class KeyTable: @unchecked Sendable {
         let total = entries.reduce(0) { $0 + $1.key.utf8.count }
         let storage = UnsafeMutableRawPointer.allocate(byteCount: max(total, 1), alignment: 8)
         self.storage = storage
-        var capacity = 8
-        while capacity < entries.count * 2 { capacity *= 2 }
+        let capacity = Self.capacity(for: entries.count)
         let mask = capacity - 1
         self.mask = mask
         let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: capacity)
@@ -57,6 +56,14 @@ final class KeyTable: @unchecked Sendable {
             offset += length
         }
         self.order = order
+    }
+
+    /// The slots of a table of `count` keys: a power of two, at least eight and twice the keys
+    /// (`FlatPlan`'s tables are sized the same way).
+    static func capacity(for count: Int) -> Int {
+        var capacity = 8
+        while capacity < count * 2 { capacity *= 2 }
+        return capacity
     }
 
     /// Calls `body` with each key's bytes and its value, in the order given.
