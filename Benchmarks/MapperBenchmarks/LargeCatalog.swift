@@ -9,7 +9,8 @@ import MapperKit
 /// enums, formats, `extends`, variants) stay the real ones; the first copy keeps its routes, the
 /// others leave theirs out (they would repeat the patterns).
 enum LargeCatalog {
-    /// Writes the copies into a fresh temporary directory; its path and the number of models.
+    /// Writes the copies into `.build-bench-catalog` in the package (rewritten by every run, so
+    /// runs leave no directories behind); its path and the number of models.
     static func write(models wanted: Int) -> (path: String, models: Int) {
         let source = Paths.package("Mappings")
         let bundled: Catalog
@@ -22,7 +23,8 @@ enum LargeCatalog {
         let files = bundled.sources.map {
             (name: String($0.name.dropFirst(source.count + 1)), text: String(decoding: $0.bytes, as: UTF8.self))
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapper-large-catalog-\(UUID().uuidString)")
+        let directory = URL(fileURLWithPath: Paths.package(".build-bench-catalog"))
+        try? FileManager.default.removeItem(at: directory)
         var copies = 0
         while copies * bundled.modelNames.count < wanted {
             for file in files {

@@ -69,18 +69,18 @@ extension FlatPlan {
 }
 
 extension FlatPlan {
-    /// Flattens `ModelType`s into arrays, then copied into the plan's arenas.
-    struct Builder {
-        var models: [Model] = []
-        var nodes: [Node] = []
-        var slots: [Slot] = []
-        var properties: [Property] = []
-        var paths: [Int32] = []
-        var conversions: [Conversion] = []
-        var enums: [Enum] = []
-        var caseNames: [(start: Int32, length: Int32)] = []
-        var caseValues: [(start: Int32, length: Int32)] = []
-        var encodeNodes: [EncodeNode] = []
+    /// Flattens `ModelType`s into the buffers the plan adopts as its arenas.
+    struct Builder: ~Copyable {
+        var models = ArenaBuffer<Model>()
+        var nodes = ArenaBuffer<Node>()
+        var slots = ArenaBuffer<Slot>()
+        var properties = ArenaBuffer<Property>()
+        var paths = ArenaBuffer<Int32>()
+        var conversions = ArenaBuffer<Conversion>()
+        var enums = ArenaBuffer<Enum>()
+        var caseNames = ArenaBuffer<(start: Int32, length: Int32)>()
+        var caseValues = ArenaBuffer<(start: Int32, length: Int32)>()
+        var encodeNodes = ArenaBuffer<EncodeNode>()
         /// Key and value bytes the other arrays point into, written in place.
         var bytes = JSONOutput()
         var patterns: [DatePattern.Compiled] = []
@@ -94,18 +94,21 @@ extension FlatPlan {
         var enumIndices: [ObjectIdentifier: Int32] = [:]
 
         mutating func build(_ types: [ModelType], transcodable: [Bool]) {
-            // The models' tables, allocated once: doubling them as they fill copies them and
-            // touches fresh pages each time (the enums' tables, fewer, still grow them).
-            slots.reserveCapacity(
-                types.reduce(0) { sum, type in
+            // The models' tables, allocated once and zero (empty slots) from the start: the
+            // enums' tables, fewer, grow it.
+            slots = ArenaBuffer(
+                capacity: types.reduce(0) { sum, type in
                     type.keyTree.nodes.reduce(sum + Self.capacity(of: type.names)) { $0 + Self.capacity(of: $1.keys) }
-                })
+                },
+                zeroed: true)
             let empty = Node(firstSlot: 0, mask: -1)
-            models = Array(
-                repeating: Model(
-                    firstProperty: 0, propertyCount: 0, rootNode: 0, nodeCount: 0, rejectsUnknownKeys: false,
-                    transcodable: false, names: empty, firstEncodeNode: 0, encodeNodeCount: 0, encodable: false),
-                count: types.count)
+            models = ArenaBuffer(capacity: types.count)
+            models.append(
+                contentsOf: repeatElement(
+                    Model(
+                        firstProperty: 0, propertyCount: 0, rootNode: 0, nodeCount: 0, rejectsUnknownKeys: false,
+                        transcodable: false, names: empty, firstEncodeNode: 0, encodeNodeCount: 0, encodable: false),
+                    count: types.count))
             for type in types {
                 var model = Model(
                     firstProperty: Int32(properties.count), propertyCount: Int32(type.properties.count),
@@ -147,7 +150,7 @@ extension FlatPlan {
                             encodeConversion: conversion(plan.conversion, external: true), flags: flags,
                             defaultIndex: defaultIndex, minLength: Int32(clamping: constraints.minLength ?? -1),
                             maxLength: Int32(clamping: constraints.maxLength ?? -1), valueConstraints: valueConstraintsIndex))
-                    paths += plan.path.map(Int32.init)
+                    paths.append(contentsOf: plan.path.lazy.map(Int32.init))
                 }
                 if model.propertyCount == 0 { model.firstProperty = Int32(properties.count) }
                 let (first, count, mergeFree) = encodeNodes(type.encodeTree, of: type, in: types)
@@ -179,7 +182,7 @@ extension FlatPlan {
             var changed = true
             while changed {
                 changed = false
-                for index in models.indices where models[index].encodable {
+                for index in 0..<models.count where models[index].encodable {
                     let model = models[index]
                     for position in 0..<Int(model.propertyCount) {
                         let property = properties[Int(model.firstProperty) + position]
@@ -283,7 +286,7 @@ extension FlatPlan {
             guard !keys.isEmpty else { return Node(firstSlot: 0, mask: -1) }
             let capacity = Self.capacity(of: keys)
             let first = slots.count
-            slots.append(contentsOf: repeatElement(Slot(hash: 0, head: 0, tail: 0, keyStart: 0, keyLength: 0, value: 0), count: capacity))
+            slots.appendZeroed(capacity)  // a slot of zeros is empty
             keys.forEachEntry { key, value in
                 let stored = store { $0.append(contentsOf: key) }
                 let (hash, head, tail) = KeyTable.hash(key)

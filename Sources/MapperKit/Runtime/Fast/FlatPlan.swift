@@ -194,13 +194,15 @@ final class FlatPlan: @unchecked Sendable {
         var builder = Builder()
         builder.build(types, transcodable: transcodable)
         patternOwners = builder.patterns
+        var bytes = ArenaBuffer<UInt8>(capacity: builder.bytes.count)
+        builder.bytes.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        var patterns = ArenaBuffer<Unmanaged<DatePattern.Compiled>>(capacity: builder.patterns.count)
+        patterns.append(contentsOf: builder.patterns.lazy.map { Unmanaged.passUnretained($0) })
         arenas = Arenas(
-            models: Self.copy(builder.models), nodes: Self.copy(builder.nodes), slots: Self.copy(builder.slots),
-            properties: Self.copy(builder.properties), paths: Self.copy(builder.paths),
-            conversions: Self.copy(builder.conversions), enums: Self.copy(builder.enums),
-            caseNames: Self.copy(builder.caseNames), caseValues: Self.copy(builder.caseValues),
-            encodeNodes: Self.copy(builder.encodeNodes), bytes: builder.bytes.withUnsafeBytes { Self.copy($0) },
-            patterns: Self.copy(builder.patterns.map { Unmanaged.passUnretained($0) }))
+            models: builder.models.take(), nodes: builder.nodes.take(), slots: builder.slots.take(),
+            properties: builder.properties.take(), paths: builder.paths.take(), conversions: builder.conversions.take(),
+            enums: builder.enums.take(), caseNames: builder.caseNames.take(), caseValues: builder.caseValues.take(),
+            encodeNodes: builder.encodeNodes.take(), bytes: bytes.take(), patterns: patterns.take())
         defaults = builder.defaults
         scalars = builder.scalars
         unionMembers = builder.unionMembers
@@ -212,24 +214,19 @@ final class FlatPlan: @unchecked Sendable {
     }
 
     deinit {
-        arenas.models.deallocate()
-        arenas.nodes.deallocate()
-        arenas.slots.deallocate()
-        arenas.properties.deallocate()
-        arenas.paths.deallocate()
-        arenas.conversions.deallocate()
-        arenas.enums.deallocate()
-        arenas.caseNames.deallocate()
-        arenas.caseValues.deallocate()
-        arenas.encodeNodes.deallocate()
-        arenas.bytes.deallocate()
-        arenas.patterns.deallocate()
-    }
-
-    private static func copy<Elements: Collection>(_ elements: Elements) -> UnsafeMutableBufferPointer<Elements.Element> {
-        let buffer = UnsafeMutableBufferPointer<Elements.Element>.allocate(capacity: max(elements.count, 1))
-        _ = buffer.initialize(from: elements)
-        return buffer
+        // What `ArenaBuffer.take` handed over.
+        free(arenas.models.baseAddress)
+        free(arenas.nodes.baseAddress)
+        free(arenas.slots.baseAddress)
+        free(arenas.properties.baseAddress)
+        free(arenas.paths.baseAddress)
+        free(arenas.conversions.baseAddress)
+        free(arenas.enums.baseAddress)
+        free(arenas.caseNames.baseAddress)
+        free(arenas.caseValues.baseAddress)
+        free(arenas.encodeNodes.baseAddress)
+        free(arenas.bytes.baseAddress)
+        free(arenas.patterns.baseAddress)
     }
 
     /// The value a table maps `key` to, or nil.
