@@ -64,6 +64,17 @@ struct ArenaBuffer<Element: BitwiseCopyable>: ~Copyable {
         }
     }
 
+    /// Appends `other`'s elements, each changed by `adjust` first.
+    mutating func append(_ other: borrowing ArenaBuffer<Element>, adjusting adjust: (inout Element) -> Void) {
+        reserve(count + other.count)
+        for index in 0..<other.count {
+            var element = other.base[index]
+            adjust(&element)
+            base[count + index] = element
+        }
+        count += other.count
+    }
+
     /// Appends `extra` elements whose bytes are all zero.
     mutating func appendZeroed(_ extra: Int) {
         reserve(count + extra)

@@ -1,3 +1,5 @@
+import Foundation
+
 extension PlanBuilder {
     /// Which types the transcoder handles: constraints it checks, no transformers, expressions
     /// only where `FlatPlan.Expressions` takes them, nested and flattened models (without
@@ -93,14 +95,14 @@ extension FlatPlan {
         var enumNames: [String] = []
         var enumIndices: [ObjectIdentifier: Int32] = [:]
 
-        mutating func build(_ types: [ModelType], transcodable: [Bool]) {
-            // The models' tables, allocated once and zero (empty slots) from the start: the
-            // enums' tables, fewer, grow it.
-            slots = ArenaBuffer(
-                capacity: types.reduce(0) { sum, type in
-                    type.keyTree.nodes.reduce(sum + Self.capacity(of: type.names)) { $0 + Self.capacity(of: $1.keys) }
-                },
-                zeroed: true)
+        /// Whether this builder makes one chunk of a plan: the enums are the whole plan's, made
+        /// before the chunks (`enumIndices`), and its indices are relative until `append` moves
+        /// them into the plan.
+        fileprivate var isChunk = false
+
+        mutating func build(_ types: [ModelType], enums: [EnumPlan], transcodable: [Bool]) {
+            // The enums first, once for every chunk of models that uses them.
+            for plan in enums { _ = enumeration(plan) }
             let empty = Node(firstSlot: 0, mask: -1)
             models = ArenaBuffer(capacity: types.count)
             models.append(
@@ -109,76 +111,100 @@ extension FlatPlan {
                         firstProperty: 0, propertyCount: 0, rootNode: 0, nodeCount: 0, rejectsUnknownKeys: false,
                         transcodable: false, names: empty, firstEncodeNode: 0, encodeNodeCount: 0, encodable: false),
                     count: types.count))
-            for type in types {
-                var model = Model(
-                    firstProperty: Int32(properties.count), propertyCount: Int32(type.properties.count),
-                    rootNode: Int32(nodes.count), nodeCount: Int32(type.keyTree.nodes.count),
-                    rejectsUnknownKeys: type.unknownKeys == .reject, transcodable: transcodable[type.index],
-                    names: table(type.names), firstEncodeNode: 0, encodeNodeCount: 0, encodable: false)
-                model.keepsUnknownKeys = type.unknownKeys == .keep
-                for node in type.keyTree.nodes {
-                    var flat = table(node.keys)
-                    flat.isValue = node.isValue
-                    nodes.append(flat)
-                }
-                for plan in type.properties {
-                    var flags: UInt8 = 0
-                    if plan.required { flags |= Property.required }
-                    if plan.transient { flags |= Property.transient }
-                    if plan.computed == .now { flags |= Property.computedNow }
-                    if plan.computed == .uuid { flags |= Property.computedUUID }
-                    if plan.spec.flatten { flags |= Property.flatten }
-                    var defaultIndex: Int32 = -1
-                    if let value = plan.defaultValue {
-                        flags |= Property.hasDefault
-                        defaultIndex = Int32(defaults.count)
-                        defaults.append((value, plan.conversion))
-                    }
-                    let constraints = plan.spec.constraints
-                    if constraints.minLength != nil || constraints.maxLength != nil { flags |= Property.checksLength }
-                    var valueConstraintsIndex: Int32 = -1
-                    if constraints.minimum != nil || constraints.maximum != nil || constraints.pattern != nil {
-                        flags |= Property.checksValue
-                        valueConstraintsIndex = Int32(valueConstraints.count)
-                        valueConstraints.append(constraints)
-                    }
-                    let key = store(plan.canonicalKey)
-                    properties.append(
-                        Property(
-                            keyStart: key.start, keyLength: key.length, firstPathNode: Int32(paths.count),
-                            pathCount: Int32(plan.path.count), conversion: conversion(plan.conversion),
-                            encodeConversion: conversion(plan.conversion, external: true), flags: flags,
-                            defaultIndex: defaultIndex, minLength: Int32(clamping: constraints.minLength ?? -1),
-                            maxLength: Int32(clamping: constraints.maxLength ?? -1), valueConstraints: valueConstraintsIndex))
-                    paths.append(contentsOf: plan.path.lazy.map(Int32.init))
-                }
-                if model.propertyCount == 0 { model.firstProperty = Int32(properties.count) }
-                let (first, count, mergeFree) = encodeNodes(type.encodeTree, of: type, in: types)
-                model.firstEncodeNode = first
-                model.encodeNodeCount = count
-                // Canonical input must be checked as the canonical reader does: constraints the
-                // fast paths do not check and the values of transient properties (which encoding
-                // does not write) are left to it.
-                // Expressions: `encode:` ones and decode-only properties as `EncodeExpressions`
-                // takes them (decoding's expressions and rules play no part in encoding).
-                model.encodable =
-                    mergeFree && type.unknownKeys != .keep
-                    && type.properties.allSatisfy { $0.spec.key != nil && $0.spec.transform == nil && FlatPlan.checksConstraints(of: $0) }
-                if model.encodable, type.properties.contains(where: { $0.spec.encode != nil || $0.spec.isDecodeOnly }) {
-                    if let expressions = FlatPlan.EncodeExpressions(type) {
-                        model.encodeExpressions = Int32(encodeExpressionModels.count)
-                        encodeExpressionModels.append(expressions)
-                    } else {
-                        model.encodable = false
-                    }
-                }
-                if transcodable[type.index], type.usesExpressions, let expressions = FlatPlan.Expressions(type) {
-                    model.expressions = Int32(expressionModels.count)
-                    expressionModels.append(expressions)
-                }
-                models[type.index] = model
+            // The models on every core, in chunks of consecutive models appended in order: the
+            // plan is the one a single builder would make, whatever the number of chunks.
+            let chunkCount = min(types.count, 8 * max(ProcessInfo.processInfo.activeProcessorCount, 1))
+            let ranges = (0..<chunkCount).map { chunk in
+                (chunk * types.count / chunkCount)..<((chunk + 1) * types.count / chunkCount)
             }
-            // A model is encodable when its nested models are too (recursive models: optimistically).
+            let enumIndices = enumIndices
+            let chunks = ranges.concurrentMap { range in
+                let chunk = Chunk(enumIndices: enumIndices, slots: types[range].reduce(0) { $0 + Self.slotCount(of: $1) })
+                for type in types[range] {
+                    let model = chunk.builder.add(type, in: types, transcodable: transcodable[type.index])
+                    chunk.models.append(model)
+                }
+                return chunk
+            }
+            for (range, chunk) in zip(ranges, chunks) {
+                append(chunk, for: types[range])
+            }
+            markEncodable()
+        }
+
+        /// Appends `type`'s properties, key tables and encode nodes; its model record.
+        mutating func add(_ type: ModelType, in types: [ModelType], transcodable: Bool) -> Model {
+            var model = Model(
+                firstProperty: Int32(properties.count), propertyCount: Int32(type.properties.count),
+                rootNode: Int32(nodes.count), nodeCount: Int32(type.keyTree.nodes.count),
+                rejectsUnknownKeys: type.unknownKeys == .reject, transcodable: transcodable,
+                names: table(type.names), firstEncodeNode: 0, encodeNodeCount: 0, encodable: false)
+            model.keepsUnknownKeys = type.unknownKeys == .keep
+            for node in type.keyTree.nodes {
+                var flat = table(node.keys)
+                flat.isValue = node.isValue
+                nodes.append(flat)
+            }
+            for plan in type.properties {
+                var flags: UInt8 = 0
+                if plan.required { flags |= Property.required }
+                if plan.transient { flags |= Property.transient }
+                if plan.computed == .now { flags |= Property.computedNow }
+                if plan.computed == .uuid { flags |= Property.computedUUID }
+                if plan.spec.flatten { flags |= Property.flatten }
+                var defaultIndex: Int32 = -1
+                if let value = plan.defaultValue {
+                    flags |= Property.hasDefault
+                    defaultIndex = Int32(defaults.count)
+                    defaults.append((value, plan.conversion))
+                }
+                let constraints = plan.spec.constraints
+                if constraints.minLength != nil || constraints.maxLength != nil { flags |= Property.checksLength }
+                var valueConstraintsIndex: Int32 = -1
+                if constraints.minimum != nil || constraints.maximum != nil || constraints.pattern != nil {
+                    flags |= Property.checksValue
+                    valueConstraintsIndex = Int32(valueConstraints.count)
+                    valueConstraints.append(constraints)
+                }
+                let key = store(plan.canonicalKey)
+                properties.append(
+                    Property(
+                        keyStart: key.start, keyLength: key.length, firstPathNode: Int32(paths.count),
+                        pathCount: Int32(plan.path.count), conversion: conversion(plan.conversion),
+                        encodeConversion: conversion(plan.conversion, external: true), flags: flags,
+                        defaultIndex: defaultIndex, minLength: Int32(clamping: constraints.minLength ?? -1),
+                        maxLength: Int32(clamping: constraints.maxLength ?? -1), valueConstraints: valueConstraintsIndex))
+                paths.append(contentsOf: plan.path.lazy.map(Int32.init))
+            }
+            if model.propertyCount == 0 { model.firstProperty = Int32(properties.count) }
+            let (first, count, mergeFree) = encodeNodes(type.encodeTree, of: type, in: types)
+            model.firstEncodeNode = first
+            model.encodeNodeCount = count
+            // Canonical input must be checked as the canonical reader does: constraints the
+            // fast paths do not check and the values of transient properties (which encoding
+            // does not write) are left to it.
+            // Expressions: `encode:` ones and decode-only properties as `EncodeExpressions`
+            // takes them (decoding's expressions and rules play no part in encoding).
+            model.encodable =
+                mergeFree && type.unknownKeys != .keep
+                && type.properties.allSatisfy { $0.spec.key != nil && $0.spec.transform == nil && FlatPlan.checksConstraints(of: $0) }
+            if model.encodable, type.properties.contains(where: { $0.spec.encode != nil || $0.spec.isDecodeOnly }) {
+                if let expressions = FlatPlan.EncodeExpressions(type) {
+                    model.encodeExpressions = Int32(encodeExpressionModels.count)
+                    encodeExpressionModels.append(expressions)
+                } else {
+                    model.encodable = false
+                }
+            }
+            if transcodable, type.usesExpressions, let expressions = FlatPlan.Expressions(type) {
+                model.expressions = Int32(expressionModels.count)
+                expressionModels.append(expressions)
+            }
+            return model
+        }
+
+        /// A model is encodable when its nested models are too (recursive models: optimistically).
+        private mutating func markEncodable() {
             var changed = true
             while changed {
                 changed = false
@@ -298,6 +324,11 @@ extension FlatPlan {
             return Node(firstSlot: Int32(first), mask: Int32(capacity - 1))
         }
 
+        /// The slots of a model's tables: its names' and its key tree's.
+        static func slotCount(of type: ModelType) -> Int {
+            type.keyTree.nodes.reduce(capacity(of: type.names)) { $0 + capacity(of: $1.keys) }
+        }
+
         /// The slots of the table of `keys` (none when it is empty).
         static func capacity(of keys: KeyTable) -> Int {
             keys.isEmpty ? 0 : KeyTable.capacity(for: keys.count)
@@ -353,6 +384,7 @@ extension FlatPlan {
 
         mutating func enumeration(_ plan: EnumPlan) -> Int32 {
             if let known = enumIndices[ObjectIdentifier(plan)] { return known }
+            precondition(!isChunk, "enum \(plan.name) was not made before the plan's chunks")
             let table = self.table(plan.strings)
             let firstCase = Int32(caseNames.count)
             for name in plan.quotedCaseNames { caseNames.append(store(name)) }
@@ -366,6 +398,86 @@ extension FlatPlan {
             let index = Int32(enums.count - 1)
             enumIndices[ObjectIdentifier(plan)] = index
             return index
+        }
+    }
+}
+
+extension FlatPlan {
+    /// Consecutive models of a plan, built on one thread (`Builder.build`).
+    final class Chunk: @unchecked Sendable {
+        var builder = Builder()
+        /// The models' records, their indices relative to the chunk's.
+        var models: [Model] = []
+
+        init(enumIndices: [ObjectIdentifier: Int32], slots: Int) {
+            builder.isChunk = true
+            builder.enumIndices = enumIndices
+            builder.slots = ArenaBuffer(capacity: slots, zeroed: true)
+        }
+    }
+}
+
+extension FlatPlan.Builder {
+    /// Appends a chunk's models (those of `types`), moving each index into the chunk's arrays by
+    /// what this builder held before it. Enum and model indices are the plan's already.
+    fileprivate mutating func append(_ chunk: FlatPlan.Chunk, for types: ArraySlice<ModelType>) {
+        precondition(chunk.builder.enums.isEmpty && chunk.builder.caseNames.isEmpty, "a chunk made its own enums")
+        let slotBase = Int32(slots.count)
+        let byteBase = Int32(bytes.count)
+        let conversionBase = Int32(conversions.count)
+        let encodeBase = Int32(encodeNodes.count)
+        let (nodeBase, propertyBase, pathBase) = (Int32(nodes.count), Int32(properties.count), Int32(paths.count))
+        let (defaultBase, constraintBase) = (Int32(defaults.count), Int32(valueConstraints.count))
+        let (scalarBase, patternBase, unionBase) = (Int32(scalars.count), Int32(patterns.count), Int32(unionMembers.count))
+        let (expressionBase, encodeExpressionBase) = (Int32(expressionModels.count), Int32(encodeExpressionModels.count))
+        func moved(_ node: FlatPlan.Node) -> FlatPlan.Node {
+            var node = node
+            if node.mask >= 0 { node.firstSlot += slotBase }
+            return node
+        }
+        nodes.append(chunk.builder.nodes) { $0 = moved($0) }
+        slots.append(chunk.builder.slots) { slot in
+            if slot.hash != 0 { slot.keyStart += byteBase }
+        }
+        properties.append(chunk.builder.properties) { property in
+            property.keyStart += byteBase
+            property.firstPathNode += pathBase
+            property.conversion += conversionBase
+            property.encodeConversion += conversionBase
+            if property.defaultIndex >= 0 { property.defaultIndex += defaultBase }
+            if property.valueConstraints >= 0 { property.valueConstraints += constraintBase }
+        }
+        paths.append(chunk.builder.paths) { _ in }  // relative to the model's root node
+        conversions.append(chunk.builder.conversions) { conversion in
+            switch conversion.kind {
+            case .array, .dictionary: conversion.payload += conversionBase
+            case .datePattern: conversion.payload += patternBase
+            case .scalar: conversion.payload += scalarBase
+            case .union: conversion.payload += unionBase
+            default: break
+            }
+        }
+        encodeNodes.append(chunk.builder.encodeNodes) { node in
+            node.keyStart += byteBase
+            if node.constantLength >= 0 { node.constantStart += byteBase }
+            node.firstChild += encodeBase
+        }
+        chunk.builder.bytes.withUnsafeBytes { bytes.append($0) }
+        unionMembers += chunk.builder.unionMembers.map { $0 >= 0 ? $0 + conversionBase : $0 }
+        defaults += chunk.builder.defaults
+        scalars += chunk.builder.scalars
+        patterns += chunk.builder.patterns
+        valueConstraints += chunk.builder.valueConstraints
+        expressionModels += chunk.builder.expressionModels
+        encodeExpressionModels += chunk.builder.encodeExpressionModels
+        for (type, var model) in zip(types, chunk.models) {
+            model.firstProperty += propertyBase
+            model.rootNode += nodeBase
+            model.names = moved(model.names)
+            model.firstEncodeNode += encodeBase
+            if model.expressions >= 0 { model.expressions += expressionBase }
+            if model.encodeExpressions >= 0 { model.encodeExpressions += encodeExpressionBase }
+            models[type.index] = model
         }
     }
 }

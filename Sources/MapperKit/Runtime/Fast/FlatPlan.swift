@@ -188,11 +188,12 @@ final class FlatPlan: @unchecked Sendable {
     let enumNames: [String]
 
     /// A plan of no models, for tables that only read values (defaults while a catalog loads).
-    static let empty = FlatPlan(types: [], transcodable: [])
+    static let empty = FlatPlan(types: [], enums: [], transcodable: [])
 
-    init(types: [ModelType], transcodable: [Bool]) {
+    /// `enums`: every enum the types' conversions use.
+    init(types: [ModelType], enums: [EnumPlan], transcodable: [Bool]) {
         var builder = Builder()
-        builder.build(types, transcodable: transcodable)
+        builder.build(types, enums: enums, transcodable: transcodable)
         patternOwners = builder.patterns
         var bytes = ArenaBuffer<UInt8>(capacity: builder.bytes.count)
         builder.bytes.withUnsafeBytes { bytes.append(contentsOf: $0) }

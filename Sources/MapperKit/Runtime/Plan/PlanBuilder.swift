@@ -62,7 +62,7 @@ struct PlanBuilder {
     /// read with the canonical reader, then the types with their defaults and the flat plan.
     func build(checking values: [ValueCheck] = []) -> Outcome {
         let indices = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let types = modelTypes(indices: indices)
+        let (types, enumPlans) = modelTypes(indices: indices)
         let ambiguous = Self.ambiguousUnions(in: types)
         guard ambiguous.isEmpty else { return Outcome(table: nil, ambiguousUnions: ambiguous, defaultProblems: [], valueProblems: [:]) }
         let reading = ModelTable(types: types, indices: indices, flat: .empty)
@@ -79,7 +79,8 @@ struct PlanBuilder {
         }
         guard problems.isEmpty else { return Outcome(table: nil, defaultProblems: problems, valueProblems: valueProblems) }
         let final = defaults.isEmpty ? types : Self.withDefaults(types, defaults)
-        let table = ModelTable(types: final, indices: indices, flat: FlatPlan(types: final, transcodable: Self.transcodable(final)))
+        let table = ModelTable(
+            types: final, indices: indices, flat: FlatPlan(types: final, enums: enumPlans, transcodable: Self.transcodable(final)))
         return Outcome(table: table, defaultProblems: [], valueProblems: valueProblems)
     }
 
@@ -121,10 +122,13 @@ struct PlanBuilder {
         }
     }
 
-    /// One type per model of `order`, built on every core (each depends only on the specs).
-    private func modelTypes(indices: [String: Int]) -> [ModelType] {
-        let enumPlans = enums.mapValues(EnumPlan.init)
-        return Array(order.enumerated()).concurrentMap { index, name in
+    /// One type per model of `order`, built on every core (each depends only on the specs), and
+    /// the enums' plans (by name), which the types share.
+    private func modelTypes(indices: [String: Int]) -> (types: [ModelType], enums: [EnumPlan]) {
+        let enumNames = enums.keys.sorted()
+        let enumList = enumNames.concurrentMap { EnumPlan(enums[$0]!) }
+        let enumPlans = Dictionary(uniqueKeysWithValues: zip(enumNames, enumList))
+        let types = Array(order.enumerated()).concurrentMap { index, name in
             let spec = models[name]!
             var tree = TreeBuilder()
             var properties: [PropertyPlan] = []
@@ -143,6 +147,7 @@ struct PlanBuilder {
                 encodeTree: encodeTree(of: spec), lineage: lineage(of: name),
                 variants: spec.variants.map { variantPlan($0, indices: indices) })
         }
+        return (types, enumList)
     }
 
     /// A property by its declaring model: inherited copies share the declaration's default.
