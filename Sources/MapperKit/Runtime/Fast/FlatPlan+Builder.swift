@@ -7,7 +7,32 @@ extension PlanBuilder {
     /// `on_error` does not matter: a value that does not convert makes `transcode` return false
     /// and the general reader, which applies `on_error` and records the warnings, does the document.
     static func transcodable(_ types: [ModelType]) -> [Bool] {
-        // Depth first: a type being visited is on the current path.
+        // What each type asks of itself, on every core, and the models it nests (by index).
+        let own = types.concurrentMap { type -> (qualifies: Bool, nested: [Int]) in
+            var nested: [Int] = []
+            func conversionQualifies(_ conversion: Conversion) -> Bool {
+                switch conversion {
+                case .scalar, .enumeration:
+                    return true
+                case .model(let index, let dispatch):
+                    nested.append(index)
+                    return !dispatch
+                case .array(let element), .dictionary(let element):
+                    return conversionQualifies(element)
+                case .union(let plan):
+                    return plan.members.allSatisfy(conversionQualifies)
+                default:
+                    return false
+                }
+            }
+            let qualifies =
+                (!type.usesExpressions || FlatPlan.Expressions(type) != nil)
+                && type.properties.allSatisfy { plan in
+                    FlatPlan.checksConstraints(of: plan) && conversionQualifies(plan.conversion)
+                }
+            return (qualifies, nested)
+        }
+        // Then the nested models, depth first: a type being visited is on the current path.
         enum State { case unknown, visiting, qualifies, fails }
         var states = Array(repeating: State.unknown, count: types.count)
         func typeQualifies(_ index: Int) -> Bool {
@@ -18,28 +43,9 @@ extension PlanBuilder {
             case .unknown: break
             }
             states[index] = .visiting
-            let type = types[index]
-            let qualifies =
-                (!type.usesExpressions || FlatPlan.Expressions(type) != nil)
-                && type.properties.allSatisfy { plan in
-                    FlatPlan.checksConstraints(of: plan) && conversionQualifies(plan.conversion)
-                }
+            let qualifies = own[index].qualifies && own[index].nested.allSatisfy(typeQualifies)
             states[index] = qualifies ? .qualifies : .fails
             return qualifies
-        }
-        func conversionQualifies(_ conversion: Conversion) -> Bool {
-            switch conversion {
-            case .scalar, .enumeration:
-                return true
-            case .model(let index, let dispatch):
-                return !dispatch && typeQualifies(index)
-            case .array(let element), .dictionary(let element):
-                return conversionQualifies(element)
-            case .union(let plan):
-                return plan.members.allSatisfy(conversionQualifies)
-            default:
-                return false
-            }
         }
         return types.indices.map(typeQualifies)
     }

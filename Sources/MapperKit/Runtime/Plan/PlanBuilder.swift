@@ -87,7 +87,7 @@ struct PlanBuilder {
     /// Each property (of the model that declares it) whose type holds a union that cannot tell its
     /// members apart.
     private static func ambiguousUnions(in types: [ModelType]) -> [AmbiguousUnion] {
-        func ambiguity(_ conversion: Conversion) -> UnionPlan.Ambiguity? {
+        @Sendable func ambiguity(_ conversion: Conversion) -> UnionPlan.Ambiguity? {
             switch conversion {
             case .union(let plan): return plan.ambiguity ?? plan.members.lazy.compactMap(ambiguity).first
             case .array(let element), .dictionary(let element): return ambiguity(element)
@@ -95,16 +95,13 @@ struct PlanBuilder {
             default: return nil
             }
         }
-        var found: [AmbiguousUnion] = []
-        for type in types {
-            for plan in type.properties {
+        return types.concurrentMap { type in
+            type.properties.compactMap { plan in
                 // Most conversions hold no union: that is asked first, the declaring model after.
-                if let clash = ambiguity(plan.conversion), plan.spec.declaredIn == type.name {
-                    found.append(AmbiguousUnion(model: type.name, property: plan.name, type: plan.spec.type, ambiguity: clash))
-                }
+                guard let clash = ambiguity(plan.conversion), plan.spec.declaredIn == type.name else { return nil }
+                return AmbiguousUnion(model: type.name, property: plan.name, type: plan.spec.type, ambiguity: clash)
             }
-        }
-        return found
+        }.flatMap { $0 }
     }
 
     /// The types with their defaults read. Only a type with a property that has a default is made
