@@ -34,19 +34,24 @@ extension CatalogCompiler {
     }
 
     mutating func compileModels() {
+        // Headers, then own properties, read on every core: each model by a copy of the
+        // compiler, whose findings join this one in declaration order (so the catalog's problems
+        // are what reading in order would report).
+        let base = forReading()
         var headers: [String: ModelHeader] = [:]
-        for name in modelOrder {
-            if let header = modelHeader(name) { headers[name] = header }
+        for (name, header, reader) in modelOrder.concurrentMap({ name in
+            var reader = base
+            return (name, reader.modelHeader(name), reader)
+        }) {
+            if let header { headers[name] = header }
+            merge(reader)
         }
         breakInheritanceCycles(&headers)
 
-        // Own properties, keyed with the declaring model's (possibly inherited) key style, read
-        // on every core: each model by a copy of the compiler, whose findings join this one in
-        // declaration order (so the catalog's problems are what reading in order would report).
+        // Own properties are keyed with the declaring model's (possibly inherited) key style.
         let reading = modelOrder.compactMap { name in
             headers[name].map { (header: $0, style: inherited(\.keyStyle, of: name, in: headers) ?? .asIs) }
         }
-        let base = forReading()
         var own: [String: [PropertySpec]] = [:]
         for (name, properties, reader) in reading.concurrentMap({ model in
             var reader = base

@@ -46,9 +46,10 @@ extension CatalogCompiler {
         return properties
     }
 
-    /// A copy that reads properties on another thread (`ownProperties`): it shares what is
-    /// declared and keeps apart what reading finds, which `merge` takes in. Reading properties
-    /// writes these fields of the compiler and no others.
+    /// A copy that reads a model's header or properties on another thread (`modelHeader`,
+    /// `ownProperties`): it shares what is declared and keeps apart what reading finds, which
+    /// `merge` takes in. Reading headers and properties writes these fields of the compiler and
+    /// no others.
     func forReading() -> CatalogCompiler {
         var copy = self
         copy.diagnostics = []
