@@ -340,7 +340,7 @@ struct PlanBuilder {
             if let discriminator = model.variants?.discriminator,
                 let match = discriminator.cases.first(where: { $0.model == spec.name })
             {
-                EncodeNode.insert(discriminator.by.segments, into: &roots) { $0.constant = match.value }
+                EncodeNode.insert(discriminator.by.segments[...], into: &roots) { $0.constant = match.value }
             }
             ancestor = model.base
         }
@@ -348,12 +348,10 @@ struct PlanBuilder {
     }
 
     private func addEncodeMembers(of spec: ModelSpec, prefix: [Int], into roots: inout [EncodeNode], visiting: Set<String>) {
-        for index in spec.properties.indices {
-            if let key = spec.properties[index].key {
-                EncodeNode.insert(key.segments, into: &roots) { $0.consumers.append(prefix + [index]) }
-            } else if spec.properties[index].flatten, case .model(let name) = spec.properties[index].type, !visiting.contains(name),
-                let nested = models[name]
-            {
+        for (index, property) in spec.properties.enumerated() {
+            if let key = property.key {
+                EncodeNode.insert(key.segments[...], into: &roots) { $0.consumers.append(prefix + [index]) }
+            } else if property.flatten, case .model(let name) = property.type, !visiting.contains(name), let nested = models[name] {
                 addEncodeMembers(of: nested, prefix: prefix + [index], into: &roots, visiting: visiting.union([spec.name]))
             }
         }
@@ -362,7 +360,7 @@ struct PlanBuilder {
 
 extension EncodeNode {
     /// Finds or appends the node at `path` and lets `update` change it.
-    static func insert(_ path: [String], into nodes: inout [EncodeNode], update: (inout EncodeNode) -> Void) {
+    static func insert(_ path: ArraySlice<String>, into nodes: inout [EncodeNode], update: (inout EncodeNode) -> Void) {
         guard let first = path.first else { return }
         let index: Int
         if let existing = nodes.firstIndex(where: { $0.key == first }) {
@@ -374,7 +372,7 @@ extension EncodeNode {
         if path.count == 1 {
             update(&nodes[index])
         } else {
-            insert(Array(path.dropFirst()), into: &nodes[index].children, update: update)
+            insert(path.dropFirst(), into: &nodes[index].children, update: update)
         }
     }
 }
