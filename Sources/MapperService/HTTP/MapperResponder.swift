@@ -86,10 +86,13 @@ struct MapperResponder: HTTPResponder {
     /// The value a request's `path` gives the parameter after `prefix`: the rest of the path,
     /// when it is not empty and holds no "/"; else nil.
     static func parameter(of path: String, after prefix: String) -> Substring? {
-        let bytes = path.utf8
-        guard bytes.count > prefix.utf8.count, bytes.starts(with: prefix.utf8) else { return nil }
-        let start = bytes.index(bytes.startIndex, offsetBy: prefix.utf8.count)
-        guard !bytes[start...].contains(UInt8(ascii: "/")) else { return nil }
-        return path[start...]
+        let length = prefix.utf8.count
+        // Compared as bytes: the UTF-8 views' own comparison goes one element at a time.
+        let matches = path.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.count > length && prefix.utf8.withContiguousStorageIfAvailable { bytes.prefix(length).elementsEqual($0) } == true
+                && !bytes[length...].contains(UInt8(ascii: "/"))
+        }
+        guard matches == true else { return nil }
+        return path[path.utf8.index(path.utf8.startIndex, offsetBy: length)...]
     }
 }
