@@ -23,6 +23,8 @@ struct RequestHeaderTests {
         "applicatIon/json",
         // Not ASCII: Unicode's rules decide (a no-break space is whitespace, the Kelvin sign lower-cases to k).
         "application/json\u{A0}", "\u{2003}application/json", "application/vnd.\u{212A}+json", "application/jsön",
+        // A mark joins the ";" before it into another character, which does not end the type.
+        "application/json;\u{301}charset=utf-8", "application/json; charset=ütf-8", "application/json\r\n; q=1",
     ])
     func essenceAgreesWithItsDefinition(contentType: String) {
         let type = definedEssence(contentType)

@@ -29,42 +29,74 @@ package enum URLScalar {
     }
 
     static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        classes.withUnsafeBufferPointer { isValid(bytes, classes: $0) }
+    }
+
+    /// What a byte is to `isValid`'s scan, by value: 0 for a character every component may hold
+    /// (`CharacterSet.host`'s and "@"), then ":", "/" and "?", which every component after the
+    /// one they end may hold, so each is also the highest class the scan takes without a second
+    /// look once it is past that; then "#", "%", a bracket and anything else.
+    private static let classes: [UInt8] = (0..<256).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "@"): return 0
+        case let byte where CharacterSet.host.contains(byte): return 0
+        case UInt8(ascii: ":"): return colonClass
+        case UInt8(ascii: "/"): return slashClass
+        case UInt8(ascii: "?"): return questionClass
+        case UInt8(ascii: "#"): return hashClass
+        case UInt8(ascii: "%"): return escapeClass
+        case UInt8(ascii: "["), UInt8(ascii: "]"): return bracketClass
+        default: return .max
+        }
+    }
+    private static let colonClass: UInt8 = 1
+    private static let slashClass: UInt8 = 2
+    private static let questionClass: UInt8 = 3
+    private static let hashClass: UInt8 = 4
+    private static let escapeClass: UInt8 = 5
+    private static let bracketClass: UInt8 = 6
+
+    private static func isValid(_ bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) -> Bool {
         // The common case in one pass: only URI characters (no brackets, which only an IP-literal
-        // host may hold), valid escapes, at most one "#"; then the scheme and the authority,
-        // which are short. Anything else takes the full grammar below.
+        // host may hold), valid escapes, at most one "#", noting the first ":", "/", "?" and "#"
+        // that split the reference; then the scheme and the authority, which are short. Anything
+        // else takes the full grammar below.
+        guard let base = bytes.baseAddress, let table = classes.baseAddress else { return true }  // the empty reference
+        let count = bytes.count
         var hash = -1
         var question = -1
         var colon = -1
         var slash = -1
+        // The highest class taken as it is: a ":" after the first ":", "/", "?" or "#" ends no
+        // scheme; a "/" after the first "/", "?" or "#" starts no path; a "?" after the first "?"
+        // or "#" starts no query.
+        var plain: UInt8 = 0
         var index = 0
-        let count = bytes.count
-        // unreserved / sub-delims, as a 128-bit mask in two words.
-        let simpleLow: UInt64 = 0x2bff_7fd2_0000_0000
-        let simpleHigh: UInt64 = 0x47ff_fffe_87ff_fffe
-        guard let base = bytes.baseAddress else { return true }  // the empty reference
         while index < count {
-            let byte = base[index]
-            if byte < 64 ? (simpleLow >> UInt64(byte)) & 1 == 1 : byte < 128 && (simpleHigh >> UInt64(byte &- 64)) & 1 == 1 {
+            let kind = table[Int(base[index])]
+            if kind <= plain {
                 index += 1
                 continue
             }
-            switch byte {
-            case UInt8(ascii: "%"):
-                guard index + 2 < count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return false }
-                index += 3
-                continue
-            case UInt8(ascii: "#"):
+            switch kind {
+            case colonClass:
+                colon = index
+                plain = colonClass
+            case slashClass:
+                slash = index
+                plain = slashClass
+            case questionClass:
+                question = index
+                plain = questionClass
+            case hashClass:
                 guard hash < 0 else { return false }
                 hash = index
-            case UInt8(ascii: "?"):
-                if question < 0 && hash < 0 { question = index }
-            case UInt8(ascii: ":"):
-                if colon < 0 && question < 0 && hash < 0 { colon = index }
-            case UInt8(ascii: "/"):
-                if slash < 0 && question < 0 && hash < 0 { slash = index }
-            case UInt8(ascii: "@"):
-                break
-            case UInt8(ascii: "["), UInt8(ascii: "]"):
+                plain = questionClass
+            case escapeClass:
+                guard index + 2 < count, isHex(base[index + 1]), isHex(base[index + 2]) else { return false }
+                index += 3
+                continue
+            case bracketClass:
                 return isValidByGrammar(bytes)
             default:
                 return false
@@ -75,20 +107,40 @@ package enum URLScalar {
         if hash >= 0 { end = hash }
         if question >= 0 && question < end { end = question }
         var start = 0
-        if colon >= 0 && colon < end && (slash < 0 || colon < slash) {
+        if colon >= 0 && (slash < 0 || colon < slash) {
             guard isScheme(bytes[0..<colon]) else { return false }
             start = colon + 1
         }
-        if end - start >= 2, bytes[start] == UInt8(ascii: "/"), bytes[start + 1] == UInt8(ascii: "/") {
-            var authorityEnd = start + 2
-            while authorityEnd < end && bytes[authorityEnd] != UInt8(ascii: "/") { authorityEnd += 1 }
-            return isAuthority(bytes, start + 2, authorityEnd)
+        guard end - start >= 2, base[start] == UInt8(ascii: "/"), base[start + 1] == UInt8(ascii: "/") else { return true }
+        // The authority: every byte of it passed above, so it is valid unless a second "@" puts
+        // one in the userinfo, a second ":" after the "@" one in the host, or the port is not
+        // digits.
+        var at = -1
+        var authorityEnd = start + 2
+        while authorityEnd < end && base[authorityEnd] != UInt8(ascii: "/") {
+            if base[authorityEnd] == UInt8(ascii: "@") {
+                guard at < 0 else { return false }
+                at = authorityEnd
+            }
+            authorityEnd += 1
+        }
+        var portColon = -1
+        index = at >= 0 ? at + 1 : start + 2
+        while index < authorityEnd {
+            let byte = base[index]
+            if byte == UInt8(ascii: ":") {
+                guard portColon < 0 else { return false }
+                portColon = index
+            } else if portColon >= 0 && !(byte >= 0x30 && byte <= 0x39) {
+                return false
+            }
+            index += 1
         }
         return true
     }
 
-    /// The full RFC 3986 grammar, component by component.
-    private static func isValidByGrammar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// The full RFC 3986 grammar, component by component (which the scan above agrees with).
+    static func isValidByGrammar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // One pass finds the delimiters that split the reference: the first "#", and before it
         // the first "?", ":" and "/".
         var hash = bytes.count

@@ -65,7 +65,7 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Cata
         shadow: shadow.map { (shadow: $0, initial: shadowFingerprint) })
     let idle = configuration.requestTimeout.components
     return Application(
-        router: buildRouter(state),
+        responder: buildResponder(state),
         server: .http1(configuration: .init(idleTimeout: .seconds(max(1, idle.seconds)))),
         configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "mapper"),
         // The upstream client's service is listed first, so that it shuts down after the server.
@@ -97,8 +97,9 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Cata
 }
 
 /// The router: every controller's endpoints behind the logging, tracing (with a tracer),
-/// problem+json and (with a token) auth middleware.
-func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
+/// problem+json and (with a token) auth middleware; with shortcuts past its trie for the
+/// endpoints that end in their parameter (`MapperResponder`).
+func buildResponder(_ state: ServiceState) -> MapperResponder {
     var controllers: [any EndpointController] = [
         HealthController(store: state.store, metrics: state.metrics, gated: state.configuration.gate != nil),
         CatalogController(
@@ -127,7 +128,7 @@ func buildRouter(_ state: ServiceState) -> Router<MapperRequestContext> {
         router.add(middleware: AuthMiddleware(clientToken: configuration.token, adminToken: configuration.adminToken, endpoints: endpoints))
     }
     router.add(endpoints)
-    return router
+    return MapperResponder(router: router, endpoints: endpoints)
 }
 
 /// Runs the application until SIGTERM or SIGINT, then shuts down gracefully: the listener closes,

@@ -1,6 +1,7 @@
 import Atomics
 import Foundation
 import HTTPTypes
+import Hummingbird
 import MapperKit
 
 /// One published state of the service: the live catalog, when it went live, and what went wrong
@@ -17,10 +18,14 @@ final class CatalogSnapshot: AtomicReference, Sendable {
     let notReady: ReloadFailure?
     /// `Mapper-Revision`: which catalog answered. Made once, as every answer carries it.
     let headers: HTTPFields
+    /// A decoding endpoint's answer without warnings: `headers`, `Mapper-Warnings: 0` and the
+    /// JSON content type (`Response.decodedHeaders`), made once, as most answers have these.
+    let decodedHeaders: HTTPFields
 
     init(catalog: Catalog, loadedAt: Date, lastReloadError: ReloadFailure? = nil, notReady: ReloadFailure? = nil) {
         self.catalog = catalog
         headers = [.mapperRevision: catalog.revision]
+        decodedHeaders = Response.decodedHeaders(headers, warnings: 0)
         self.loadedAt = loadedAt
         self.lastReloadError = lastReloadError
         self.notReady = notReady

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import MapperKit
+import NIOCore
 
 /// The data endpoints: decode, encode, convert, route and merge. Each takes the live
 /// catalog once at its start, reads the body, calls MapperKit and replies.
@@ -111,8 +112,7 @@ struct MappingController: EndpointController {
                 let output = try work(&session, body)
                 return (output, session.warnings)
             }
-            let fields = headers.isEmpty ? snapshot.headers : snapshot.headers + headers
-            let response = respond(output, warnings: warnings, listed: listsWarnings, model: model, headers: fields)
+            let response = respond(output, warnings: warnings, listed: listsWarnings, model: model, snapshot: snapshot, headers: headers)
             if let shadow, let replay { shadow.offer(ShadowJob(request: replay, input: body, live: output)) }
             return response
         } catch {
@@ -122,18 +122,25 @@ struct MappingController: EndpointController {
         }
     }
 
-    /// The answer to a mapping request: the output, with `Mapper-Warnings` when the endpoint decodes
-    /// (`model`), the warnings counted, and with `?warnings=true` `{"output": …, "warnings": [...]}`.
-    private func respond(_ output: [UInt8], warnings: [MappingError], listed: Bool, model: String?, headers: HTTPFields) -> Response {
-        guard let model else { return .json(output, headers: headers) }
+    /// The answer to a mapping request: the output, with the snapshot's headers and `headers`,
+    /// `Mapper-Warnings` when the endpoint decodes (`model`), the warnings counted, and with
+    /// `?warnings=true` `{"output": …, "warnings": [...]}`.
+    private func respond(
+        _ output: [UInt8], warnings: [MappingError], listed: Bool, model: String?, snapshot: CatalogSnapshot, headers: HTTPFields
+    ) -> Response {
+        let fields = headers.isEmpty ? snapshot.headers : snapshot.headers + headers
+        guard let model else { return .json(output, headers: fields) }
         if !warnings.isEmpty { sessions.metrics.decodeWarnings.record(warnings.map(\.code.rawValue), in: model) }
-        var fields = headers
-        // Appended: no endpoint's headers have it already.
-        fields.append(HTTPField(name: .mapperWarnings, value: String(warnings.count)))
-        guard listed else { return .json(output, headers: fields) }
+        guard listed else {
+            // Most answers: the snapshot made their headers already.
+            let decoded =
+                headers.isEmpty && warnings.isEmpty ? snapshot.decodedHeaders : Response.decodedHeaders(fields, warnings: warnings.count)
+            return Response(status: .ok, headers: decoded, body: ResponseBody(byteBuffer: ByteBuffer(bytes: output)))
+        }
         // The output was just written, so it parses.
         let document = (try? JSONValue(parsing: output)) ?? .null
-        return .json(["output": document, "warnings": .array(warnings.map(\.jsonValue))], headers: fields)
+        let answer: JSONValue = ["output": document, "warnings": .array(warnings.map(\.jsonValue))]
+        return .json(answer, headers: Response.decodedHeaders(fields, warnings: warnings.count))
     }
 
     /// `?now=`, or with a shadow the current time: the live and candidate mappings then see the

@@ -74,9 +74,35 @@ enum MediaRange {
     /// JSON or YAML endpoint asks, and most write it in lower case already: that text is
     /// returned as it is, without a new string.
     static func essence(_ contentType: String) -> Substring {
+        if let type = asciiEssence(contentType) { return type }
         let type = contentType[..<(contentType.firstIndex(of: ";") ?? contentType.endIndex)].trimmingSpaces
         if type.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) { return type }
         return Substring(type.lowercased())
+    }
+
+    /// `essence` of a Content-Type of ASCII letters other than capitals, by its bytes (the
+    /// characters and their whitespace rule cost more than the request's mapping of a small
+    /// body); nil for anything else, which `essence` reads by characters. In ASCII, Unicode's
+    /// whitespace is space and `\t` through `\r`.
+    private static func asciiEssence(_ contentType: String) -> Substring? {
+        let range: Range<Int>?? = contentType.utf8.withContiguousStorageIfAvailable { bytes in
+            var end = 0
+            while end < bytes.count && bytes[end] != UInt8(ascii: ";") {
+                guard bytes[end] < 0x80 && !(0x41...0x5A).contains(bytes[end]) else { return nil }
+                end += 1
+            }
+            // A mark after the ";" would make it part of another character.
+            guard end + 1 >= bytes.count || bytes[end + 1] < 0x80 else { return nil }
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+            var start = 0
+            while start < end && isSpace(bytes[start]) { start += 1 }
+            while end > start && isSpace(bytes[end - 1]) { end -= 1 }
+            return start..<end
+        }
+        guard let range = range ?? nil else { return nil }
+        let utf8 = contentType.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return contentType[start..<utf8.index(start, offsetBy: range.count)]
     }
 
     static func isJSON(_ contentType: String) -> Bool {

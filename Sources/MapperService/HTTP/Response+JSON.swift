@@ -14,6 +14,16 @@ extension Response {
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         json(Array(JSONWriter.write(value).utf8), status: status, headers: headers)
     }
+
+    /// The headers of a decoding endpoint's JSON answer: `headers`, then `Mapper-Warnings`, then
+    /// the content type.
+    static func decodedHeaders(_ headers: HTTPFields, warnings: Int) -> HTTPFields {
+        var fields = headers
+        // Appended: no endpoint's headers have it already.
+        fields.append(HTTPField(name: .mapperWarnings, value: String(warnings)))
+        fields[.contentType] = MediaTypes.json
+        return fields
+    }
 }
 
 extension HTTPField.Name {
