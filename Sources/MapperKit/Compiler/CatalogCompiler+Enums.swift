@@ -4,53 +4,64 @@ import MapperYAML
 extension CatalogCompiler {
     /// Enums: case names, their JSON values and aliases (each JSON value used once), default.
     mutating func compileEnums() {
-        for name in enumOrder {
-            guard let declaration = enumDeclarations[name],
-                let fields = record(declaration.body, allowed: ["cases", "default", "doc"], what: "enum '\(name)'")
-            else { continue }
-            let doc = fields["doc"].flatMap { string($0, what: "the doc of enum '\(name)'") }
-            guard let casesNode = fields["cases"] else {
-                error(
-                    .missingKey, "enum '\(name)' has no 'cases'", at: declaration.mark,
-                    hint: "add 'cases: { caseName: jsonValue, … }'")
-                continue
-            }
-            guard let pairs = mappingPairs(casesNode, what: "the cases of enum '\(name)'") else { continue }
-            guard !pairs.isEmpty else {
-                error(.emptyEnum, "enum '\(name)' has no cases", at: casesNode.mark)
-                continue
-            }
-            var cases: [EnumSpec.Case] = []
-            var owners: [JSONValue: (caseName: String, mark: Mark)] = [:]
-            for pair in pairs {
-                guard let caseName = checkedName(pair.key, kind: .enumCase),
-                    case let (spec, marks)? = enumCase(caseName, pair.value, keyMark: pair.key.mark, enumName: name)
-                else { continue }
-                for (value, mark) in zip([spec.json] + spec.aliases, marks) {
-                    if let owner = owners[value] {
-                        let whose = owner.caseName == caseName ? "already" : "also used by case '\(owner.caseName)'"
-                        error(
-                            .duplicateEnumValue,
-                            "JSON value \(value.quoted) of case '\(caseName)' of enum '\(name)' is \(whose) (at \(owner.mark))",
-                            at: mark, hint: "each JSON value may decode to one case only")
-                    } else {
-                        owners[value] = (caseName, mark)
-                    }
-                }
-                cases.append(spec)
-            }
-            var defaultCase: String?
-            if let node = fields["default"], let text = text(node, what: "the default of enum '\(name)'") {
-                if cases.contains(where: { $0.name == text }) {
-                    defaultCase = text
-                } else {
-                    error(
-                        .unknownCase, "default '\(text)' of enum '\(name)' is not one of its cases", at: node.mark,
-                        hint: Suggestion.hint(for: text, in: cases.map(\.name)))
-                }
-            }
-            enums[name] = EnumSpec(name: name, doc: doc, cases: cases, defaultCase: defaultCase, mark: declaration.mark)
+        // On every core, each enum by a copy of the compiler (as model headers and properties).
+        let base = forReading()
+        for (name, spec, found) in enumOrder.concurrentMap({ name in
+            var reader = base
+            return (name, reader.enumSpec(name), reader.findings)
+        }) {
+            if let spec { enums[name] = spec }
+            merge(found)
         }
+    }
+
+    /// One enum; nil when it cannot be read (its problems are recorded).
+    private mutating func enumSpec(_ name: String) -> EnumSpec? {
+        guard let declaration = enumDeclarations[name],
+            let fields = record(declaration.body, allowed: ["cases", "default", "doc"], what: "enum '\(name)'")
+        else { return nil }
+        let doc = fields["doc"].flatMap { string($0, what: "the doc of enum '\(name)'") }
+        guard let casesNode = fields["cases"] else {
+            error(
+                .missingKey, "enum '\(name)' has no 'cases'", at: declaration.mark,
+                hint: "add 'cases: { caseName: jsonValue, … }'")
+            return nil
+        }
+        guard let pairs = mappingPairs(casesNode, what: "the cases of enum '\(name)'") else { return nil }
+        guard !pairs.isEmpty else {
+            error(.emptyEnum, "enum '\(name)' has no cases", at: casesNode.mark)
+            return nil
+        }
+        var cases: [EnumSpec.Case] = []
+        var owners: [JSONValue: (caseName: String, mark: Mark)] = [:]
+        for pair in pairs {
+            guard let caseName = checkedName(pair.key, kind: .enumCase),
+                case let (spec, marks)? = enumCase(caseName, pair.value, keyMark: pair.key.mark, enumName: name)
+            else { continue }
+            for (value, mark) in zip([spec.json] + spec.aliases, marks) {
+                if let owner = owners[value] {
+                    let whose = owner.caseName == caseName ? "already" : "also used by case '\(owner.caseName)'"
+                    error(
+                        .duplicateEnumValue,
+                        "JSON value \(value.quoted) of case '\(caseName)' of enum '\(name)' is \(whose) (at \(owner.mark))",
+                        at: mark, hint: "each JSON value may decode to one case only")
+                } else {
+                    owners[value] = (caseName, mark)
+                }
+            }
+            cases.append(spec)
+        }
+        var defaultCase: String?
+        if let node = fields["default"], let text = text(node, what: "the default of enum '\(name)'") {
+            if cases.contains(where: { $0.name == text }) {
+                defaultCase = text
+            } else {
+                error(
+                    .unknownCase, "default '\(text)' of enum '\(name)' is not one of its cases", at: node.mark,
+                    hint: Suggestion.hint(for: text, in: cases.map(\.name)))
+            }
+        }
+        return EnumSpec(name: name, doc: doc, cases: cases, defaultCase: defaultCase, mark: declaration.mark)
     }
 
     /// `name: value` (short form) or `name: {json: value, aliases: [...], doc: ...}` (long form), with

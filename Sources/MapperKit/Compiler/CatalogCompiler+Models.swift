@@ -39,12 +39,12 @@ extension CatalogCompiler {
         // are what reading in order would report).
         let base = forReading()
         var headers: [String: ModelHeader] = [:]
-        for (name, header, reader) in modelOrder.concurrentMap({ name in
+        for (name, header, found) in modelOrder.concurrentMap({ name in
             var reader = base
-            return (name, reader.modelHeader(name), reader)
+            return (name, reader.modelHeader(name), reader.findings)
         }) {
             if let header { headers[name] = header }
-            merge(reader)
+            merge(found)
         }
         breakInheritanceCycles(&headers)
 
@@ -53,12 +53,12 @@ extension CatalogCompiler {
             headers[name].map { (header: $0, style: inherited(\.keyStyle, of: name, in: headers) ?? .asIs) }
         }
         var own: [String: [PropertySpec]] = [:]
-        for (name, properties, reader) in reading.concurrentMap({ model in
+        for (name, properties, found) in reading.concurrentMap({ model in
             var reader = base
-            return (model.header.name, reader.ownProperties(of: model.header, keyStyle: model.style), reader)
+            return (model.header.name, reader.ownProperties(of: model.header, keyStyle: model.style), reader.findings)
         }) {
             own[name] = properties
-            merge(reader)
+            merge(found)
         }
 
         var effective: [String: [PropertySpec]] = [:]

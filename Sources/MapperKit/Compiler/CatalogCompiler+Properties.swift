@@ -46,10 +46,10 @@ extension CatalogCompiler {
         return properties
     }
 
-    /// A copy that reads a model's header or properties on another thread (`modelHeader`,
-    /// `ownProperties`): it shares what is declared and keeps apart what reading finds, which
-    /// `merge` takes in. Reading headers and properties writes these fields of the compiler and
-    /// no others.
+    /// A copy that reads an enum, a model's header or its properties on another thread
+    /// (`enumSpec`, `modelHeader`, `ownProperties`): it shares what is declared and keeps apart
+    /// what reading finds (`findings`), which `merge` takes in. Reading those writes these fields
+    /// of the compiler and no others.
     func forReading() -> CatalogCompiler {
         var copy = self
         copy.diagnostics = []
@@ -61,14 +61,31 @@ extension CatalogCompiler {
         return copy
     }
 
+    /// What a copy made by `forReading()` found, without the rest of the copy (which the thread
+    /// that read releases).
+    struct Findings: Sendable {
+        var diagnostics: [Diagnostic]
+        var usedEnums: Set<String>
+        var usedFormats: Set<String>
+        var defaultNodes: [DefaultKey: Node]
+        var typeNodes: [DefaultKey: Node]
+        var ownOnError: Set<DefaultKey>
+    }
+
+    var findings: Findings {
+        Findings(
+            diagnostics: diagnostics, usedEnums: usedEnums, usedFormats: usedFormats, defaultNodes: defaultNodes,
+            typeNodes: typeNodes, ownOnError: ownOnError)
+    }
+
     /// Takes in what a copy made by `forReading()` found.
-    mutating func merge(_ reader: CatalogCompiler) {
-        diagnostics += reader.diagnostics
-        usedEnums.formUnion(reader.usedEnums)
-        usedFormats.formUnion(reader.usedFormats)
-        defaultNodes.merge(reader.defaultNodes) { _, found in found }
-        typeNodes.merge(reader.typeNodes) { _, found in found }
-        ownOnError.formUnion(reader.ownOnError)
+    mutating func merge(_ found: Findings) {
+        diagnostics += found.diagnostics
+        usedEnums.formUnion(found.usedEnums)
+        usedFormats.formUnion(found.usedFormats)
+        defaultNodes.merge(found.defaultNodes) { _, found in found }
+        typeNodes.merge(found.typeNodes) { _, found in found }
+        ownOnError.formUnion(found.ownOnError)
     }
 
     /// Resolves a type expression written as a string, or as YAML's reading of an unquoted one
