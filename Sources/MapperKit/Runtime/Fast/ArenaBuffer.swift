@@ -107,8 +107,12 @@ struct ArenaBuffer<Element: BitwiseCopyable>: ~Copyable {
         capacity = newCapacity
     }
 
-    /// The elements, now owned by the caller, who releases them with `free`.
+    /// The elements, now owned by the caller, who releases them with `free`. The room beyond
+    /// them is given back (shrinking a block moves nothing).
     consuming func take() -> UnsafeMutableBufferPointer<Element> {
+        if capacity > count, let shrunk = realloc(base, max(count, 1) * MemoryLayout<Element>.stride) {
+            base = shrunk.bindMemory(to: Element.self, capacity: max(count, 1))
+        }
         let buffer = UnsafeMutableBufferPointer(start: base, count: count)
         discard self
         return buffer
