@@ -4,14 +4,8 @@ import MapperYAML
 extension CatalogCompiler {
     /// Enums: case names, their JSON values and aliases (each JSON value used once), default.
     mutating func compileEnums() {
-        // On every core, each enum by a copy of the compiler (as model headers and properties).
-        let base = forReading()
-        for (name, spec, found) in enumOrder.concurrentMap({ name in
-            var reader = base
-            return (name, reader.enumSpec(name), reader.findings)
-        }) {
+        for (name, spec) in zip(enumOrder, readOnEveryCore(enumOrder) { $0.enumSpec($1) }) {
             if let spec { enums[name] = spec }
-            merge(found)
         }
     }
 

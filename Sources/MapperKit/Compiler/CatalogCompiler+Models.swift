@@ -34,17 +34,10 @@ extension CatalogCompiler {
     }
 
     mutating func compileModels() {
-        // Headers, then own properties, read on every core: each model by a copy of the
-        // compiler, whose findings join this one in declaration order (so the catalog's problems
-        // are what reading in order would report).
-        let base = forReading()
+        // Headers, then own properties, read on every core.
         var headers: [String: ModelHeader] = [:]
-        for (name, header, found) in modelOrder.concurrentMap({ name in
-            var reader = base
-            return (name, reader.modelHeader(name), reader.findings)
-        }) {
+        for (name, header) in zip(modelOrder, readOnEveryCore(modelOrder) { $0.modelHeader($1) }) {
             if let header { headers[name] = header }
-            merge(found)
         }
         breakInheritanceCycles(&headers)
 
@@ -53,12 +46,8 @@ extension CatalogCompiler {
             headers[name].map { (header: $0, style: inherited(\.keyStyle, of: name, in: headers) ?? .asIs) }
         }
         var own: [String: [PropertySpec]] = [:]
-        for (name, properties, found) in reading.concurrentMap({ model in
-            var reader = base
-            return (model.header.name, reader.ownProperties(of: model.header, keyStyle: model.style), reader.findings)
-        }) {
-            own[name] = properties
-            merge(found)
+        for (model, properties) in zip(reading, readOnEveryCore(reading) { $0.ownProperties(of: $1.header, keyStyle: $1.style) }) {
+            own[model.header.name] = properties
         }
 
         var effective: [String: [PropertySpec]] = [:]

@@ -46,11 +46,36 @@ extension CatalogCompiler {
         return properties
     }
 
-    /// A copy that reads an enum, a model's header or its properties on another thread
-    /// (`enumSpec`, `modelHeader`, `ownProperties`): it shares what is declared and keeps apart
-    /// what reading finds (`findings`), which `merge` takes in. Reading those writes these fields
-    /// of the compiler and no others.
-    func forReading() -> CatalogCompiler {
+    /// `read` applied to each of `items` on every core, each time by a copy of the compiler that
+    /// shares what is declared and keeps apart what reading finds; those findings join this
+    /// compiler in the items' order, so the catalog's problems are what reading in order would
+    /// report. For reading enums, model headers and own properties (`enumSpec`, `modelHeader`,
+    /// `ownProperties`), which write the fields of `Findings` and no others.
+    mutating func readOnEveryCore<Item: Sendable, Result>(
+        _ items: [Item], _ read: @Sendable (inout CatalogCompiler, Item) -> Result
+    ) -> [Result] {
+        let base = forReading()
+        var results: [Result] = []
+        results.reserveCapacity(items.count)
+        // The findings alone come back: each copy is released on the thread that read.
+        for (result, found) in items.concurrentMap({ item in
+            var reader = base
+            let result = read(&reader, item)
+            return (result, Findings(reader))
+        }) {
+            results.append(result)
+            diagnostics += found.diagnostics
+            usedEnums.formUnion(found.usedEnums)
+            usedFormats.formUnion(found.usedFormats)
+            defaultNodes.merge(found.defaultNodes) { _, found in found }
+            typeNodes.merge(found.typeNodes) { _, found in found }
+            ownOnError.formUnion(found.ownOnError)
+        }
+        return results
+    }
+
+    /// The copy that reads: what is declared, and no findings yet.
+    private func forReading() -> CatalogCompiler {
         var copy = self
         copy.diagnostics = []
         copy.usedEnums = []
@@ -61,31 +86,23 @@ extension CatalogCompiler {
         return copy
     }
 
-    /// What a copy made by `forReading()` found, without the rest of the copy (which the thread
-    /// that read releases).
-    struct Findings: Sendable {
+    /// What a copy in `readOnEveryCore` found.
+    private struct Findings: Sendable {
         var diagnostics: [Diagnostic]
         var usedEnums: Set<String>
         var usedFormats: Set<String>
         var defaultNodes: [DefaultKey: Node]
         var typeNodes: [DefaultKey: Node]
         var ownOnError: Set<DefaultKey>
-    }
 
-    var findings: Findings {
-        Findings(
-            diagnostics: diagnostics, usedEnums: usedEnums, usedFormats: usedFormats, defaultNodes: defaultNodes,
-            typeNodes: typeNodes, ownOnError: ownOnError)
-    }
-
-    /// Takes in what a copy made by `forReading()` found.
-    mutating func merge(_ found: Findings) {
-        diagnostics += found.diagnostics
-        usedEnums.formUnion(found.usedEnums)
-        usedFormats.formUnion(found.usedFormats)
-        defaultNodes.merge(found.defaultNodes) { _, found in found }
-        typeNodes.merge(found.typeNodes) { _, found in found }
-        ownOnError.formUnion(found.ownOnError)
+        init(_ reader: CatalogCompiler) {
+            diagnostics = reader.diagnostics
+            usedEnums = reader.usedEnums
+            usedFormats = reader.usedFormats
+            defaultNodes = reader.defaultNodes
+            typeNodes = reader.typeNodes
+            ownOnError = reader.ownOnError
+        }
     }
 
     /// Resolves a type expression written as a string, or as YAML's reading of an unquoted one
