@@ -109,16 +109,11 @@ extension FlatPlan {
         mutating func build(_ types: [ModelType], enums: [EnumPlan], transcodable: [Bool]) {
             // The enums first, once for every chunk of models that uses them.
             for plan in enums { _ = enumeration(plan) }
-            let empty = Node(firstSlot: 0, mask: -1)
+            assert(types.indices.allSatisfy { types[$0].index == $0 }, "a type's index is its position")
             models = ArenaBuffer(capacity: types.count)
-            models.append(
-                contentsOf: repeatElement(
-                    Model(
-                        firstProperty: 0, propertyCount: 0, rootNode: 0, nodeCount: 0, rejectsUnknownKeys: false,
-                        transcodable: false, names: empty, firstEncodeNode: 0, encodeNodeCount: 0, encodable: false),
-                    count: types.count))
-            // The models on every core, in chunks of consecutive models appended in order: the
-            // plan is the one a single builder would make, whatever the number of chunks.
+            // The models on every core, in chunks of consecutive models appended in order (a
+            // model's record is at its index): the plan is the one a single builder would make,
+            // whatever the number of chunks.
             let chunkCount = min(types.count, 8 * max(ProcessInfo.processInfo.activeProcessorCount, 1))
             let ranges = (0..<chunkCount).map { chunk in
                 (chunk * types.count / chunkCount)..<((chunk + 1) * types.count / chunkCount)
@@ -132,9 +127,7 @@ extension FlatPlan {
                 }
                 return chunk
             }
-            for (range, chunk) in zip(ranges, chunks) {
-                append(chunk, for: types[range])
-            }
+            for chunk in chunks { append(chunk) }
             markEncodable()
         }
 
@@ -424,9 +417,9 @@ extension FlatPlan {
 }
 
 extension FlatPlan.Builder {
-    /// Appends a chunk's models (those of `types`), moving each index into the chunk's arrays by
-    /// what this builder held before it. Enum and model indices are the plan's already.
-    fileprivate mutating func append(_ chunk: FlatPlan.Chunk, for types: ArraySlice<ModelType>) {
+    /// Appends a chunk's models, moving each index into the chunk's arrays by what this builder
+    /// held before it. Enum and model indices are the plan's already.
+    fileprivate mutating func append(_ chunk: FlatPlan.Chunk) {
         precondition(chunk.builder.enums.isEmpty && chunk.builder.caseNames.isEmpty, "a chunk made its own enums")
         let slotBase = Int32(slots.count)
         let byteBase = Int32(bytes.count)
@@ -476,14 +469,14 @@ extension FlatPlan.Builder {
         valueConstraints += chunk.builder.valueConstraints
         expressionModels += chunk.builder.expressionModels
         encodeExpressionModels += chunk.builder.encodeExpressionModels
-        for (type, var model) in zip(types, chunk.models) {
+        for var model in chunk.models {
             model.firstProperty += propertyBase
             model.rootNode += nodeBase
             model.names = moved(model.names)
             model.firstEncodeNode += encodeBase
             if model.expressions >= 0 { model.expressions += expressionBase }
             if model.encodeExpressions >= 0 { model.encodeExpressions += encodeExpressionBase }
-            models[type.index] = model
+            models.append(model)
         }
     }
 }
