@@ -76,7 +76,6 @@ enum MediaRange {
     static func essence(_ contentType: String) -> Substring {
         if let type = asciiEssence(contentType) { return type }
         let type = contentType[..<(contentType.firstIndex(of: ";") ?? contentType.endIndex)].trimmingSpaces
-        if type.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) { return type }
         return Substring(type.lowercased())
     }
 

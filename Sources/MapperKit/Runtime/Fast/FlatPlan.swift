@@ -230,16 +230,16 @@ final class FlatPlan: @unchecked Sendable {
         free(arenas.patterns.baseAddress)
     }
 
-    /// The value a table maps `key` to, or nil.
-    @inline(__always)
     /// The conversion of the member of a union (`Conversion.Kind.union`, its payload) that reads a
     /// JSON value of `kind`, as the general path picks it; nil when no member does.
+    @inline(__always)
     func unionMember(_ union: Int32, for kind: JSONTape.Kind) -> Int32? {
         guard let jsonKind = JSONKind(kind) else { return nil }
         let member = unionMembers[Int(union) + jsonKind.rawValue]
         return member >= 0 ? member : nil
     }
 
+    /// The value a table maps `key` to, or nil.
     func lookup(_ key: UnsafeRawBufferPointer, firstSlot: Int32, mask: Int32) -> Int32? {
         guard mask >= 0 else { return nil }
         let (hash, head, tail) = KeyTable.hash(key)
