@@ -14,9 +14,9 @@
 ///     }
 /// }
 /// ```
-package struct JSONDocument {
-    package let bytes: UnsafeRawBufferPointer
-    package let entries: UnsafeBufferPointer<JSONTape.Entry>
+@usableFromInline package struct JSONDocument {
+    @usableFromInline package let bytes: UnsafeRawBufferPointer
+    @usableFromInline package let entries: UnsafeBufferPointer<JSONTape.Entry>
 
     @usableFromInline init(bytes: UnsafeRawBufferPointer, entries: UnsafeBufferPointer<JSONTape.Entry>) {
         self.bytes = bytes
@@ -131,7 +131,7 @@ package struct JSONDocument {
         return Elements(entries: entries, element: index + 1, remaining: Int(entry.count))
     }
 
-    package struct Members: Sequence, IteratorProtocol {
+    @usableFromInline package struct Members: Sequence, IteratorProtocol {
         @usableFromInline let entries: UnsafeBufferPointer<JSONTape.Entry>
         @usableFromInline var key: Int
         @usableFromInline var remaining: Int
@@ -153,7 +153,7 @@ package struct JSONDocument {
         @inlinable package var underestimatedCount: Int { remaining }
     }
 
-    package struct Elements: Sequence, IteratorProtocol {
+    @usableFromInline package struct Elements: Sequence, IteratorProtocol {
         @usableFromInline let entries: UnsafeBufferPointer<JSONTape.Entry>
         @usableFromInline var element: Int
         @usableFromInline var remaining: Int

@@ -9,7 +9,7 @@
 /// output.appendInt64(42)
 /// output.append(UInt8(ascii: "}"))   // output.string == #"{"id":42}"#
 /// ```
-package struct JSONOutput: @unchecked Sendable {
+@usableFromInline package struct JSONOutput: @unchecked Sendable {
     /// Raw memory with a count, so appending is a capacity check and a copy. Copies of a
     /// `JSONOutput` share it until one of them writes (copy on write). Its properties opt out of
     /// the run-time exclusivity check: the writers in other modules inline these accesses, where

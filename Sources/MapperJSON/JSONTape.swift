@@ -7,25 +7,31 @@
 ///
 /// A tape is meant to be reused: `JSONTokenizer.tokenize(_:into:)` resets it and keeps its memory,
 /// so tokenizing a stream of documents allocates nothing once the tape has grown to fit.
-package struct JSONTape: Sendable {
-    package enum Kind: UInt8, Sendable {
+@usableFromInline package struct JSONTape: Sendable {
+    @usableFromInline package enum Kind: UInt8, Sendable {
         case null, `true`, `false`, number, string, array, object
+
+        /// Inlined where kinds are compared (the transcoders do for every value): the synthesized
+        /// `==` is not, from another module, so each comparison would be a call.
+        @inlinable package static func == (lhs: Kind, rhs: Kind) -> Bool {
+            unsafeBitCast(lhs, to: UInt8.self) == unsafeBitCast(rhs, to: UInt8.self)
+        }
     }
 
-    package struct Entry: Sendable, Hashable {
-        package var kind: Kind
+    @usableFromInline package struct Entry: Sendable, Hashable {
+        @usableFromInline package var kind: Kind
         /// `JSONTape.hasEscapes` and `hasNonASCII` (strings); `isInteger` and `isNegative` (numbers).
-        package var flags: UInt8
+        @usableFromInline package var flags: UInt8
         /// Strings: first content byte after the opening quote; numbers and literals: first byte;
         /// containers: the `[` or `{`.
-        package var start: UInt32
+        @usableFromInline package var start: UInt32
         /// Strings: content bytes between the quotes, still escaped; numbers and literals: the
         /// literal; containers: bytes up to and including the closing bracket.
-        package var length: UInt32
+        @usableFromInline package var length: UInt32
         /// Index of the entry after this value: the skip target. Scalars: own index + 1.
-        package var next: UInt32
+        @usableFromInline package var next: UInt32
         /// Arrays: elements; objects: members; scalars: 0.
-        package var count: UInt32
+        @usableFromInline package var count: UInt32
 
         @inlinable package init(kind: Kind, flags: UInt8, start: UInt32, length: UInt32, next: UInt32, count: UInt32) {
             self.kind = kind
@@ -44,13 +50,13 @@ package struct JSONTape: Sendable {
     }
 
     /// String flag: the content holds at least one backslash escape.
-    package static let hasEscapes: UInt8 = 1
+    @inlinable package static var hasEscapes: UInt8 { 1 }
     /// Number flag: no fraction and no exponent (`-12`, not `5.0` or `5e2`).
-    package static let isInteger: UInt8 = 2
+    @inlinable package static var isInteger: UInt8 { 2 }
     /// Number flag: the literal starts with `-` (so `-0` is negative).
-    package static let isNegative: UInt8 = 4
+    @inlinable package static var isNegative: UInt8 { 4 }
     /// String flag: the content holds bytes ≥ 0x80 (valid UTF-8, already checked).
-    package static let hasNonASCII: UInt8 = 8
+    @inlinable package static var hasNonASCII: UInt8 { 8 }
 
     package var entries: [Entry]
 

@@ -142,7 +142,7 @@ extension JSONTokenizer {
 
     /// Unescapes `count` bytes of string content already checked by the tokenizer into `output`
     /// (which has room for `count` bytes: unescaping never lengthens); returns the length written.
-    static func unescape(_ input: UnsafeRawPointer, count: Int, into output: UnsafeMutableRawPointer) -> Int {
+    @usableFromInline static func unescape(_ input: UnsafeRawPointer, count: Int, into output: UnsafeMutableRawPointer) -> Int {
         var i = 0
         var o = 0
         while i < count {

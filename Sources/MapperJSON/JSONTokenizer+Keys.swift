@@ -187,7 +187,7 @@ extension JSONTokenizer {
         return hash ^ (hash >> 32)
     }
 
-    @inline(__always) static func equalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    @usableFromInline @inline(__always) static func equalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
         var offset = 0
         while offset + 8 <= count {
             if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {

@@ -10,7 +10,7 @@
 ///
 /// Stricter than RFC 8259 where mapper's input rules say so: UTF-8 only (no byte order mark), no duplicate
 /// keys (compared after unescaping), no lone surrogate escapes, nesting limited to `maxDepth`.
-package struct JSONTokenizer {
+@usableFromInline package struct JSONTokenizer {
     /// Fills `tape` (reset first) from `bytes`, which must hold exactly one JSON value, with JSON
     /// whitespace around it allowed. The tape's offsets point into `bytes`, which the caller keeps.
     package static func tokenize(

@@ -95,7 +95,7 @@ extension FlatPlan {
         var defaults: [(value: Value, conversion: MapperKit.Conversion)] = []
         var scalars: [ScalarPlan] = []
         var unionMembers: [Int32] = []
-        var valueConstraints: [Constraints] = []
+        var valueConstraints: [ValueConstraints] = []
         var expressionModels: [Expressions] = []
         var encodeExpressionModels: [EncodeExpressions] = []
         var enumNames: [String] = []
@@ -163,7 +163,7 @@ extension FlatPlan {
                 if constraints.minimum != nil || constraints.maximum != nil || constraints.pattern != nil {
                     flags |= Property.checksValue
                     valueConstraintsIndex = Int32(valueConstraints.count)
-                    valueConstraints.append(constraints)
+                    valueConstraints.append(ValueConstraints(constraints))
                 }
                 let key = store(plan.canonicalKey)
                 properties.append(

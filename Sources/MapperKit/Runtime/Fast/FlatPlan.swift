@@ -179,13 +179,30 @@ final class FlatPlan: @unchecked Sendable {
     /// The member conversions of `Conversion.Kind.union`, by JSON kind (`unionMember`).
     let unionMembers: [Int32]
     /// Constraints with a `minimum`, `maximum` or `pattern` (`satisfiesValueConstraints`).
-    let valueConstraints: [Constraints]
+    let valueConstraints: [ValueConstraints]
     /// The expressions of the transcodable models that have some (`Model.expressions`).
     let expressionModels: [Expressions]
     /// The expressions of the encodable models that have some (`Model.encodeExpressions`).
     let encodeExpressionModels: [EncodeExpressions]
     let names: [String]
     let enumNames: [String]
+
+    /// A property's `minimum`, `maximum` and `pattern`; with the bounds as `Int64`s when each
+    /// declared one is an integer `Int64` holds (as most are), so that an integer is checked
+    /// without making a `JSONNumber`.
+    struct ValueConstraints {
+        let constraints: Constraints
+        let isBounded: Bool
+        let integerBounds: (minimum: Int64, maximum: Int64)?
+
+        init(_ constraints: Constraints) {
+            self.constraints = constraints
+            isBounded = constraints.minimum != nil || constraints.maximum != nil
+            let minimum = constraints.minimum.map(\.int64) ?? .some(.min)
+            let maximum = constraints.maximum.map(\.int64) ?? .some(.max)
+            if let minimum, let maximum { integerBounds = (minimum, maximum) } else { integerBounds = nil }
+        }
+    }
 
     /// A plan of no models, for tables that only read values (defaults while a catalog loads).
     static let empty = FlatPlan(types: [], enums: [], transcodable: [])

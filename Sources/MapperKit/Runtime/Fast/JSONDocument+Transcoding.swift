@@ -94,15 +94,20 @@ extension JSONDocument {
     func satisfiesValueConstraints(
         at index: Int, _ property: FlatPlan.Property, in plan: FlatPlan
     ) -> Bool {
-        let constraints = plan.valueConstraints[Int(property.valueConstraints)]
+        // The plan's entry is read in place, field by field: a copy would retain its strings.
+        let checks = Int(property.valueConstraints)
         let kind = plan.arenas.conversions[Int(property.conversion)].kind
-        if constraints.minimum != nil || constraints.maximum != nil {
+        if plan.valueConstraints[checks].isBounded {
             guard self.kind(at: index) == .number else { return false }
-            let number: JSONNumber
+            var number: JSONNumber?
             switch kind {
             case .int:
                 guard let value = integralInt64(at: index) else { return false }
-                number = JSONNumber(value)
+                if let bounds = plan.valueConstraints[checks].integerBounds {
+                    guard bounds.minimum <= value && value <= bounds.maximum else { return false }
+                } else {
+                    number = JSONNumber(value)
+                }
             case .double:
                 guard let value = finiteDouble(at: index) else { return false }
                 number = JSONNumber(unchecked: JSONOutput.doubleText(value))
@@ -111,10 +116,13 @@ extension JSONDocument {
             default:
                 return false
             }
-            if let minimum = constraints.minimum, JSONNumber.compare(number, minimum) < 0 { return false }
-            if let maximum = constraints.maximum, JSONNumber.compare(number, maximum) > 0 { return false }
+            if let number {
+                let constraints = plan.valueConstraints[checks].constraints
+                if let minimum = constraints.minimum, JSONNumber.compare(number, minimum) < 0 { return false }
+                if let maximum = constraints.maximum, JSONNumber.compare(number, maximum) > 0 { return false }
+            }
         }
-        if let pattern = constraints.pattern {
+        if let pattern = plan.valueConstraints[checks].constraints.pattern {
             guard kind == .string, self.kind(at: index) == .string else { return false }
             return stringBytes(at: index) { pattern.matches($0) }
         }

@@ -20,6 +20,8 @@ struct ConstraintTranscodingTests {
                   tags: { type: "[string]", min_length: 1, max_length: 2 }
                   scores: { type: "[string: int]", max_length: 1 }
                   n: { type: int, minimum: 1, maximum: 10 }
+                  half: { type: int, minimum: 0.5, maximum: 1e30 }
+                  wide: { type: int, minimum: -9223372036854775808, maximum: 20e-1 }
                   x: { type: double, minimum: -1.5, maximum: 1.5 }
                   amount: { type: decimal, minimum: 0, maximum: 18446744073709551616 }
                   precise: { type: double, minimum: 0.10000000000000000001 }
@@ -46,6 +48,10 @@ struct ConstraintTranscodingTests {
         #"{"n":1e1}"#,
         #"{"n":10.0}"#,
         #"{"n":"5"}"#,
+        #"{"half":0}"#,  // integer bounds that are not integers or not Int64s are compared exactly
+        #"{"half":1,"wide":2}"#,
+        #"{"half":9223372036854775807,"wide":-9223372036854775808}"#,
+        #"{"wide":3}"#,
         #"{"n":null,"x":null,"amount":null,"code":null}"#,
         #"{"x":1.5000001}"#,
         #"{"x":-15e-1}"#,
