@@ -67,10 +67,6 @@ struct CanonicalTranscoder {
 
     /// `flattened`: the model reads its parent's object, whose other keys are the parent's to judge.
     /// `tagged`: the declared type has variants, so the object starts with its model's `$type`.
-    ///
-    /// Never inlined: inlined into its callers, it made them so large that the compiler stopped
-    /// inlining the small accessors (`kind(at:)`, `JSONOutput.append`) they call for every value.
-    @inline(never)
     private mutating func writeModel(
         _ document: JSONDocument, at object: Int, model index: Int32, flattened: Bool = false, tagged: Bool = false,
         into output: inout JSONOutput

@@ -195,7 +195,6 @@ extension CanonicalTranscoder {
     /// The properties of a model with expressions, in declaration order: each computed one
     /// evaluated with `input` and `self` (the properties written so far) as the general reader
     /// does, then the rules. False when the general reader must do the document.
-    @inline(never)
     mutating func writeProperties(
         _ expressions: FlatPlan.Expressions, _ document: JSONDocument, object: Int, model: FlatPlan.Model, base: Int,
         first: inout Bool, into output: inout JSONOutput
