@@ -23,6 +23,26 @@ struct URLScalarTests {
         #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
     }
 
+    /// Long runs, which the scan reads eight bytes at a time, with one or two of those characters
+    /// at every position, after prefixes that leave the scan in each of its states.
+    @Test func scanAgreesWithTheGrammarOnLongRuns() {
+        let alphabet = Array(":/?#@%B[]. ".utf8) + [0x80]
+        var disagreements: [String] = []
+        for prefix in ["", "a:", "a/", "a?", "a#", "//h/", "h:x?", "%41"] {
+            for first in 0..<20 {
+                for second in [nil] + Array(first + 1..<20) {
+                    for byte in alphabet {
+                        var text = Array(prefix.utf8) + Array(repeating: UInt8(ascii: "a"), count: 20)
+                        text[prefix.utf8.count + first] = byte
+                        if let second { text[prefix.utf8.count + second] = UInt8(ascii: "/") }
+                        if !agree(text) { disagreements.append(String(decoding: text, as: UTF8.self)) }
+                    }
+                }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+    }
+
     /// References made of URL pieces, valid and not.
     @Test func scanAgreesWithTheGrammarOnURLs() {
         let pieces = [
