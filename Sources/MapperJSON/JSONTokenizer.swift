@@ -207,6 +207,12 @@
             if i < count && byte(i) > 0x20 { return i }
             while i < count {
                 let c = byte(i)
+                if c == 0x20 && i &+ 8 <= count {
+                    // Indentation: the spaces among the next eight bytes, up to the first other one.
+                    let others = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ 0x2020_2020_2020_2020
+                    i &+= others == 0 ? 8 : others.trailingZeroBitCount &>> 3
+                    continue
+                }
                 guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return i }
                 i += 1
             }

@@ -27,6 +27,28 @@ struct JSONTapeTests {
         #expect(entries == expected)
     }
 
+    /// Runs of whitespace of every length up to past two words, mixed as pretty-printers write
+    /// them, give the tape of the compact document at the shifted offsets, and a bad byte after
+    /// them is reported where it is.
+    @Test func whitespaceOfEveryLengthIsSkipped() throws {
+        let compact = try JSONTestSupport.withDocument(#"{"a":[1,true]}"#) { $0.jsonValue(at: 0) }
+        for length in 0...20 {
+            for filler in [" ", "\n", "\t", "\r\n"] {
+                for lead in ["", "\n", "\t", " \n"] {
+                    let gap = lead + String(repeating: " ", count: length) + filler
+                    let pretty = ["{", #""a""#, ":", "[", "1", ",", "true", "]", "}"].joined(separator: gap)
+                    try JSONTestSupport.withDocument(gap + pretty + gap) { document in
+                        #expect(document.jsonValue(at: 0) == compact, "\(length) \(filler.debugDescription)")
+                        #expect(document.string(at: 1) == "a")
+                        JSONTestSupport.checkInvariants(document)
+                    }
+                    let bad = Array(("[" + gap + "x").utf8)
+                    #expect(JSONTestSupport.syntaxError(bad)?.offset == bad.count - 1, "\(length)")
+                }
+            }
+        }
+    }
+
     @Test func invariantsHoldOnGeneratedDocuments() throws {
         var generator = JSONTestGenerator(seed: 7)
         for _ in 0..<300 {
