@@ -10,10 +10,11 @@ import MapperCEL
 /// property name and writes the external members straight into the output, following the flat
 /// encode tree, without building models.
 ///
-/// Like `CanonicalTranscoder`, it takes only common shapes (no flattened models, kept unknown
-/// keys or transformers) and only documents without errors; otherwise `transcode` returns false
-/// and the general path (canonical reader, models, `ModelEncoder`) does the work and reports the
-/// errors. Tests compare both paths.
+/// Flattened models' members are written into their parent's object, as `ModelEncoder` writes
+/// them. Like `CanonicalTranscoder`, it takes only common shapes (no kept unknown keys or
+/// transformers, no key written by several properties) and only documents without errors;
+/// otherwise `transcode` returns false and the general path (canonical reader, models,
+/// `ModelEncoder`) does the work and reports the errors. Tests compare both paths.
 struct EncodeTranscoder {
     private let table: ModelTable
     private let plan: FlatPlan
@@ -72,21 +73,20 @@ struct EncodeTranscoder {
         into output: inout JSONOutput
     ) -> Bool {
         let model = arenas.models[Int(index)]
-        let base = slots.push(Int(model.propertyCount))
+        let base = slots.push(Int(model.slotCount))
         defer { slots.pop(to: base) }
-        // Members by property name; anything else ($extra, unknown names, `$type` where it did
-        // not choose the model) is for the general path to judge.
-        for (key, value) in document.members(ofObjectAt: object) {
-            guard let position = document.lookup(key: key, in: plan, model.names) else {
-                if tagged, Self.typeKey.withUnsafeBytes({ document.keyEquals(at: key, $0) }) { continue }
-                return false
-            }
-            slots[base + Int(position)] = Int32(value)
-        }
-        for position in 0..<Int(model.propertyCount)
-        where arenas.properties[Int(model.firstProperty) + position].flags & FlatPlan.Property.required != 0 {
-            let slot = Int(slots[base + position])
-            if slot < 0 || document.kind(at: slot) == .null { return false }
+        guard fill(document, object: object, model: model, slots: base, tagged: tagged) else { return false }
+        // Flattened models, parents first: their canonical objects' members fill their slots.
+        for position in Int(model.firstFlattened)..<Int(model.firstFlattened + model.flattenedCount) {
+            let flattened = arenas.flattened[position]
+            let value = Int(slots[base + Int(flattened.slot)])
+            guard value >= 0, document.kind(at: value) != .null else { continue }  // absent or null: none of its members
+            guard document.kind(at: value) == .object else { return false }
+            guard
+                fill(
+                    document, object: value, model: arenas.models[Int(flattened.model)], slots: base + Int(flattened.offset),
+                    tagged: false)
+            else { return false }
         }
         if model.encodeExpressions >= 0 {
             guard prepare(plan.encodeExpressionModels[Int(model.encodeExpressions)], document, model: model, base: base, output: &output)
@@ -106,6 +106,40 @@ struct EncodeTranscoder {
         }
         output.append(UInt8(ascii: "}"))
         return true
+    }
+
+    /// Reads the members of a canonical object of `model` into its slots (from `base`). False for
+    /// what the general path must judge: an unknown name (`$extra` too), `$type` where it did not
+    /// choose the model, a required property missing or null.
+    private func fill(_ document: JSONDocument, object: Int, model: FlatPlan.Model, slots base: Int, tagged: Bool) -> Bool {
+        for (key, value) in document.members(ofObjectAt: object) {
+            guard let position = document.lookup(key: key, in: plan, model.names) else {
+                if tagged, Self.typeKey.withUnsafeBytes({ document.keyEquals(at: key, $0) }) { continue }
+                return false
+            }
+            slots[base + Int(position)] = Int32(value)
+        }
+        for position in 0..<Int(model.propertyCount)
+        where arenas.properties[Int(model.firstProperty) + position].flags & FlatPlan.Property.required != 0 {
+            let slot = Int(slots[base + position])
+            if slot < 0 || document.kind(at: slot) == .null { return false }
+        }
+        return true
+    }
+
+    /// The property whose value is in `slot` of an object of `model`: one of its own, or one of
+    /// a flattened model's (`FlatPlan.Model.slotCount`).
+    @inline(__always)
+    private func property(of model: FlatPlan.Model, slot: Int32) -> FlatPlan.Property {
+        if slot < model.propertyCount { return arenas.properties[Int(model.firstProperty + slot)] }
+        for position in Int(model.firstFlattened)..<Int(model.firstFlattened + model.flattenedCount) {
+            let flattened = arenas.flattened[position]
+            let nested = arenas.models[Int(flattened.model)]
+            if slot >= flattened.offset && slot < flattened.offset + nested.propertyCount {
+                return arenas.properties[Int(nested.firstProperty + slot - flattened.offset)]
+            }
+        }
+        preconditionFailure("slot \(slot) holds no property of the model")
     }
 
     /// The model's members, then the parent's members written into the same object. When both
@@ -169,6 +203,7 @@ struct EncodeTranscoder {
         }
     }
 
+    /// The members of one level of the encode tree (`count` nodes from `firstNode`).
     private mutating func writeMembers(
         _ document: JSONDocument, _ firstNode: Int32, _ count: Int32, model: FlatPlan.Model, base: Int,
         first: inout Bool, into output: inout JSONOutput
@@ -178,8 +213,7 @@ struct EncodeTranscoder {
             if node.constantLength >= 0 {
                 if node.property >= 0 {
                     let value = Int(slots[base + Int(node.property)])
-                    guard value < 0 || check(document, at: value, arenas.properties[Int(model.firstProperty) + Int(node.property)], &output)
-                    else { return false }
+                    guard value < 0 || check(document, at: value, property(of: model, slot: node.property), &output) else { return false }
                 }
                 member(node, &first, &output)
                 output.append(arenas.text(node.constantStart, node.constantLength))
@@ -188,6 +222,7 @@ struct EncodeTranscoder {
             } else if node.property >= 0 {
                 let value = Int(slots[base + Int(node.property)])
                 guard value >= 0 else { continue }  // absent: left out
+                let property = self.property(of: model, slot: node.property)
                 member(node, &first, &output)
                 if model.encodeExpressions >= 0,
                     let expression = plan.encodeExpressionModels[Int(model.encodeExpressions)].encode[Int(node.property)]
@@ -195,7 +230,6 @@ struct EncodeTranscoder {
                     guard writeEncoded(expression, base: base, into: &output) else { return false }
                     continue
                 }
-                let property = arenas.properties[Int(model.firstProperty) + Int(node.property)]
                 if document.kind(at: value) == .null {
                     output.append(contentsOf: "null")
                 } else if !document.satisfiesConstraints(at: value, property, in: plan)
@@ -249,7 +283,7 @@ struct EncodeTranscoder {
             output.append(contentsOf: "null")
             return true
         case .object:
-            let property = arenas.properties[Int(model.firstProperty) + Int(node.property)]
+            let property = self.property(of: model, slot: node.property)
             let conversion = arenas.conversions[Int(property.encodeConversion)]
             guard conversion.kind == .model, arenas.models[Int(conversion.payload)].encodable else { return false }
             member(node, &first, &output)
