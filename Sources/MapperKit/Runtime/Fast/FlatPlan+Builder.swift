@@ -146,12 +146,13 @@ extension FlatPlan {
                 nodes.append(flat)
             }
             for plan in type.properties {
-                var flags: UInt8 = 0
+                var flags: UInt16 = 0
                 if plan.required { flags |= Property.required }
                 if plan.transient { flags |= Property.transient }
                 if plan.computed == .now { flags |= Property.computedNow }
                 if plan.computed == .uuid { flags |= Property.computedUUID }
                 if plan.spec.flatten { flags |= Property.flatten }
+                if plan.conversion.canFallBack { flags |= Property.fallsBack }
                 var defaultIndex: Int32 = -1
                 if let value = plan.defaultValue {
                     flags |= Property.hasDefault
@@ -193,7 +194,7 @@ extension FlatPlan {
             // takes them (decoding's expressions and rules play no part in encoding), in models
             // without flattened ones.
             model.encodable =
-                mergeFree && flattenedModels != nil && type.unknownKeys != .keep
+                mergeFree && flattenedModels != nil
                 && type.properties.allSatisfy {
                     ($0.spec.key != nil || $0.spec.flatten) && $0.spec.transform == nil && FlatPlan.checksConstraints(of: $0)
                 }

@@ -17,7 +17,8 @@ final class FlatPlan: @unchecked Sendable {
         var rootNode: Int32
         var nodeCount: Int32
         var rejectsUnknownKeys: Bool
-        /// `unknown_keys: keep`: what no property reads is written in `$extra`.
+        /// `unknown_keys: keep`: decoding writes what no property reads in `$extra`, encoding
+        /// writes `$extra`'s members back.
         var keepsUnknownKeys = false
         /// Whether the fast path can write objects of this model at all.
         var transcodable: Bool
@@ -108,7 +109,7 @@ final class FlatPlan: @unchecked Sendable {
         var conversion: Int32
         /// How the value is written in the external shape (representation hints, formats).
         var encodeConversion: Int32
-        var flags: UInt8
+        var flags: UInt16
         /// Index into `defaults` (when `hasDefault`).
         var defaultIndex: Int32
         /// `min_length` and `max_length` (when `checksLength`; -1: none).
@@ -117,16 +118,20 @@ final class FlatPlan: @unchecked Sendable {
         /// Index into `valueConstraints` (when `checksValue`).
         var valueConstraints: Int32 = -1
 
-        static let required: UInt8 = 1
-        static let transient: UInt8 = 2
-        static let computedNow: UInt8 = 4
-        static let computedUUID: UInt8 = 8
-        static let hasDefault: UInt8 = 16
-        static let checksLength: UInt8 = 32
+        static let required: UInt16 = 1
+        static let transient: UInt16 = 2
+        static let computedNow: UInt16 = 4
+        static let computedUUID: UInt16 = 8
+        static let hasDefault: UInt16 = 16
+        static let checksLength: UInt16 = 32
         /// `minimum`, `maximum` or `pattern`.
-        static let checksValue: UInt8 = 64
+        static let checksValue: UInt16 = 64
         /// `flatten: true`: the nested model (the conversion's) reads the parent's object.
-        static let flatten: UInt8 = 128
+        static let flatten: UInt16 = 128
+        /// Reading the value may fall back to an enum's default case (`Conversion.canFallBack`):
+        /// encoding writes a value kept in `$extra` at its key instead when it decodes to the
+        /// property's value (left to the general encoder).
+        static let fallsBack: UInt16 = 256
     }
 
     struct Conversion {
