@@ -9,22 +9,34 @@ public import MapperKit
 /// model name off the front of an input.
 public enum FuzzInput {
     /// `Mappings/` of this checkout (or `$MAPPER_FUZZ_MAPPINGS`), loaded once.
-    public static let catalog: Catalog = {
-        let path =
-            getenv("MAPPER_FUZZ_MAPPINGS").map { String(cString: $0) }
-            ?? "/" + #filePath.split(separator: "/").dropLast(4).joined(separator: "/") + "/Mappings"
-        do {
-            return try Catalog(paths: [path])
-        } catch {
-            fatalError("the fuzz targets need the bundled catalog at \(path): \(error)")
-        }
-    }()
+    public static let catalog = load([mappings])
 
-    /// Splits an input into a model of `catalog` and the JSON after it. The first line names the
-    /// model or a path its routes match (`Issue\n{...}`, `/repos/a/b/issues/1\n{...}`, as the
-    /// seeds are written); a first line that does neither still picks a model, by its bytes, so
-    /// that no mutation is wasted. Inputs without a line break are JSON for the first model.
-    public static func split(_ bytes: UnsafeRawBufferPointer) -> (model: String, json: UnsafeRawBufferPointer) {
+    /// The bundled catalog and FuzzEncode's own models (`Tests/Fuzz/Mappings`: flattened models and
+    /// kept unknown keys in more shapes than the bundled catalog has).
+    public static let encodeCatalog = load([
+        mappings, "/" + #filePath.split(separator: "/").dropLast(2).joined(separator: "/") + "/Mappings",
+    ])
+
+    private static let mappings =
+        getenv("MAPPER_FUZZ_MAPPINGS").map { String(cString: $0) }
+        ?? "/" + #filePath.split(separator: "/").dropLast(4).joined(separator: "/") + "/Mappings"
+
+    private static func load(_ paths: [String]) -> Catalog {
+        do {
+            return try Catalog(paths: paths)
+        } catch {
+            fatalError("the fuzz targets need the catalog at \(paths.joined(separator: ", ")): \(error)")
+        }
+    }
+
+    /// Splits an input into a model of `catalog` (the bundled one unless given) and the JSON after
+    /// it. The first line names the model or a path its routes match (`Issue\n{...}`,
+    /// `/repos/a/b/issues/1\n{...}`, as the seeds are written); a first line that does neither
+    /// still picks a model, by its bytes, so that no mutation is wasted. Inputs without a line
+    /// break are JSON for the first model.
+    public static func split(
+        _ bytes: UnsafeRawBufferPointer, in catalog: Catalog = FuzzInput.catalog
+    ) -> (model: String, json: UnsafeRawBufferPointer) {
         let names = catalog.modelNames
         guard let newline = bytes.firstIndex(of: 0x0A) else { return (names[0], bytes) }
         let line = UnsafeRawBufferPointer(rebasing: bytes[..<newline])

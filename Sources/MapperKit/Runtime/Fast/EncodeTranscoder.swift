@@ -10,10 +10,11 @@ import MapperCEL
 /// property name and writes the external members straight into the output, following the flat
 /// encode tree, without building models.
 ///
-/// Like `CanonicalTranscoder`, it takes only common shapes (no flattened models, kept unknown
-/// keys or transformers) and only documents without errors; otherwise `transcode` returns false
-/// and the general path (canonical reader, models, `ModelEncoder`) does the work and reports the
-/// errors. Tests compare both paths.
+/// Flattened models' members are written into their parent's object, and the members of a kept
+/// `$extra` after the mapped ones, as `ModelEncoder` writes them. Like `CanonicalTranscoder`, it
+/// takes only common shapes (no transformers, no key written by several properties) and only
+/// documents without errors; otherwise `transcode` returns false and the general path (canonical
+/// reader, models, `ModelEncoder`) does the work and reports the errors. Tests compare both paths.
 struct EncodeTranscoder {
     private let table: ModelTable
     private let plan: FlatPlan
@@ -57,6 +58,7 @@ struct EncodeTranscoder {
 
     private static let typePath = ["$type"]
     private static let typeKey = Array("$type".utf8)
+    private static let extraKey = Array("$extra".utf8)
 
     /// Where a model's object is merged with members written by its parent (`author ← user` with
     /// `reporterLogin ← user.login`): the parent's node and slots.
@@ -72,22 +74,28 @@ struct EncodeTranscoder {
         into output: inout JSONOutput
     ) -> Bool {
         let model = arenas.models[Int(index)]
-        let base = slots.push(Int(model.propertyCount))
+        let base = slots.push(Int(model.slotCount))
         defer { slots.pop(to: base) }
-        // Members by property name; anything else ($extra, unknown names, `$type` where it did
-        // not choose the model) is for the general path to judge.
-        for (key, value) in document.members(ofObjectAt: object) {
-            guard let position = document.lookup(key: key, in: plan, model.names) else {
-                if tagged, Self.typeKey.withUnsafeBytes({ document.keyEquals(at: key, $0) }) { continue }
-                return false
-            }
-            slots[base + Int(position)] = Int32(value)
+        var extra = -1
+        guard fill(document, object: object, model: model, slots: base, tagged: tagged, extra: &extra) else { return false }
+        // Flattened models, parents first: their canonical objects' members fill their slots.
+        for position in Int(model.firstFlattened)..<Int(model.firstFlattened + model.flattenedCount) {
+            let flattened = arenas.flattened[position]
+            let value = Int(slots[base + Int(flattened.slot)])
+            guard value >= 0, document.kind(at: value) != .null else { continue }  // absent or null: none of its members
+            guard document.kind(at: value) == .object else { return false }
+            // Its `$extra` is read (it must be an object) but not written: `ModelEncoder` writes
+            // the kept keys of the model whose object it writes, the parent.
+            var ignored = -1
+            guard
+                fill(
+                    document, object: value, model: arenas.models[Int(flattened.model)], slots: base + Int(flattened.offset),
+                    tagged: false, extra: &ignored)
+            else { return false }
         }
-        for position in 0..<Int(model.propertyCount)
-        where arenas.properties[Int(model.firstProperty) + position].flags & FlatPlan.Property.required != 0 {
-            let slot = Int(slots[base + position])
-            if slot < 0 || document.kind(at: slot) == .null { return false }
-        }
+        // Kept keys of a model merged with its parent's members could meet the parent's: the
+        // general path merges them.
+        if merge != nil, extra >= 0, document[extra].count > 0 { return false }
         if model.encodeExpressions >= 0 {
             guard prepare(plan.encodeExpressionModels[Int(model.encodeExpressions)], document, model: model, base: base, output: &output)
             else { return false }
@@ -99,13 +107,59 @@ struct EncodeTranscoder {
             guard writeMerged(document, model: model, base: base, merge, first: &first, into: &output) else { return false }
         } else {
             guard
-                writeMembers(document, model.firstEncodeNode, model.encodeNodeCount, model: model, base: base, first: &first, into: &output)
+                writeMembers(
+                    document, model.firstEncodeNode, model.encodeNodeCount, model: model, base: base, extra: extra, first: &first,
+                    into: &output)
             else {
                 return false
             }
         }
         output.append(UInt8(ascii: "}"))
         return true
+    }
+
+    /// Reads the members of a canonical object of `model` into its slots (from `base`), and
+    /// `$extra` (its tape index) when the model keeps unknown keys. False for what the general
+    /// path must judge: an unknown name, `$type` where it did not choose the model, `$extra` that
+    /// is not an object or in a model that does not keep unknown keys, a required property
+    /// missing or null.
+    private func fill(
+        _ document: JSONDocument, object: Int, model: FlatPlan.Model, slots base: Int, tagged: Bool, extra: inout Int
+    ) -> Bool {
+        for (key, value) in document.members(ofObjectAt: object) {
+            guard let position = document.lookup(key: key, in: plan, model.names) else {
+                if tagged, Self.typeKey.withUnsafeBytes({ document.keyEquals(at: key, $0) }) { continue }
+                if model.keepsUnknownKeys, document.kind(at: value) == .object,
+                    Self.extraKey.withUnsafeBytes({ document.keyEquals(at: key, $0) })
+                {
+                    extra = value
+                    continue
+                }
+                return false
+            }
+            slots[base + Int(position)] = Int32(value)
+        }
+        for position in 0..<Int(model.propertyCount)
+        where arenas.properties[Int(model.firstProperty) + position].flags & FlatPlan.Property.required != 0 {
+            let slot = Int(slots[base + position])
+            if slot < 0 || document.kind(at: slot) == .null { return false }
+        }
+        return true
+    }
+
+    /// The property whose value is in `slot` of an object of `model`: one of its own, or one of
+    /// a flattened model's (`FlatPlan.Model.slotCount`).
+    @inline(__always)
+    private func property(of model: FlatPlan.Model, slot: Int32) -> FlatPlan.Property {
+        if slot < model.propertyCount { return arenas.properties[Int(model.firstProperty + slot)] }
+        for position in Int(model.firstFlattened)..<Int(model.firstFlattened + model.flattenedCount) {
+            let flattened = arenas.flattened[position]
+            let nested = arenas.models[Int(flattened.model)]
+            if slot >= flattened.offset && slot < flattened.offset + nested.propertyCount {
+                return arenas.properties[Int(nested.firstProperty + slot - flattened.offset)]
+            }
+        }
+        preconditionFailure("slot \(slot) holds no property of the model")
     }
 
     /// The model's members, then the parent's members written into the same object. When both
@@ -169,8 +223,12 @@ struct EncodeTranscoder {
         }
     }
 
+    /// The members of one level of the encode tree (`count` nodes from `firstNode`), then those of
+    /// `extra` (the tape index of `$extra`, or of the object in it at this level's key path; -1:
+    /// none) that no node at this level wrote, in their order, as `ModelEncoder` does: mapped
+    /// keys win, and the kept members of an object that properties write into join it.
     private mutating func writeMembers(
-        _ document: JSONDocument, _ firstNode: Int32, _ count: Int32, model: FlatPlan.Model, base: Int,
+        _ document: JSONDocument, _ firstNode: Int32, _ count: Int32, model: FlatPlan.Model, base: Int, extra: Int = -1,
         first: inout Bool, into output: inout JSONOutput
     ) -> Bool {
         for offset in 0..<Int(count) {
@@ -178,8 +236,7 @@ struct EncodeTranscoder {
             if node.constantLength >= 0 {
                 if node.property >= 0 {
                     let value = Int(slots[base + Int(node.property)])
-                    guard value < 0 || check(document, at: value, arenas.properties[Int(model.firstProperty) + Int(node.property)], &output)
-                    else { return false }
+                    guard value < 0 || check(document, at: value, property(of: model, slot: node.property), &output) else { return false }
                 }
                 member(node, &first, &output)
                 output.append(arenas.text(node.constantStart, node.constantLength))
@@ -188,6 +245,12 @@ struct EncodeTranscoder {
             } else if node.property >= 0 {
                 let value = Int(slots[base + Int(node.property)])
                 guard value >= 0 else { continue }  // absent: left out
+                let property = self.property(of: model, slot: node.property)
+                // A value kept at this key may be the raw value the property's enum fell back from,
+                // which `ModelEncoder` writes instead: it decides.
+                if extra >= 0, property.flags & FlatPlan.Property.fallsBack != 0, self.member(of: extra, keyOf: node, in: document) != nil {
+                    return false
+                }
                 member(node, &first, &output)
                 if model.encodeExpressions >= 0,
                     let expression = plan.encodeExpressionModels[Int(model.encodeExpressions)].encode[Int(node.property)]
@@ -195,7 +258,6 @@ struct EncodeTranscoder {
                     guard writeEncoded(expression, base: base, into: &output) else { return false }
                     continue
                 }
-                let property = arenas.properties[Int(model.firstProperty) + Int(node.property)]
                 if document.kind(at: value) == .null {
                     output.append(contentsOf: "null")
                 } else if !document.satisfiesConstraints(at: value, property, in: plan)
@@ -204,21 +266,74 @@ struct EncodeTranscoder {
                     return false
                 }
             } else if hasValue(node, base: base) {
-                guard writeChildren(document, node, model: model, base: base, first: &first, into: &output) else { return false }
+                // The kept members of this object join it (a kept value that is no object is lost).
+                var inner = -1
+                if extra >= 0, let kept = self.member(of: extra, keyOf: node, in: document), document.kind(at: kept) == .object {
+                    inner = kept
+                }
+                guard writeChildren(document, node, model: model, base: base, extra: inner, first: &first, into: &output) else {
+                    return false
+                }
             }
         }
+        if extra >= 0 { writeKept(document, extra, firstNode, count, base: base, first: &first, into: &output) }
         return true
     }
 
-    /// The member `node` as an object of its children's members.
+    /// The members of the kept object at `extra` whose keys no node among `count` from
+    /// `firstNode` wrote, as they are.
+    private func writeKept(
+        _ document: JSONDocument, _ extra: Int, _ firstNode: Int32, _ count: Int32, base: Int, first: inout Bool,
+        into output: inout JSONOutput
+    ) {
+        for (key, value) in document.members(ofObjectAt: extra) {
+            var written = false
+            for offset in 0..<Int(count) {
+                let node = arenas.encodeNodes[Int(firstNode) + offset]
+                guard isKey(document, key, of: node) else { continue }
+                written = hasValue(node, base: base)
+                break  // keys are unique among a level's nodes
+            }
+            guard !written else { continue }
+            if !first { output.append(UInt8(ascii: ",")) }
+            first = false
+            document.writeString(at: key, to: &output)
+            output.append(UInt8(ascii: ":"))
+            document.write(valueAt: value, to: &output)
+        }
+    }
+
+    /// The value of the member of the object at `object` whose key is `node`'s, or nil.
+    private func member(of object: Int, keyOf node: FlatPlan.EncodeNode, in document: JSONDocument) -> Int? {
+        for (key, value) in document.members(ofObjectAt: object) where isKey(document, key, of: node) { return value }
+        return nil
+    }
+
+    /// Whether the member key at `key` is `node`'s key (kept as written, `"key":`).
+    private func isKey(_ document: JSONDocument, _ key: Int, of node: FlatPlan.EncodeNode) -> Bool {
+        let quoted = arenas.text(node.keyStart, node.keyLength - 1)
+        let text = UnsafeRawBufferPointer(rebasing: quoted[1..<(quoted.count - 1)])
+        // Without a backslash the key was written as it is; else compare written forms, which
+        // both escape alike.
+        guard text.contains(UInt8(ascii: "\\")) else { return document.keyEquals(at: key, text) }
+        var written = JSONOutput(capacity: quoted.count)
+        document.writeString(at: key, to: &written)
+        return written.withUnsafeBytes { $0.elementsEqual(quoted) }
+    }
+
+    /// The member `node` as an object of its children's members, then the members of `extra`
+    /// (-1: none) they did not write.
     private mutating func writeChildren(
-        _ document: JSONDocument, _ node: FlatPlan.EncodeNode, model: FlatPlan.Model, base: Int, first: inout Bool,
+        _ document: JSONDocument, _ node: FlatPlan.EncodeNode, model: FlatPlan.Model, base: Int, extra: Int = -1, first: inout Bool,
         into output: inout JSONOutput
     ) -> Bool {
         member(node, &first, &output)
         output.append(UInt8(ascii: "{"))
         var innerFirst = true
-        guard writeMembers(document, node.firstChild, node.childCount, model: model, base: base, first: &innerFirst, into: &output) else {
+        guard
+            writeMembers(
+                document, node.firstChild, node.childCount, model: model, base: base, extra: extra, first: &innerFirst, into: &output)
+        else {
             return false
         }
         output.append(UInt8(ascii: "}"))
@@ -249,7 +364,7 @@ struct EncodeTranscoder {
             output.append(contentsOf: "null")
             return true
         case .object:
-            let property = arenas.properties[Int(model.firstProperty) + Int(node.property)]
+            let property = self.property(of: model, slot: node.property)
             let conversion = arenas.conversions[Int(property.encodeConversion)]
             guard conversion.kind == .model, arenas.models[Int(conversion.payload)].encodable else { return false }
             member(node, &first, &output)

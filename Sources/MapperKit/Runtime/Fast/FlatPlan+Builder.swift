@@ -89,6 +89,7 @@ extension FlatPlan {
         var caseNames = ArenaBuffer<(start: Int32, length: Int32)>()
         var caseValues = ArenaBuffer<(start: Int32, length: Int32)>()
         var encodeNodes = ArenaBuffer<EncodeNode>()
+        var flattened = ArenaBuffer<Flattened>()
         /// Key and value bytes the other arrays point into, written in place.
         var bytes = JSONOutput()
         var patterns: [DatePattern.Compiled] = []
@@ -145,12 +146,13 @@ extension FlatPlan {
                 nodes.append(flat)
             }
             for plan in type.properties {
-                var flags: UInt8 = 0
+                var flags: UInt16 = 0
                 if plan.required { flags |= Property.required }
                 if plan.transient { flags |= Property.transient }
                 if plan.computed == .now { flags |= Property.computedNow }
                 if plan.computed == .uuid { flags |= Property.computedUUID }
                 if plan.spec.flatten { flags |= Property.flatten }
+                if plan.conversion.canFallBack { flags |= Property.fallsBack }
                 var defaultIndex: Int32 = -1
                 if let value = plan.defaultValue {
                     flags |= Property.hasDefault
@@ -176,19 +178,28 @@ extension FlatPlan {
                 paths.append(contentsOf: plan.path.lazy.map(Int32.init))
             }
             if model.propertyCount == 0 { model.firstProperty = Int32(properties.count) }
-            let (first, count, mergeFree) = encodeNodes(type.encodeTree, of: type, in: types)
+            let flattenedModels = flattenedModels(of: type, in: types)
+            model.firstFlattened = Int32(flattened.count)
+            model.flattenedCount = Int32(flattenedModels?.models.count ?? 0)
+            model.slotCount = Int32(flattenedModels?.slotCount ?? type.properties.count)
+            flattened.append(contentsOf: flattenedModels?.models ?? [])
+            let (first, count, mergeFree) = encodeNodes(type.encodeTree, of: type, in: types, slots: flattenedModels?.slots ?? [:])
             model.firstEncodeNode = first
             model.encodeNodeCount = count
             // Canonical input must be checked as the canonical reader does: constraints the
             // fast paths do not check and the values of transient properties (which encoding
-            // does not write) are left to it.
+            // does not write) are left to it. A flattened property's model is checked where its
+            // members are written (its properties have keys, `markEncodable` asks the rest).
             // Expressions: `encode:` ones and decode-only properties as `EncodeExpressions`
-            // takes them (decoding's expressions and rules play no part in encoding).
+            // takes them (decoding's expressions and rules play no part in encoding), in models
+            // without flattened ones.
             model.encodable =
-                mergeFree && type.unknownKeys != .keep
-                && type.properties.allSatisfy { $0.spec.key != nil && $0.spec.transform == nil && FlatPlan.checksConstraints(of: $0) }
+                mergeFree && flattenedModels != nil
+                && type.properties.allSatisfy {
+                    ($0.spec.key != nil || $0.spec.flatten) && $0.spec.transform == nil && FlatPlan.checksConstraints(of: $0)
+                }
             if model.encodable, type.properties.contains(where: { $0.spec.encode != nil || $0.spec.isDecodeOnly }) {
-                if let expressions = FlatPlan.EncodeExpressions(type) {
+                if model.flattenedCount == 0, let expressions = FlatPlan.EncodeExpressions(type) {
                     model.encodeExpressions = Int32(encodeExpressionModels.count)
                     encodeExpressionModels.append(expressions)
                 } else {
@@ -200,6 +211,36 @@ extension FlatPlan {
                 expressionModels.append(expressions)
             }
             return model
+        }
+
+        /// The models flattened into `type`, depth first in declaration order, and the slot of each
+        /// of their properties by the index path encode nodes name it with
+        /// (`MapperKit.EncodeNode.consumers`); nil when one of them is left to the general encoder:
+        /// a model with variants, or with `encode:` expressions or decode-only properties (which
+        /// see the flattened model as `self`).
+        func flattenedModels(
+            of type: ModelType, in types: [ModelType]
+        ) -> (models: [Flattened], slots: [[Int]: Int32], slotCount: Int)? {
+            guard type.properties.contains(where: { $0.spec.flatten }) else { return ([], [:], type.properties.count) }
+            var models: [Flattened] = []
+            var slots: [[Int]: Int32] = [:]
+            var slotCount = type.properties.count
+            func visit(_ type: ModelType, path: [Int], offset: Int, visiting: Set<Int>) -> Bool {
+                for (index, plan) in type.properties.enumerated() where plan.spec.flatten {
+                    guard case .model(let nested, false) = plan.conversion, !visiting.contains(nested) else { return false }
+                    let model = types[nested]
+                    guard !model.properties.contains(where: { $0.spec.encode != nil || $0.spec.isDecodeOnly }) else { return false }
+                    let flattened = Flattened(slot: Int32(offset + index), model: Int32(nested), offset: Int32(slotCount))
+                    models.append(flattened)
+                    slotCount += model.properties.count
+                    for position in model.properties.indices { slots[path + [index, position]] = flattened.offset + Int32(position) }
+                    guard visit(model, path: path + [index], offset: Int(flattened.offset), visiting: visiting.union([nested])) else {
+                        return false
+                    }
+                }
+                return true
+            }
+            return visit(type, path: [], offset: 0, visiting: [type.index]) ? (models, slots, slotCount) : nil
         }
 
         /// A model is encodable when its nested models are too (recursive models: optimistically).
@@ -234,9 +275,11 @@ extension FlatPlan {
         /// Flattens an encode tree breadth first, so each node's children are contiguous. A member
         /// both written by a model property and holding other members is kept when those are plain
         /// properties (their values replace or join the model's members); anything more involved
-        /// (several or flattened consumers, deeper nesting) makes the model go the general way.
+        /// (several consumers, a flattened model's property holding members, deeper nesting) makes
+        /// the model go the general way. `slots`: the slots of flattened models' properties
+        /// (`flattenedModels`).
         mutating func encodeNodes(
-            _ roots: [MapperKit.EncodeNode], of type: ModelType, in types: [ModelType]
+            _ roots: [MapperKit.EncodeNode], of type: ModelType, in types: [ModelType], slots: [[Int]: Int32]
         ) -> (first: Int32, count: Int32, mergeFree: Bool) {
             let first = Int32(encodeNodes.count)
             var mergeFree = true
@@ -259,9 +302,15 @@ extension FlatPlan {
                     firstChild: Int32(encodeNodes.count), childCount: Int32(node.children.count),
                     override: encodeNodes[slot].override)
                 if let consumer = node.consumers.first {
-                    // Several consumers, or one through a flattened model: the general encoder.
-                    if node.consumers.count > 1 || consumer.count > 1 { mergeFree = false }
-                    flat.property = Int32(consumer[0])
+                    // Several consumers: the general encoder.
+                    if node.consumers.count > 1 { mergeFree = false }
+                    if consumer.count == 1 {
+                        flat.property = Int32(consumer[0])
+                    } else if let slot = slots[consumer] {
+                        flat.property = slot
+                    } else {
+                        mergeFree = false
+                    }
                 }
                 if let constant = node.constant {
                     // A discriminator's value; a property at its key is only checked (`EncodeNode`).
@@ -271,7 +320,8 @@ extension FlatPlan {
                 }
                 var overrides = Array(repeating: Int32(-1), count: node.children.count)
                 if flat.property >= 0, !node.children.isEmpty {
-                    guard case .model(let nested, false) = type.properties[Int(flat.property)].conversion,
+                    guard flat.property < type.properties.count,
+                        case .model(let nested, false) = type.properties[Int(flat.property)].conversion,
                         node.children.allSatisfy({ $0.children.isEmpty && $0.constant == nil && $0.consumers.count == 1 })
                     else {
                         mergeFree = false
@@ -425,6 +475,7 @@ extension FlatPlan.Builder {
         let byteBase = Int32(bytes.count)
         let conversionBase = Int32(conversions.count)
         let encodeBase = Int32(encodeNodes.count)
+        let flattenedBase = Int32(flattened.count)
         let (nodeBase, propertyBase, pathBase) = (Int32(nodes.count), Int32(properties.count), Int32(paths.count))
         let (defaultBase, constraintBase) = (Int32(defaults.count), Int32(valueConstraints.count))
         let (scalarBase, patternBase, unionBase) = (Int32(scalars.count), Int32(patterns.count), Int32(unionMembers.count))
@@ -461,6 +512,7 @@ extension FlatPlan.Builder {
             if node.constantLength >= 0 { node.constantStart += byteBase }
             node.firstChild += encodeBase
         }
+        flattened.append(chunk.builder.flattened) { _ in }  // model indices are the plan's, slots the parent's
         chunk.builder.bytes.withUnsafeBytes { bytes.append($0) }
         unionMembers += chunk.builder.unionMembers.map { $0 >= 0 ? $0 + conversionBase : $0 }
         defaults += chunk.builder.defaults
@@ -474,6 +526,7 @@ extension FlatPlan.Builder {
             model.rootNode += nodeBase
             model.names = moved(model.names)
             model.firstEncodeNode += encodeBase
+            model.firstFlattened += flattenedBase
             if model.expressions >= 0 { model.expressions += expressionBase }
             if model.encodeExpressions >= 0 { model.encodeExpressions += encodeExpressionBase }
             models.append(model)

@@ -17,7 +17,8 @@ final class FlatPlan: @unchecked Sendable {
         var rootNode: Int32
         var nodeCount: Int32
         var rejectsUnknownKeys: Bool
-        /// `unknown_keys: keep`: what no property reads is written in `$extra`.
+        /// `unknown_keys: keep`: decoding writes what no property reads in `$extra`, encoding
+        /// writes `$extra`'s members back.
         var keepsUnknownKeys = false
         /// Whether the fast path can write objects of this model at all.
         var transcodable: Bool
@@ -28,6 +29,13 @@ final class FlatPlan: @unchecked Sendable {
         var encodeNodeCount: Int32
         /// Whether the encoding fast path can write objects of this model.
         var encodable: Bool
+        /// The models flattened into this one (encoding): `flattened[firstFlattened ..< +
+        /// flattenedCount]`, parents before the models flattened into them.
+        var firstFlattened: Int32 = 0
+        var flattenedCount: Int32 = 0
+        /// Encoding's slots for an object of this model: one per property, then one per property
+        /// of each flattened model (`Flattened.offset`).
+        var slotCount: Int32 = 0
         /// The model's entry in `expressionModels` when it has `decode:` or default expressions
         /// or rules, else -1.
         var expressions: Int32 = -1
@@ -42,8 +50,9 @@ final class FlatPlan: @unchecked Sendable {
         /// `"key":` in `bytes`.
         var keyStart: Int32
         var keyLength: Int32
-        /// The property (position in the model) whose value this is, or -1. With a constant, the
-        /// property at the discriminator's key: its value is checked, the constant written.
+        /// The slot of the property whose value this is (its position in the model, or a slot of a
+        /// flattened model's property, `Model.slotCount`), or -1. With a constant, the property at
+        /// the discriminator's key: its value is checked, the constant written.
         var property: Int32
         /// A discriminator's JSON text in `bytes` (length -1: none).
         var constantStart: Int32
@@ -54,6 +63,16 @@ final class FlatPlan: @unchecked Sendable {
         /// `reporterLogin ← user.login`): the position among that model's own members of the
         /// member with the same key, which this child's value replaces; else -1.
         var override: Int32 = -1
+    }
+
+    /// A model flattened into an encodable model, directly or through another flattened model:
+    /// encoding reads its canonical object's members into the parent's slots.
+    struct Flattened {
+        /// The slot of the property that holds it (among the parent's slots).
+        var slot: Int32
+        var model: Int32
+        /// Where the slots of its properties start among the parent's.
+        var offset: Int32
     }
 
     /// A key tree node: a hash table (in `slots`) from member keys to child nodes.
@@ -90,7 +109,7 @@ final class FlatPlan: @unchecked Sendable {
         var conversion: Int32
         /// How the value is written in the external shape (representation hints, formats).
         var encodeConversion: Int32
-        var flags: UInt8
+        var flags: UInt16
         /// Index into `defaults` (when `hasDefault`).
         var defaultIndex: Int32
         /// `min_length` and `max_length` (when `checksLength`; -1: none).
@@ -99,16 +118,20 @@ final class FlatPlan: @unchecked Sendable {
         /// Index into `valueConstraints` (when `checksValue`).
         var valueConstraints: Int32 = -1
 
-        static let required: UInt8 = 1
-        static let transient: UInt8 = 2
-        static let computedNow: UInt8 = 4
-        static let computedUUID: UInt8 = 8
-        static let hasDefault: UInt8 = 16
-        static let checksLength: UInt8 = 32
+        static let required: UInt16 = 1
+        static let transient: UInt16 = 2
+        static let computedNow: UInt16 = 4
+        static let computedUUID: UInt16 = 8
+        static let hasDefault: UInt16 = 16
+        static let checksLength: UInt16 = 32
         /// `minimum`, `maximum` or `pattern`.
-        static let checksValue: UInt8 = 64
+        static let checksValue: UInt16 = 64
         /// `flatten: true`: the nested model (the conversion's) reads the parent's object.
-        static let flatten: UInt8 = 128
+        static let flatten: UInt16 = 128
+        /// Reading the value may fall back to an enum's default case (`Conversion.canFallBack`):
+        /// encoding writes a value kept in `$extra` at its key instead when it decodes to the
+        /// property's value (left to the general encoder).
+        static let fallsBack: UInt16 = 256
     }
 
     struct Conversion {
@@ -159,6 +182,7 @@ final class FlatPlan: @unchecked Sendable {
         /// Each case's JSON value as text in `bytes`, parallel to `caseNames`.
         let caseValues: UnsafeMutableBufferPointer<(start: Int32, length: Int32)>
         let encodeNodes: UnsafeMutableBufferPointer<EncodeNode>
+        let flattened: UnsafeMutableBufferPointer<Flattened>
         let bytes: UnsafeMutableBufferPointer<UInt8>
         let patterns: UnsafeMutableBufferPointer<Unmanaged<DatePattern.Compiled>>
 
@@ -220,7 +244,8 @@ final class FlatPlan: @unchecked Sendable {
             models: builder.models.take(), nodes: builder.nodes.take(), slots: builder.slots.take(),
             properties: builder.properties.take(), paths: builder.paths.take(), conversions: builder.conversions.take(),
             enums: builder.enums.take(), caseNames: builder.caseNames.take(), caseValues: builder.caseValues.take(),
-            encodeNodes: builder.encodeNodes.take(), bytes: bytes.take(), patterns: patterns.take())
+            encodeNodes: builder.encodeNodes.take(), flattened: builder.flattened.take(), bytes: bytes.take(),
+            patterns: patterns.take())
         defaults = builder.defaults
         scalars = builder.scalars
         unionMembers = builder.unionMembers
@@ -243,6 +268,7 @@ final class FlatPlan: @unchecked Sendable {
         free(arenas.caseNames.baseAddress)
         free(arenas.caseValues.baseAddress)
         free(arenas.encodeNodes.baseAddress)
+        free(arenas.flattened.baseAddress)
         free(arenas.bytes.baseAddress)
         free(arenas.patterns.baseAddress)
     }
