@@ -23,8 +23,8 @@ public final class ModelType: Sendable, CustomStringConvertible {
     /// by the table's initializer, before the type is shared.
     nonisolated(unsafe) weak var table: ModelTable?
     /// Whether a property or rule uses a CEL expression (decoding's fast path takes such a model
-    /// only where `FlatPlan.Expressions` evaluates its expressions; encoding's leaves it to the
-    /// general writer).
+    /// only where `FlatPlan.Expressions` evaluates its expressions, encoding's only where
+    /// `FlatPlan.EncodeExpressions` does).
     let usesExpressions: Bool
 
     init(
