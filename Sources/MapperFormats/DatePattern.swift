@@ -86,7 +86,8 @@ package struct DatePattern: Sendable {
         }
         let (steps, literals) = try DatePattern.compile(pattern)
         let locale = Locale(identifier: try LocaleIdentifier.validate(locale))
-        let zone = try FormatZone(identifier: timeZone, locale: locale)
+        let zone = try FormatZone(
+            identifier: timeZone, locale: locale, names: steps.contains { $0.kind == .zoneName || $0.kind == .offsetGMT })
         compiled = Compiled(
             pattern: pattern, steps: steps, literals: literals, symbols: DateSymbols.cached(locale: locale), zone: zone)
     }
@@ -169,7 +170,8 @@ package enum LocaleIdentifier {
 
     /// The identifier as Foundation knows it (`en-US` is accepted as `en_US`), or `unknown-locale`.
     static func validate(_ identifier: String) throws(FormatError) -> String {
-        if available.contains(identifier) { return identifier }
+        // The default, checked without building the set of every locale ICU knows.
+        if identifier == "en_US_POSIX" || available.contains(identifier) { return identifier }
         let underscored = String(identifier.map { $0 == "-" ? "_" : $0 })
         if available.contains(underscored) { return underscored }
         throw FormatError(

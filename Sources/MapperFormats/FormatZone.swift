@@ -21,9 +21,11 @@ package struct FormatZone: Sendable {
     /// when the date itself does not have that kind of time (a `PDT` in January is UTC−7).
     private let standardOffset: Int?, daylightOffset: Int?
 
-    init(identifier: String, locale: Locale) throws(FormatError) {
+    /// `names`: whether the pattern writes or reads the zone by name or as a localized GMT offset
+    /// (`z`, `v`, `O`, `ZZZZ`). Only then are the locale's names asked for, which costs ICU
+    /// milliseconds, a good part of the time a small catalog takes to load.
+    init(identifier: String, locale: Locale, names needsNames: Bool) throws(FormatError) {
         self.identifier = identifier
-        gmt = LocalizedGMT(locale: locale)
         var nameZone: TimeZone?
         if let (seconds, named) = FormatZone.fixedOffset(identifier) {
             rule = .fixed(seconds: seconds)
@@ -35,6 +37,14 @@ package struct FormatZone: Sendable {
         } else {
             throw FormatZone.unknown(identifier)
         }
+        guard needsNames else {
+            gmt = LocalizedGMT()
+            names = SymbolTable(alternatives: [[], [], []])
+            (shortStandard, shortDaylight, longStandard, longDaylight, shortGeneric, longGeneric) = ([], [], [], [], [], [])
+            (standardOffset, daylightOffset) = (nil, nil)
+            return
+        }
+        gmt = LocalizedGMT(locale: locale)
         func name(_ style: NSTimeZone.NameStyle) -> String {
             nameZone?.localizedName(for: style, locale: locale) ?? ""
         }

@@ -11,18 +11,13 @@ package struct LocalizedGMT: Sendable {
     /// Learns the locale's form by formatting three offsets once with `DateFormatter`; locales whose
     /// form does not end in ASCII `01:00` (those with native digits) keep the plain `GMT±HH:MM`.
     init(locale: Locale) {
+        defer { acceptTheLocalizedAndPlainForms() }
         let formatter = DateFormatter()
         formatter.locale = locale
         formatter.dateFormat = "OOOO"
         func text(_ offset: Int) -> String {
             formatter.timeZone = TimeZone(secondsFromGMT: offset)
             return formatter.string(from: Date(timeIntervalSince1970: 0))
-        }
-        defer {
-            accepted = (
-                [prefix, Array("GMT".utf8), Array("UTC".utf8)], [plus, Array("+".utf8)],
-                [minus, Array("-".utf8), Array("\u{2212}".utf8)]
-            )
         }
         let zero = text(0)
         let east = text(3600)
@@ -36,6 +31,19 @@ package struct LocalizedGMT: Sendable {
         prefix = Array(zero.utf8)
         plus = Array(plusText.utf8)
         minus = Array(minusText.utf8)
+    }
+
+    /// The plain `GMT±HH:MM`, as locales without a form of their own have.
+    init() {
+        acceptTheLocalizedAndPlainForms()
+    }
+
+    /// Parsing takes the locale's form and the plain ones.
+    private mutating func acceptTheLocalizedAndPlainForms() {
+        accepted = (
+            [prefix, Array("GMT".utf8), Array("UTC".utf8)], [plus, Array("+".utf8)],
+            [minus, Array("-".utf8), Array("\u{2212}".utf8)]
+        )
     }
 
     var maximumLength: Int {
