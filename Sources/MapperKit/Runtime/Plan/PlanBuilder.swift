@@ -348,10 +348,13 @@ struct PlanBuilder {
     }
 
     private func addEncodeMembers(of spec: ModelSpec, prefix: [Int], into roots: inout [EncodeNode], visiting: Set<String>) {
-        for (index, property) in spec.properties.enumerated() {
-            if let key = property.key {
+        // By index: binding each property would copy the whole spec of every property.
+        for index in spec.properties.indices {
+            if let key = spec.properties[index].key {
                 EncodeNode.insert(key.segments[...], into: &roots) { $0.consumers.append(prefix + [index]) }
-            } else if property.flatten, case .model(let name) = property.type, !visiting.contains(name), let nested = models[name] {
+            } else if spec.properties[index].flatten, case .model(let name) = spec.properties[index].type, !visiting.contains(name),
+                let nested = models[name]
+            {
                 addEncodeMembers(of: nested, prefix: prefix + [index], into: &roots, visiting: visiting.union([spec.name]))
             }
         }
