@@ -10,12 +10,6 @@
 @usableFromInline package struct JSONTape: Sendable {
     @usableFromInline package enum Kind: UInt8, Sendable {
         case null, `true`, `false`, number, string, array, object
-
-        /// Inlined where kinds are compared (the transcoders do for every value): the synthesized
-        /// `==` is not, from another module, so each comparison would be a call.
-        @inlinable package static func == (lhs: Kind, rhs: Kind) -> Bool {
-            unsafeBitCast(lhs, to: UInt8.self) == unsafeBitCast(rhs, to: UInt8.self)
-        }
     }
 
     @usableFromInline package struct Entry: Sendable, Hashable {
