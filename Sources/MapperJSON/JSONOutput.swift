@@ -94,6 +94,11 @@
         return storage.base + storage.count
     }
 
+    /// Makes room for `extra` more bytes, so that appending them copies nothing already written.
+    package mutating func reserveCapacity(forAppending extra: Int) {
+        _ = reserve(extra)
+    }
+
     // MARK: - Raw bytes
 
     @inlinable package mutating func append(_ byte: UInt8) {

@@ -13,6 +13,30 @@ public enum JSONWriter {
         output.appendString(string)
         return output.string
     }
+
+    /// The bytes of `quote(string)`, then `suffix` when given (`:` after an object member's key),
+    /// in one exactly sized allocation: catalogs keep one such key per property.
+    package static func quotedBytes(_ string: String, then suffix: UInt8? = nil) -> [UInt8] {
+        var string = string
+        return string.withUTF8 { text in
+            let clean = text.isEmpty || JSONOutput.firstEscape(text.baseAddress!, count: text.count) == text.count
+            let maximum = (clean ? text.count : text.count * 6) + 3
+            return [UInt8](unsafeUninitializedCapacity: maximum) { buffer, initialized in
+                var written = 2
+                if text.isEmpty {
+                    buffer[0] = UInt8(ascii: "\"")
+                    buffer[1] = UInt8(ascii: "\"")
+                } else {
+                    written = JSONOutput.escape(text.baseAddress!, count: text.count, into: buffer.baseAddress!)
+                }
+                if let suffix {
+                    buffer[written] = suffix
+                    written += 1
+                }
+                initialized = written
+            }
+        }
+    }
 }
 
 extension JSONOutput {

@@ -30,7 +30,12 @@ enum CoreSchema {
     }
 
     static func isInteger(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8(isInteger)
+    }
+
+    /// Reads the bytes in place: a plain scalar is classified as it is read, so this must not allocate.
+    private static func isInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if bytes.count > 2, bytes[0] == UInt8(ascii: "0") {
             if bytes[1] == UInt8(ascii: "x") { return bytes[2...].allSatisfy(isHexDigit) }
             if bytes[1] == UInt8(ascii: "o") { return bytes[2...].allSatisfy { $0 >= 0x30 && $0 <= 0x37 } }
@@ -44,16 +49,28 @@ enum CoreSchema {
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`, `[-+]?\.inf`, `.nan` (three spellings each).
     static func isFloat(_ text: String) -> Bool {
-        var bytes = Array(text.utf8)[...]
-        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
-            bytes = bytes.dropFirst()
-            let rest = String(decoding: bytes, as: UTF8.self)
-            return rest == ".inf" || rest == ".Inf" || rest == ".INF" || isUnsignedFloat(bytes)
+        var text = text
+        return text.withUTF8 { whole in
+            var bytes = whole[...]
+            if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+                bytes = bytes.dropFirst()
+                return isInfinity(bytes) || isUnsignedFloat(bytes)
+            }
+            return isInfinity(bytes) || isNaN(bytes) || isUnsignedFloat(bytes)
         }
-        return [".inf", ".Inf", ".INF", ".nan", ".NaN", ".NAN"].contains(text) || isUnsignedFloat(bytes)
     }
 
-    private static func isUnsignedFloat(_ bytes: ArraySlice<UInt8>) -> Bool {
+    /// `.inf`, `.Inf` or `.INF`.
+    private static func isInfinity(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        bytes.elementsEqual(".inf".utf8) || bytes.elementsEqual(".Inf".utf8) || bytes.elementsEqual(".INF".utf8)
+    }
+
+    /// `.nan`, `.NaN` or `.NAN`.
+    private static func isNaN(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        bytes.elementsEqual(".nan".utf8) || bytes.elementsEqual(".NaN".utf8) || bytes.elementsEqual(".NAN".utf8)
+    }
+
+    private static func isUnsignedFloat(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         var index = bytes.startIndex
         func digits() -> Int {
             let start = index

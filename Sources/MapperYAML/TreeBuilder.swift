@@ -5,8 +5,8 @@ struct TreeBuilder {
         var isMapping: Bool
         var mark: Mark
         var anchor: String?
-        /// Items of a sequence, or keys and values alternating for a mapping.
-        var items: [Node] = []
+        /// Where this collection's items start in `pending`.
+        var start: Int
         /// Where the alias was written, by the position of each item read through one (the node
         /// itself keeps its anchor's position).
         var aliasMarks: [Int: Mark] = [:]
@@ -32,6 +32,12 @@ struct TreeBuilder {
     private(set) var root: Node?
     private(set) var errors: [YAMLError] = []
     private var stack: [Frame] = []
+    /// The items of every open collection, innermost last: items of a sequence, or keys and
+    /// values alternating for a mapping. One buffer for all of them, so that a collection costs
+    /// one allocation (its finished array) however many items it has.
+    private var pending: [Node] = []
+    /// The keys of the mapping being finished (one at a time: nested ones are finished first).
+    private var seenKeys = SeenKeys()
     private var anchors: [String: Anchored] = [:]
     private var nodeCount = 0
     private var documents = 0
@@ -39,6 +45,8 @@ struct TreeBuilder {
     init(file: String, limits: YAMLLimits) {
         self.file = file
         self.limits = limits
+        pending.reserveCapacity(256)
+        stack.reserveCapacity(16)
     }
 
     mutating func run(_ parser: Parser) {
@@ -114,15 +122,16 @@ struct TreeBuilder {
             }
             try count(1, at: mark)
             if let anchor { anchors[anchor] = nil }  // an alias inside the node must not see an older one
-            stack.append(Frame(isMapping: isMapping, mark: mark, anchor: anchor))
+            stack.append(Frame(isMapping: isMapping, mark: mark, anchor: anchor, start: pending.count))
         case .sequenceEnd, .mappingEnd:
             let frame = stack.removeLast()
             let node: Node
             if frame.isMapping {
-                node = Node(.mapping(mapping(from: frame.items, aliasMarks: frame.aliasMarks)), mark: frame.mark)
+                node = Node(.mapping(mapping(from: frame.start, aliasMarks: frame.aliasMarks)), mark: frame.mark)
             } else {
-                node = Node(.sequence(frame.items), mark: frame.mark)
+                node = Node(.sequence(Array(pending[frame.start...])), mark: frame.mark)
             }
+            pending.removeSubrange(frame.start...)
             if let anchor = frame.anchor {
                 anchors[anchor] = Anchored(node: node, size: frame.size, height: frame.height)
             }
@@ -153,8 +162,8 @@ struct TreeBuilder {
             root = node
             return
         }
-        stack[stack.count - 1].items.append(node)
-        if let alias { stack[stack.count - 1].aliasMarks[stack[stack.count - 1].items.count - 1] = alias }
+        pending.append(node)
+        if let alias { stack[stack.count - 1].aliasMarks[pending.count - 1 - stack[stack.count - 1].start] = alias }
         stack[stack.count - 1].size += size
         stack[stack.count - 1].height = max(stack[stack.count - 1].height, height + 1)
     }
@@ -204,18 +213,20 @@ struct TreeBuilder {
         tag.hasPrefix(Self.coreTag) ? "!!" + tag.dropFirst(Self.coreTag.count) : tag
     }
 
-    /// Pairs up keys and values, reports duplicate keys (keeping the first) and applies merge
-    /// keys: merged entries take the place of the `<<` key, and keys written in the mapping itself win.
-    private mutating func mapping(from items: [Node], aliasMarks: [Int: Mark]) -> [Pair] {
-        var explicit = SeenKeys(capacity: items.count / 2)
+    /// Pairs up the keys and values in `pending` from `start`, reports duplicate keys (keeping the
+    /// first) and applies merge keys: merged entries take the place of the `<<` key, and keys
+    /// written in the mapping itself win.
+    private mutating func mapping(from start: Int, aliasMarks: [Int: Mark]) -> [Pair] {
+        let itemCount = pending.count - start
+        seenKeys.reset(capacity: itemCount / 2)
         var pairs: [Pair] = []
-        pairs.reserveCapacity(items.count / 2)
+        pairs.reserveCapacity(itemCount / 2)
         var merges: [Int: [Pair]] = [:]
         var firstMerge: Mark?
         var index = 0
-        while index + 1 < items.count {
-            let key = items[index]
-            let value = items[index + 1]
+        while index + 1 < itemCount {
+            let key = pending[start + index]
+            let value = pending[start + index + 1]
             index += 2
             if isMergeKey(key) {
                 if let firstMerge {
@@ -232,7 +243,7 @@ struct TreeBuilder {
                 continue
             }
             let identity = KeyIdentity(key)
-            if let first = explicit.mark(of: identity) {
+            if let first = seenKeys.mark(of: identity) {
                 errors.append(
                     YAMLError(
                         .duplicateKey,
@@ -240,13 +251,13 @@ struct TreeBuilder {
                         at: key.mark, related: first))
                 continue
             }
-            explicit.insert(identity, at: key.mark)
+            seenKeys.insert(identity, at: key.mark)
             pairs.append(Pair(key: key, value: value))
         }
         guard !merges.isEmpty else { return pairs }
 
         var result: [Pair] = []
-        var seen = explicit.keys
+        var seen = seenKeys.keys
         for position in 0...pairs.count {
             for pair in merges[position] ?? [] where seen.insert(KeyIdentity(pair.key)).inserted {
                 result.append(pair)
@@ -285,18 +296,22 @@ struct TreeBuilder {
 }
 
 /// The keys of one mapping read so far and where each is written: most mappings have a few keys,
-/// found faster by comparing them in turn than by hashing; a long one is hashed.
+/// found faster by comparing them in turn than by hashing; a long one is hashed. Reset for each
+/// mapping, keeping its storage.
 private struct SeenKeys {
     /// Mappings with more keys than this are hashed.
     private static let listLimit = 16
 
     private var list: [(key: KeyIdentity, mark: Mark)] = []
     private var table: [KeyIdentity: Mark] = [:]
-    private let hashed: Bool
+    private var hashed = false
 
-    init(capacity: Int) {
+    /// Empties the set for a mapping of `capacity` keys.
+    mutating func reset(capacity: Int) {
         hashed = capacity > Self.listLimit
-        if hashed { table.reserveCapacity(capacity) } else { list.reserveCapacity(capacity) }
+        list.removeAll(keepingCapacity: true)
+        table.removeAll(keepingCapacity: true)
+        if hashed { table.reserveCapacity(capacity) }
     }
 
     /// Where `key` is written, when it was read before.

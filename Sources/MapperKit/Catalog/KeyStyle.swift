@@ -34,16 +34,29 @@ public enum KeyStyle: String, Sendable, Hashable, CaseIterable {
             // Without a capital there is nothing to split or lower: most names of a snake_case
             // catalog are written that way already.
             guard name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return name }
-            let bytes = Array(name.utf8)
-            func isUpper(_ index: Int) -> Bool { bytes[index] >= 0x41 && bytes[index] <= 0x5A }
-            func isLower(_ index: Int) -> Bool { bytes[index] >= 0x61 && bytes[index] <= 0x7A }
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count + 4)
-            forEachWord(count: bytes.count, isUpper: isUpper, isLower: isLower) { word in
-                if word.lowerBound > 0 { output.append(UInt8(ascii: "_")) }
-                for index in word { output.append(isUpper(index) ? bytes[index] | 0x20 : bytes[index]) }
+            // In place: a catalog derives thousands of keys, and copies would be most of the cost.
+            var name = name
+            return name.withUTF8 { bytes in
+                func isUpper(_ index: Int) -> Bool { bytes[index] >= 0x41 && bytes[index] <= 0x5A }
+                func isLower(_ index: Int) -> Bool { bytes[index] >= 0x61 && bytes[index] <= 0x7A }
+                // Sized exactly, so that a short key stays a small string.
+                var words = 0
+                forEachWord(count: bytes.count, isUpper: isUpper, isLower: isLower) { _ in words += 1 }
+                return String(unsafeUninitializedCapacity: bytes.count + words - 1) { output in
+                    var count = 0
+                    forEachWord(count: bytes.count, isUpper: isUpper, isLower: isLower) { word in
+                        if word.lowerBound > 0 {
+                            output[count] = UInt8(ascii: "_")
+                            count += 1
+                        }
+                        for index in word {
+                            output[count] = isUpper(index) ? bytes[index] | 0x20 : bytes[index]
+                            count += 1
+                        }
+                    }
+                    return count
+                }
             }
-            return String(decoding: output, as: UTF8.self)
         }
         let characters = Array(name)
         var words: [String] = []

@@ -36,6 +36,7 @@ extension CatalogCompiler {
     mutating func compileModels() {
         // Headers, then own properties, read on every core.
         var headers: [String: ModelHeader] = [:]
+        headers.reserveCapacity(modelOrder.count)
         for (name, header) in zip(modelOrder, readOnEveryCore(modelOrder) { $0.modelHeader($1) }) {
             if let header { headers[name] = header }
         }
@@ -46,11 +47,14 @@ extension CatalogCompiler {
             headers[name].map { (header: $0, style: inherited(\.keyStyle, of: name, in: headers) ?? .asIs) }
         }
         var own: [String: [PropertySpec]] = [:]
+        own.reserveCapacity(reading.count)
         for (model, properties) in zip(reading, readOnEveryCore(reading) { $0.ownProperties(of: $1.header, keyStyle: $1.style) }) {
             own[model.header.name] = properties
         }
 
         var effective: [String: [PropertySpec]] = [:]
+        effective.reserveCapacity(modelOrder.count)
+        models.reserveCapacity(modelOrder.count)
         for name in modelOrder {
             guard let header = headers[name] else { continue }
             models[name] = ModelSpec(

@@ -75,11 +75,14 @@ struct CatalogCompiler {
     mutating func compile(_ sources: [Catalog.Source]) -> Output? {
         var revision = Revision()
         sourceNames = sources.map(\.name)
-        // Files are read on every core; what they declare is collected in load order.
+        // Files are read (and their contents hashed) on every core; what they declare is
+        // collected in load order.
         let limits = options.yamlLimits
-        let documents = sources.concurrentMap { YAML.parse($0.bytes, file: $0.name, limits: limits) }
-        for (source, document) in zip(sources, documents) {
-            revision.add(source)
+        let documents = sources.concurrentMap {
+            (yaml: YAML.parse($0.bytes, file: $0.name, limits: limits), digest: Revision.digest($0.bytes))
+        }
+        for (source, (document, digest)) in zip(sources, documents) {
+            revision.add(source.name, digest: digest)
             for error in document.errors { diagnostics.append(Diagnostic(error)) }
             if let root = document.root {
                 collect(root, file: source.name)
@@ -279,18 +282,25 @@ extension Diagnostic {
     }
 }
 
-/// FNV-1a (64-bit) over file names and contents: a cheap, stable catalog revision.
+/// FNV-1a (64-bit) over file names and the FNV-1a of each file's contents: a cheap, stable
+/// catalog revision, whose costly part (the contents) is hashed file by file on every core.
 struct Revision {
     private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    mutating func add(_ source: Catalog.Source) {
-        add(Array(source.name.utf8))
-        add([0])
-        add(source.bytes)
-        add([0])
+    /// A file's contents' hash, to `add` with its name.
+    static func digest(_ bytes: [UInt8]) -> UInt64 {
+        var revision = Revision()
+        revision.add(bytes)
+        return revision.hash
     }
 
-    private mutating func add(_ bytes: [UInt8]) {
+    mutating func add(_ name: String, digest: UInt64) {
+        add(name.utf8)
+        add(CollectionOfOne(0))
+        withUnsafeBytes(of: digest.littleEndian) { add($0) }
+    }
+
+    private mutating func add(_ bytes: some Sequence<UInt8>) {
         for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3

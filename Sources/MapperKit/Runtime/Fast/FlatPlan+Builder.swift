@@ -128,6 +128,15 @@ extension FlatPlan {
                 }
                 return chunk
             }
+            // Room for every chunk at once: growing by doubling would copy the biggest arenas
+            // (megabytes of slots in a big catalog) a few times over.
+            slots.reserve(slots.count + chunks.reduce(0) { $0 + $1.builder.slots.count })
+            nodes.reserve(nodes.count + chunks.reduce(0) { $0 + $1.builder.nodes.count })
+            properties.reserve(properties.count + chunks.reduce(0) { $0 + $1.builder.properties.count })
+            paths.reserve(paths.count + chunks.reduce(0) { $0 + $1.builder.paths.count })
+            conversions.reserve(conversions.count + chunks.reduce(0) { $0 + $1.builder.conversions.count })
+            encodeNodes.reserve(encodeNodes.count + chunks.reduce(0) { $0 + $1.builder.encodeNodes.count })
+            bytes.reserveCapacity(forAppending: chunks.reduce(0) { $0 + $1.builder.bytes.count })
             for chunk in chunks { append(chunk) }
             markEncodable()
         }

@@ -69,7 +69,7 @@ final class EnumPlan: Sendable {
         names = KeyTable(spec.cases.enumerated().map { ($1.name, $0) })
         defaultCase = spec.defaultCase.flatMap { name in spec.cases.firstIndex { $0.name == name } }
         allValues = spec.cases.map(\.json) + spec.cases.flatMap(\.aliases)
-        quotedCaseNames = spec.cases.map { Array(JSONWriter.quote($0.name).utf8) }
+        quotedCaseNames = spec.cases.map { JSONWriter.quotedBytes($0.name) }
     }
 
     /// `"open", "closed"` — the accepted JSON values, for messages.

@@ -58,6 +58,10 @@ final class KeyTable: @unchecked Sendable {
         self.order = order
     }
 
+    /// A table without keys, shared (tables are immutable): a catalog has one per leaf of every
+    /// model's key tree.
+    static let empty = KeyTable([])
+
     /// The slots of a table of `count` keys: a power of two, at least eight and twice the keys
     /// (`FlatPlan`'s tables are sized the same way).
     static func capacity(for count: Int) -> Int {

@@ -81,7 +81,7 @@ final class PropertyPlan: Sendable {
     /// `spec` is taken, not copied: a plan is made for every property of a loaded catalog.
     init(spec: consuming PropertySpec, path: [Int], conversion: Conversion, defaultValue: Value?) {
         self.name = spec.name
-        self.canonicalKey = Array((JSONWriter.quote(spec.name) + ":").utf8)
+        self.canonicalKey = JSONWriter.quotedBytes(spec.name, then: UInt8(ascii: ":"))
         self.required = spec.required
         self.transient = spec.transient
         self.computed = spec.computed

@@ -11,6 +11,10 @@ struct PlanBuilder {
     let enums: [String: EnumSpec]
     let formats: [String: FormatSpec]
     let transformers: [String: Transformer]
+    /// Each model's `base` and `variants`, what building every other model asks for: read here
+    /// once, because `models[name]` copies a whole spec (thousands of times in a big catalog).
+    private let bases: [String: String]
+    private let variants: [String: Variants]
 
     /// `order` may name models whose declaration did not compile (an error is reported for each);
     /// they are left out, so that a model's index is its position among the types built.
@@ -19,10 +23,19 @@ struct PlanBuilder {
         transformers: [String: Transformer]
     ) {
         self.models = models
-        self.order = order.filter { models[$0] != nil }
+        self.order = order.filter { models.index(forKey: $0) != nil }
         self.enums = enums
         self.formats = formats
         self.transformers = transformers
+        var bases: [String: String] = [:]
+        var variants: [String: Variants] = [:]
+        for index in models.indices {
+            let name = models.keys[index]
+            if let base = models.values[index].base { bases[name] = base }
+            if let declared = models.values[index].variants { variants[name] = declared }
+        }
+        self.bases = bases
+        self.variants = variants
     }
 
     /// A `default` that is not canonical JSON of its property's type (with its constraints).
@@ -127,8 +140,9 @@ struct PlanBuilder {
         let enumPlans = Dictionary(uniqueKeysWithValues: zip(enumNames, enumList))
         let types = Array(order.enumerated()).concurrentMap { index, name in
             let spec = models[name]!
-            var tree = TreeBuilder()
+            var tree = TreeBuilder(capacity: spec.properties.count)
             var properties: [PropertyPlan] = []
+            properties.reserveCapacity(spec.properties.count)
             for property in spec.properties {
                 let path = property.key.map { tree.insert($0.segments) } ?? []
                 let conversion = self.conversion(property.type, property: property, indices: indices, enums: enumPlans)
@@ -213,17 +227,17 @@ struct PlanBuilder {
             number = .format(name: name, pattern: pattern, style: format.pattern)
         }
         switch type {
-        case .string: return .scalar(.string)
-        case .int: return .scalar(.int(number))
-        case .double: return .scalar(.double(number))
-        case .decimal: return .scalar(.decimal(number))
+        case .string: return Shared.string
+        case .int: return number.isNumber ? Shared.int : .scalar(.int(number))
+        case .double: return number.isNumber ? Shared.double : .scalar(.double(number))
+        case .decimal: return number.isNumber ? Shared.decimal : .scalar(.decimal(number))
         case .bool:
             switch property.representation {
             case .string?: return .scalar(.bool(.string))
             case .int?: return .scalar(.bool(.int))
-            case nil: return .scalar(.bool(.bool))
+            case nil: return Shared.bool
             }
-        case .url: return .scalar(.url)
+        case .url: return Shared.url
         case .uuid: return .scalar(.uuid)
         case .any: return .any
         case .date:
@@ -234,17 +248,29 @@ struct PlanBuilder {
                 if let format = formats[name], let pattern = format.datePattern {
                     return .scalar(.date(.pattern(NamedDatePattern(name: name, pattern: pattern, text: format.pattern))))
                 }
-                return .scalar(.date(.iso8601))
-            default: return .scalar(.date(.iso8601))
+                return Shared.date
+            default: return Shared.date
             }
         case .enumeration(let name):
             return enums[name].map(Conversion.enumeration) ?? .any
         case .model(let name):
-            guard let index = indices[name], models[name] != nil else { return .any }
-            return .model(index: index, dispatch: models[name]?.variants != nil)
+            guard let index = indices[name] else { return .any }
+            return .model(index: index, dispatch: variants[name] != nil)
         case .array, .dictionary, .union:
             preconditionFailure("collections and unions are handled by typeConversion(_:property:indices:enums:)")
         }
+    }
+
+    /// The commonest leaf conversions, made once: `Conversion` is indirect, so every value made
+    /// is an allocation, one per property of a catalog.
+    private enum Shared {
+        static let string = Conversion.scalar(.string)
+        static let int = Conversion.scalar(.int(.number))
+        static let double = Conversion.scalar(.double(.number))
+        static let decimal = Conversion.scalar(.decimal(.number))
+        static let bool = Conversion.scalar(.bool(.bool))
+        static let url = Conversion.scalar(.url)
+        static let date = Conversion.scalar(.date(.iso8601))
     }
 
     /// Key paths read by flattened models, which count as the parent's.
@@ -267,8 +293,8 @@ struct PlanBuilder {
         var paths: [[String]] = []
         var seen: Set<String> = []
         var current: String? = name
-        while let model = current, seen.insert(model).inserted, let spec = models[model] {
-            if let variants = spec.variants {
+        while let model = current, seen.insert(model).inserted {
+            if let variants = variants[model] {
                 for predicate in variants.predicates {
                     switch predicate.test {
                     case .has(let path): paths.append(path.segments)
@@ -278,7 +304,7 @@ struct PlanBuilder {
                 }
                 if let discriminator = variants.discriminator { paths.append(discriminator.by.segments) }
             }
-            current = spec.base
+            current = bases[model]
         }
         return paths
     }
@@ -300,7 +326,7 @@ struct PlanBuilder {
         var names: Set<String> = []
         var current: String? = name
         while let model = current, names.insert(model).inserted {
-            current = models[model]?.base
+            current = bases[model]
         }
         return names
     }
@@ -332,31 +358,65 @@ struct PlanBuilder {
     /// Members in order of first appearance; flattened models' members join the parent's object,
     /// and discriminator values of the `by` variants this model is a case of are written too.
     private func encodeTree(of spec: ModelSpec) -> [EncodeNode] {
-        var roots: [EncodeNode] = []
-        addEncodeMembers(of: spec, prefix: [], into: &roots, visiting: [])
+        var tree = EncodeTreeBuilder(capacity: spec.properties.count)
+        addEncodeMembers(of: spec, prefix: [], into: &tree, visiting: [])
         var ancestor: String? = spec.name
-        var seen: Set<String> = []
-        while let name = ancestor, seen.insert(name).inserted, let model = models[name] {
-            if let discriminator = model.variants?.discriminator,
+        // The compiler broke inheritance cycles; the bound only keeps a bad catalog from looping.
+        var steps = 0
+        while let name = ancestor, steps <= bases.count {
+            if let discriminator = variants[name]?.discriminator,
                 let match = discriminator.cases.first(where: { $0.model == spec.name })
             {
-                EncodeNode.insert(discriminator.by.segments[...], into: &roots) { $0.constant = match.value }
+                tree.update(discriminator.by.segments[...]) { $0.constant = match.value }
             }
-            ancestor = model.base
+            ancestor = bases[name]
+            steps += 1
         }
-        return roots
+        return tree.roots
     }
 
-    private func addEncodeMembers(of spec: ModelSpec, prefix: [Int], into roots: inout [EncodeNode], visiting: Set<String>) {
+    private func addEncodeMembers(of spec: ModelSpec, prefix: [Int], into tree: inout EncodeTreeBuilder, visiting: Set<String>) {
         // By index: binding each property would copy the whole spec of every property.
         for index in spec.properties.indices {
             if let key = spec.properties[index].key {
-                EncodeNode.insert(key.segments[...], into: &roots) { $0.consumers.append(prefix + [index]) }
+                var consumer = prefix
+                consumer.append(index)
+                tree.update(key.segments[...]) { $0.consumers.append(consumer) }
             } else if spec.properties[index].flatten, case .model(let name) = spec.properties[index].type, !visiting.contains(name),
                 let nested = models[name]
             {
-                addEncodeMembers(of: nested, prefix: prefix + [index], into: &roots, visiting: visiting.union([spec.name]))
+                addEncodeMembers(of: nested, prefix: prefix + [index], into: &tree, visiting: visiting.union([spec.name]))
             }
+        }
+    }
+}
+
+/// Builds a model's encode tree. The top level, where most of a model's members are, is
+/// searched by hashing: a search of the list per member is quadratic in a model of a hundred.
+private struct EncodeTreeBuilder {
+    private(set) var roots: [EncodeNode] = []
+    private var rootIndices: [String: Int] = [:]
+
+    init(capacity: Int) {
+        roots.reserveCapacity(capacity)
+        rootIndices.reserveCapacity(capacity)
+    }
+
+    /// Finds or appends the node at `path` and lets `body` change it.
+    mutating func update(_ path: ArraySlice<String>, _ body: (inout EncodeNode) -> Void) {
+        guard let first = path.first else { return }
+        let index: Int
+        if let existing = rootIndices[first] {
+            index = existing
+        } else {
+            index = roots.count
+            roots.append(EncodeNode(key: first, consumers: [], constant: nil, children: []))
+            rootIndices[first] = index
+        }
+        if path.count == 1 {
+            body(&roots[index])
+        } else {
+            EncodeNode.insert(path.dropFirst(), into: &roots[index].children, update: body)
         }
     }
 }
@@ -380,26 +440,43 @@ extension EncodeNode {
     }
 }
 
-/// Builds a `KeyTree` node by node.
+/// Builds a `KeyTree` node by node. A node's children are found by hashing: searching the root's
+/// list for every property would be quadratic in a model of a hundred.
 private struct TreeBuilder {
+    private struct Edge: Hashable {
+        var parent: Int
+        var segment: String
+    }
+
     private var children: [[(key: String, value: Int)]] = [[]]
     private var segments: [String] = [""]
     private var values: [Bool] = [false]
+    private var nodes: [Edge: Int] = [:]
+
+    init(capacity: Int) {
+        children.reserveCapacity(capacity + 1)
+        segments.reserveCapacity(capacity + 1)
+        values.reserveCapacity(capacity + 1)
+        nodes.reserveCapacity(capacity)
+    }
 
     /// The node indices along `path`, creating nodes as needed; `isValue`: a property reads the
     /// value at the end of the path.
     mutating func insert(_ path: [String], isValue: Bool = true) -> [Int] {
         var node = 0
         var indices: [Int] = []
+        indices.reserveCapacity(path.count)
         for segment in path {
-            if let existing = children[node].first(where: { $0.key == segment }) {
-                node = existing.value
+            let edge = Edge(parent: node, segment: segment)
+            if let existing = nodes[edge] {
+                node = existing
             } else {
                 children.append([])
                 segments.append(segment)
                 values.append(false)
                 children[node].append((segment, children.count - 1))
                 node = children.count - 1
+                nodes[edge] = node
             }
             indices.append(node)
         }
@@ -410,7 +487,10 @@ private struct TreeBuilder {
     var keyTree: KeyTree {
         KeyTree(
             nodes: children.indices.map {
-                KeyTree.Node(keys: KeyTable(children[$0]), segment: segments[$0], isValue: values[$0])
+                // Most nodes are leaves (a property's value): they share one empty table.
+                KeyTree.Node(
+                    keys: children[$0].isEmpty ? KeyTable.empty : KeyTable(children[$0]), segment: segments[$0],
+                    isValue: values[$0])
             })
     }
 }
