@@ -50,6 +50,9 @@ struct CatalogCompiler {
     var pendingSetValues: [PendingSetValue] = []
     var usedEnums: Set<String> = []
     var usedFormats: Set<String> = []
+    /// Each `pattern` compiled so far, by its source: an imported catalog repeats a few patterns
+    /// (ids, slugs) on many properties, and compiling one is a large part of reading a property.
+    var compiledPatterns: [String: Pattern] = [:]
 
     init(options: LoadOptions) {
         self.options = options

@@ -28,6 +28,15 @@ extension Array where Element: Sendable {
     }
 }
 
+extension Array where Element: Sendable {
+    /// `concurrentMap` over runs of consecutive elements (eight runs per core), in order: for
+    /// work with a cost per run (a copy of some state) besides its cost per element.
+    func concurrentMapRuns<Result>(_ transform: @Sendable (ArraySlice<Element>) -> Result) -> [Result] {
+        let runs = Swift.min(count, 8 * ProcessInfo.processInfo.activeProcessorCount)
+        return (0..<runs).map { self[($0 * count / runs)..<(($0 + 1) * count / runs)] }.concurrentMap(transform)
+    }
+}
+
 /// A value shared with threads by a caller that guarantees they use it safely.
 private struct UncheckedSendable<Value>: @unchecked Sendable {
     var value: Value

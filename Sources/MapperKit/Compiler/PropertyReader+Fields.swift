@@ -159,7 +159,13 @@ extension PropertyReader {
             let source = compiler.string(node, what: "the pattern of property '\(name)'")
         {
             do {
-                property.constraints.pattern = try Pattern(source)
+                if let compiled = compiler.compiledPatterns[source] {
+                    property.constraints.pattern = compiled
+                } else {
+                    let compiled = try Pattern(source)
+                    compiler.compiledPatterns[source] = compiled
+                    property.constraints.pattern = compiled
+                }
             } catch {
                 let what = "pattern '\(source)' of property '\(name)' of model '\(model)'"
                 if let construct = error.construct {

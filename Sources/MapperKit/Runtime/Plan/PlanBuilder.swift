@@ -405,20 +405,22 @@ private struct EncodeTreeBuilder {
     /// Finds or appends the node at `path` and lets `body` change it.
     mutating func update(_ path: ArraySlice<String>, _ body: (inout EncodeNode) -> Void) {
         guard let first = path.first else { return }
-        let index: Int
-        if let existing = rootIndices[first] {
-            index = existing
-        } else {
-            index = roots.count
-            roots.append(EncodeNode(key: first, consumers: [], constant: nil, children: []))
-            rootIndices[first] = index
-        }
+        // One lookup finds the node or makes room for a new one.
+        let index = findOrAdd(&rootIndices[first, default: -1], next: roots.count)
+        if index == roots.count { roots.append(EncodeNode(key: first, consumers: [], constant: nil, children: [])) }
         if path.count == 1 {
             body(&roots[index])
         } else {
             EncodeNode.insert(path.dropFirst(), into: &roots[index].children, update: body)
         }
     }
+}
+
+/// The index in `slot` (a dictionary's value for a key, -1 when the key is new), which becomes
+/// `next` when the key is new: finding a node, or making room for a new one, hashes its key once.
+private func findOrAdd(_ slot: inout Int, next: Int) -> Int {
+    if slot < 0 { slot = next }
+    return slot
 }
 
 extension EncodeNode {
@@ -467,17 +469,14 @@ private struct TreeBuilder {
         var indices: [Int] = []
         indices.reserveCapacity(path.count)
         for segment in path {
-            let edge = Edge(parent: node, segment: segment)
-            if let existing = nodes[edge] {
-                node = existing
-            } else {
+            let child = findOrAdd(&nodes[Edge(parent: node, segment: segment), default: -1], next: children.count)
+            if child == children.count {
                 children.append([])
                 segments.append(segment)
                 values.append(false)
-                children[node].append((segment, children.count - 1))
-                node = children.count - 1
-                nodes[edge] = node
+                children[node].append((segment, child))
             }
+            node = child
             indices.append(node)
         }
         if isValue, let last = indices.last { values[last] = true }
