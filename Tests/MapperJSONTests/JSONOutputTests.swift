@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import MapperJSON
@@ -111,5 +112,16 @@ struct JSONOutputTests {
                 }
                 """)
         #expect(JSONWriter.quote("a\"b\u{0}") == #""a\"b\u0000""#)
+    }
+
+    /// The bytes catalogs keep for each member key are the quoted string (`"` and `\` escaped,
+    /// control characters too) and the suffix: Foundation's JSON decoder reads the string back.
+    @Test(arguments: ["", "id", "html_url", "a long property name, well past sixteen bytes", "é😀", "quote\"back\\slash", "\u{1}tab\t"])
+    func quotedBytesAreTheQuotedString(_ text: String) throws {
+        let key = JSONWriter.quotedBytes(text, then: UInt8(ascii: ":"))
+        #expect(key.last == UInt8(ascii: ":"))
+        let quoted = Array(key.dropLast())
+        #expect(try JSONDecoder().decode(String.self, from: Data(quoted)) == text)
+        #expect(JSONWriter.quotedBytes(text) == quoted)
     }
 }

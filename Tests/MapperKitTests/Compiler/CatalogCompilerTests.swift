@@ -264,6 +264,35 @@ struct CatalogCompilerTests {
         #expect(check.diagnostics.map { $0.message.hasPrefix("format 'q\($0.line - 3)':") } == [true, true])
     }
 
+    /// Regular expressions written alike are compiled once per load: every property still checks
+    /// its values, and each bad one is reported where it is written.
+    @Test func patternsWrittenAlikeAreEachCheckedAndReported() throws {
+        let catalog = try Catalog(
+            yaml: """
+                mapper: 1
+                models:
+                  A: { properties: { code: { type: string, pattern: "^[0-9]{3}$" } } }
+                  B: { properties: { zip: { type: string, pattern: "^[0-9]{3}$" }, also: { type: string, pattern: "^[0-9]{3}$" } } }
+                """)
+        var session = MappingSession(catalog: catalog)
+        #expect(throws: MappingErrors.self) { try session.decode(Array(#"{"code":"12"}"#.utf8), as: "A") }
+        #expect(throws: MappingErrors.self) { try session.decode(Array(#"{"zip":"123","also":"1234"}"#.utf8), as: "B") }
+        #expect(throws: Never.self) { try session.decode(Array(#"{"zip":"123","also":"456"}"#.utf8), as: "B") }
+
+        let check = Catalog.check(sources: [
+            .init(
+                name: "p.yaml",
+                text: """
+                    mapper: 1
+                    models:
+                      R: { properties: { a: { type: string, pattern: '(a)\\1' } } }
+                      S: { properties: { b: { type: string, pattern: '(a)\\1' } } }
+                    """)
+        ])
+        #expect(check.diagnostics.map(\.code) == ["invalid-pattern", "invalid-pattern"])
+        #expect(check.diagnostics.map(\.line) == [3, 4])
+    }
+
     /// `true` (a boolean key) and "true" (a string key) are distinct YAML keys that name one
     /// property: the later declaration takes the earlier one's place.
     @Test func keysNamingOnePropertyKeepTheLaterDeclarationInTheEarliersPlace() throws {
