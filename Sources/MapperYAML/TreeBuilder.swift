@@ -299,8 +299,9 @@ struct TreeBuilder {
 /// found faster by comparing them in turn than by hashing; a long one is hashed. Reset for each
 /// mapping, keeping its storage.
 private struct SeenKeys {
-    /// Mappings with more keys than this are hashed.
-    private static let listLimit = 16
+    /// Mappings with more keys than this are hashed (a key is hashed in about the time it takes
+    /// to compare it with four others).
+    private static let listLimit = 8
 
     private var list: [(key: KeyIdentity, mark: Mark)] = []
     private var table: [KeyIdentity: Mark] = [:]

@@ -44,7 +44,7 @@ extension CatalogCompiler {
 
         // Own properties are keyed with the declaring model's (possibly inherited) key style.
         let reading = modelOrder.compactMap { name in
-            headers[name].map { (header: $0, style: inherited(\.keyStyle, of: name, in: headers) ?? .asIs) }
+            headers[name].map { (header: $0, style: inherited(\.keyStyle, from: $0, in: headers) ?? .asIs) }
         }
         var own: [String: [PropertySpec]] = [:]
         own.reserveCapacity(reading.count)
@@ -55,16 +55,15 @@ extension CatalogCompiler {
         var effective: [String: [PropertySpec]] = [:]
         effective.reserveCapacity(modelOrder.count)
         models.reserveCapacity(modelOrder.count)
-        for name in modelOrder {
-            guard let header = headers[name] else { continue }
-            models[name] = ModelSpec(
-                name: name, doc: header.doc, base: header.base,
-                keyStyle: inherited(\.keyStyle, of: name, in: headers) ?? .asIs,
-                unknownKeys: inherited(\.unknownKeys, of: name, in: headers) ?? .ignore,
-                extra: inherited(\.extra, of: name, in: headers) ?? ExtraSettings(),
-                version: header.version, properties: effectiveProperties(of: name, headers: headers, own: own, known: &effective),
-                variants: nil, migrations: [], onError: inherited(\.onError, of: name, in: headers), mark: header.declaration.mark)
-            applyModelOnError(to: name, header: header)
+        for (header, style) in reading {
+            var spec = ModelSpec(
+                name: header.name, doc: header.doc, base: header.base, keyStyle: style,
+                unknownKeys: inherited(\.unknownKeys, from: header, in: headers) ?? .ignore,
+                extra: inherited(\.extra, from: header, in: headers) ?? ExtraSettings(),
+                version: header.version, properties: effectiveProperties(of: header.name, headers: headers, own: own, known: &effective),
+                variants: nil, migrations: [], onError: inherited(\.onError, from: header, in: headers), mark: header.declaration.mark)
+            applyModelOnError(to: &spec, header: header)
+            models[header.name] = spec
         }
 
         for name in modelOrder {
@@ -236,15 +235,16 @@ extension CatalogCompiler {
     /// not write its own and where it can hold: `null` and `drop` to optional properties, `default`
     /// to properties with a default, none to properties never read from JSON. A model's own setting
     /// that fits none of its properties is an error.
-    private mutating func applyModelOnError(to name: String, header: ModelHeader) {
-        guard let mode = models[name]?.onError, mode != .fail, let properties = models[name]?.properties else { return }
+    private mutating func applyModelOnError(to spec: inout ModelSpec, header: ModelHeader) {
+        guard let mode = spec.onError, mode != .fail else { return }
+        let name = spec.name
         var applied = false
-        for (index, property) in properties.enumerated() {
-            let key = DefaultKey(model: property.declaredIn, property: property.name)
+        for index in spec.properties.indices {
+            let key = DefaultKey(model: spec.properties[index].declaredIn, property: spec.properties[index].name)
             guard !ownOnError.contains(key),
-                Self.onErrorProblem(mode, for: property, hasDefault: defaultNodes[key] != nil) == nil
+                Self.onErrorProblem(mode, for: spec.properties[index], hasDefault: defaultNodes[key] != nil) == nil
             else { continue }
-            models[name]?.properties[index].onError = mode
+            spec.properties[index].onError = mode
             applied = true
         }
         if !applied, header.onError != nil, let mark = header.fields.keyMark("on_error") {
@@ -261,12 +261,12 @@ extension CatalogCompiler {
 
     /// A setting of the model itself or, unless set, of its nearest ancestor that sets it.
     private func inherited<Value>(
-        _ setting: Swift.KeyPath<ModelHeader, Value?>, of name: String, in headers: [String: ModelHeader]
+        _ setting: Swift.KeyPath<ModelHeader, Value?>, from header: ModelHeader, in headers: [String: ModelHeader]
     ) -> Value? {
-        var current: String? = name
-        while let model = current, let header = headers[model] {
-            if let value = header[keyPath: setting] { return value }
-            current = header.base
+        var current: ModelHeader? = header
+        while let model = current {
+            if let value = model[keyPath: setting] { return value }
+            current = model.base.flatMap { headers[$0] }
         }
         return nil
     }
