@@ -84,14 +84,16 @@ struct EncodeTranscoder {
             let value = Int(slots[base + Int(flattened.slot)])
             guard value >= 0, document.kind(at: value) != .null else { continue }  // absent or null: none of its members
             guard document.kind(at: value) == .object else { return false }
-            // Its `$extra` is read (it must be an object) but not written: `ModelEncoder` writes
-            // the kept keys of the model whose object it writes, the parent.
-            var ignored = -1
+            // Its kept keys join the parent's object after the parent's own: the general path
+            // writes them (a flattened model's `$extra` only comes from canonical JSON written by
+            // hand, as decoding keeps unknown keys in the parent).
+            var kept = -1
             guard
                 fill(
                     document, object: value, model: arenas.models[Int(flattened.model)], slots: base + Int(flattened.offset),
-                    tagged: false, extra: &ignored)
+                    tagged: false, extra: &kept)
             else { return false }
+            if kept >= 0, document[kept].count > 0 { return false }
         }
         // Kept keys of a model merged with its parent's members could meet the parent's: the
         // general path merges them.

@@ -18,6 +18,8 @@ public final class ModelType: Sendable, CustomStringConvertible {
     let variants: VariantPlan?
     /// `spec.unknownKeys`, read per object without copying the spec.
     let unknownKeys: ModelSpec.UnknownKeys
+    /// The indices of the properties declared `flatten`.
+    let flattenedProperties: [Int]
     /// The table this type belongs to, for models made from the type alone (`Model(type:)`).
     /// Weak: the table holds its types, and a catalog that is let go must be freed. Set once,
     /// by the table's initializer, before the type is shared.
@@ -40,6 +42,7 @@ public final class ModelType: Sendable, CustomStringConvertible {
         self.lineage = lineage
         self.variants = variants
         self.unknownKeys = spec.unknownKeys
+        self.flattenedProperties = properties.indices.filter { properties[$0].spec.flatten }
         self.usesExpressions =
             !spec.rules.isEmpty || properties.contains { $0.spec.usesExpressions }
             || variants?.hasConditions == true

@@ -34,8 +34,24 @@ struct ModelEncoder {
     mutating func encode(_ model: Model, into output: inout JSONOutput) {
         output.append(UInt8(ascii: "{"))
         var first = true
-        writeMembers(model.type.encodeTree, of: model, extra: model.extra, first: &first, into: &output)
+        writeMembers(model.type.encodeTree, of: model, extra: keptMembers(of: model), first: &first, into: &output)
         output.append(UInt8(ascii: "}"))
+    }
+
+    /// The members the model keeps (`$extra`), then those its flattened models keep: they share
+    /// its object, so theirs are written there too. A key kept twice is written once, from the
+    /// outer model.
+    private func keptMembers(of model: Model) -> JSONObject? {
+        var kept = model.extra
+        for index in model.type.flattenedProperties {
+            guard case .model(let nested)? = model.values[index], let inner = keptMembers(of: nested), !inner.isEmpty else {
+                continue
+            }
+            var merged = kept ?? JSONObject()
+            for member in inner where merged[member.key] == nil { merged.append(member.key, member.value) }
+            kept = merged
+        }
+        return kept
     }
 
     private func separate(_ first: inout Bool, _ output: inout JSONOutput) {

@@ -104,9 +104,9 @@ struct EncodeFlattenKeepTests {
             "Repo", #"{"name":"r","links":{"api":"https://a.example/","label":null,"deep":{}}}"#,
             #"{"name":"r","url":"https://a.example/","meta":{"label":null}}"#
         ),
-        // A flattened model's own `$extra` is read, not written: the parent writes the object.
+        // A flattened model's empty `$extra` writes nothing.
         (
-            "Repo", #"{"name":"r","links":{"api":"https://a.example/","deep":{"note":"n","$extra":{"x":1}}}}"#,
+            "Repo", #"{"name":"r","links":{"api":"https://a.example/","deep":{"note":"n","$extra":{}}}}"#,
             #"{"name":"r","url":"https://a.example/","note":"n"}"#
         ),
         (
@@ -207,13 +207,39 @@ struct EncodeFlattenKeepTests {
 
     /// Shapes the fast path leaves to the general encoder though they encode: a kept value at an
     /// enum property's key (written back when the enum fell back to its default case), kept keys
-    /// of a model merged with its parent's members, and `$type` in a flattened object.
+    /// of a model merged with its parent's members or flattened into its parent, and `$type` in a
+    /// flattened object.
     static let declined: [(model: String, canonical: String)] = [
         ("Kept", #"{"id":1,"state":"open","$extra":{"state":"reopened"}}"#),
         ("Kept", #"{"id":1,"state":"closed","$extra":{"state":"reopened"}}"#),
         ("Merged", #"{"author":{"name":"a","$extra":{"x":1}},"login":"b"}"#),
         ("Repo", #"{"name":"r","links":{"$type":"Links","api":"https://a.example/"}}"#),
+        ("Repo", #"{"name":"r","links":{"api":"https://a.example/","deep":{"note":"n","$extra":{"x":1}}}}"#),
     ]
+
+    /// A flattened model's kept keys are written into the object it shares with its parent, after
+    /// the parent's own (decoding keeps unknown keys in the parent, so only canonical JSON written
+    /// by hand has them): mapped keys and the parent's kept keys win, objects at key paths merge.
+    @Test(arguments: [
+        (
+            #"{"name":"r","links":{"api":"https://a.example/","deep":{"note":"n","$extra":{"x":1}}}}"#,
+            #"{"name":"r","url":"https://a.example/","note":"n","x":1}"#
+        ),
+        (
+            #"{"name":"r","links":{"api":"https://a.example/","deep":{"depth":2,"$extra":{"name":"z","meta":{"more":1},"y":[1]}}}}"#,
+            #"{"name":"r","url":"https://a.example/","meta":{"depth":2,"more":1},"y":[1]}"#
+        ),
+        (
+            #"{"id":1,"links":{"api":"https://a.example/","deep":{"$extra":{"z":1,"q":2}}},"$extra":{"z":0}}"#,
+            #"{"id":1,"url":"https://a.example/","z":0,"q":2}"#
+        ),
+    ])
+    func flattenedModelsKeepTheirKeysInTheParentsObject(_ canonical: String, _ external: String) throws {
+        let model = canonical.hasPrefix(#"{"id""#) ? "Both" : "Repo"
+        var session = MappingSession(catalog: Self.catalog)
+        #expect(String(decoding: try session.encodeCanonical(Array(canonical.utf8), as: model), as: UTF8.self) == external)
+        expectEncodingAgrees(Self.catalog, canonical, as: model)
+    }
 
     @Test(arguments: 0..<declined.count)
     func unusualShapesGoToTheGeneralEncoder(_ index: Int) throws {
