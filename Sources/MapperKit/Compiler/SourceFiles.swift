@@ -49,7 +49,7 @@ package enum SourceFiles {
             let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
                 count = 0
                 while count < buffer.count {
-                    let got = Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                    let got = readSome(descriptor, buffer.baseAddress! + count, buffer.count - count)
                     if got < 0 && errno == EINTR { continue }
                     if got <= 0 {
                         (failed, ended) = (got < 0, true)
@@ -65,6 +65,8 @@ package enum SourceFiles {
         }
     }
 
+    /// The mapping files under `paths`, in load order, each once (a file reached by two names is
+    /// taken under the first), and the problems met on the way.
     package static func list(_ paths: [String]) -> (files: [String], problems: [Diagnostic]) {
         var walk = Walk()
         for path in paths {
@@ -179,4 +181,9 @@ package struct FileInfo: Sendable, Equatable {
         var info = stat()
         return lstat(path, &info) == 0 && UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFLNK)
     }
+}
+
+/// `read(2)`, by a name that the enum's own `read` does not hide.
+private func readSome(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

@@ -115,14 +115,10 @@ extension FlatPlan {
             // The models on every core, in chunks of consecutive models appended in order (a
             // model's record is at its index): the plan is the one a single builder would make,
             // whatever the number of chunks.
-            let chunkCount = min(types.count, 8 * max(ProcessInfo.processInfo.activeProcessorCount, 1))
-            let ranges = (0..<chunkCount).map { chunk in
-                (chunk * types.count / chunkCount)..<((chunk + 1) * types.count / chunkCount)
-            }
             let enumIndices = enumIndices
-            let chunks = ranges.concurrentMap { range in
-                let chunk = Chunk(enumIndices: enumIndices, slots: types[range].reduce(0) { $0 + Self.slotCount(of: $1) })
-                for type in types[range] {
+            let chunks = types.concurrentMapRuns { run in
+                let chunk = Chunk(enumIndices: enumIndices, slots: run.reduce(0) { $0 + Self.slotCount(of: $1) })
+                for type in run {
                     let model = chunk.builder.add(type, in: types, transcodable: transcodable[type.index])
                     chunk.models.append(model)
                 }
