@@ -97,7 +97,7 @@ extension CatalogCompiler {
             }
             models[name]?.rules = chain.reversed().flatMap { ownRules[$0] ?? [] }
         }
-        checkFlattenCycles()
+        checkFlattenCycles(own: own)
     }
 
     /// `rules: [{rule: EXPR, message: TEXT}]`.
@@ -199,8 +199,9 @@ extension CatalogCompiler {
     /// Reports `extends` cycles (at every model on one) and cuts them so later phases terminate.
     private mutating func breakInheritanceCycles(_ headers: inout [String: ModelHeader]) {
         for name in modelOrder {
+            guard let base = headers[name]?.base else { continue }  // most models extend nothing
             var chain = [name]
-            var current = headers[name]?.base
+            var current: String? = base
             while let next = current {
                 if next == name {
                     let mark = headers[name]?.fields["extends"]?.mark ?? headers[name]!.declaration.mark
@@ -221,8 +222,9 @@ extension CatalogCompiler {
     }
 
     private func onCycle(_ name: String, _ headers: [String: ModelHeader]) -> Bool {
+        guard let base = headers[name]?.base else { return false }
         var seen: Set<String> = [name]
-        var current = headers[name]?.base
+        var current: String? = base
         while let next = current {
             if next == name { return true }
             guard seen.insert(next).inserted else { return false }
@@ -323,11 +325,13 @@ extension CatalogCompiler {
 
     // MARK: - Key paths and flatten
 
-    private mutating func checkFlattenCycles() {
+    /// Each model's own flattened properties (`own`: what each model declares itself) that lead
+    /// back to it.
+    private mutating func checkFlattenCycles(own: [String: [PropertySpec]]) {
         for name in modelOrder {
             // By index: a `for` over the properties would copy every spec (a few dozen fields) to read two.
-            guard let properties = models[name]?.properties else { continue }
-            for index in properties.indices where properties[index].flatten && properties[index].declaredIn == name {
+            guard let properties = own[name], models.index(forKey: name) != nil else { continue }
+            for index in properties.indices where properties[index].flatten {
                 let property = properties[index]
                 guard case .model(let nested) = property.type else { continue }
                 if flattens(nested, into: name, seen: []) {
