@@ -264,7 +264,7 @@ struct CatalogCompilerTests {
         #expect(check.diagnostics.map { $0.message.hasPrefix("format 'q\($0.line - 3)':") } == [true, true])
     }
 
-    /// Regular expressions written alike are compiled once per load: every property still checks
+    /// Regular expressions written alike are compiled once per batch of models: every property still checks
     /// its values, and each bad one is reported where it is written.
     @Test func patternsWrittenAlikeAreEachCheckedAndReported() throws {
         let catalog = try Catalog(
