@@ -37,6 +37,8 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "MapperYAML", dependencies: ["CYaml"]),
+        // glibc's `mallopt`, for the streaming commands.
+        .systemLibrary(name: "CMalloc"),
         .target(name: "MapperSupport"),
         // RE2 (Debian's libre2-dev) behind a C interface, and the Swift API over it.
         .target(name: "CRE2", linkerSettings: [.linkedLibrary("re2")]),
@@ -94,6 +96,7 @@ let package = Package(
         .executableTarget(
             name: "MapperCLI",
             dependencies: [
+                "CMalloc",
                 "MapperKit",
                 "MapperImport",
                 "MapperService",

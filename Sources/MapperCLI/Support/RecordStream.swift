@@ -2,6 +2,10 @@ import ArgumentParser
 import Foundation
 import MapperKit
 
+#if canImport(Glibc)
+    import CMalloc
+#endif
+
 /// Runs a bytes-to-bytes mapping over a whole input or, with `--ndjson`, over each line in
 /// constant memory on `--jobs` threads, writing results to stdout (in input order) and errors to
 /// stderr or the reject file.
@@ -54,6 +58,7 @@ struct RecordStream {
             }
             return
         }
+        keepFreedMemory()
         let progress = Progress(enabled: Output.stderrIsTerminal, totalBytes: Self.size(of: input.fileDescriptor))
         var sink = RecordSink(data: data, rejects: rejects, progress: progress)
         let stops = !data.keepGoing && rejects == nil
@@ -77,6 +82,17 @@ struct RecordStream {
             throw readFailed()
         }
         try sink.finish()
+    }
+
+    /// A stream allocates buffers of the same few sizes over and over (a chunk of input, its
+    /// output): the C allocator is asked to keep what is freed for the next chunk, rather than
+    /// hand it back to the kernel and fault fresh pages in again. The chunks in flight are bounded,
+    /// so memory stays bounded too.
+    private func keepFreedMemory() {
+        #if canImport(Glibc)
+            mallopt(M_MMAP_THRESHOLD, 32 << 20)
+            mallopt(M_TRIM_THRESHOLD, 128 << 20)
+        #endif
     }
 
     /// The size of a regular file (for the progress line's ETA); nil for pipes and terminals.

@@ -8,7 +8,7 @@ extension Array where Element: Sendable {
     /// The elements are cut into chunks (eight per core, so that the threads finish together)
     /// that `DispatchQueue.concurrentPerform` hands to the calling thread and its pool's.
     func concurrentMap<Result>(_ transform: @Sendable (Element) -> Result) -> [Result] {
-        let threads = Swift.min(ProcessInfo.processInfo.activeProcessorCount, count)
+        let threads = Swift.min(cores, count)
         guard threads > 1 else { return map(transform) }
         let chunks = Swift.min(count, threads * 8)
         return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -32,10 +32,14 @@ extension Array where Element: Sendable {
     /// `concurrentMap` over runs of consecutive elements (eight runs per core), in order: for
     /// work with a cost per run (a copy of some state) besides its cost per element.
     func concurrentMapRuns<Result>(_ transform: @Sendable (ArraySlice<Element>) -> Result) -> [Result] {
-        let runs = Swift.min(count, 8 * ProcessInfo.processInfo.activeProcessorCount)
+        let runs = Swift.min(count, 8 * cores)
         return (0..<runs).map { self[($0 * count / runs)..<(($0 + 1) * count / runs)] }.concurrentMap(transform)
     }
 }
+
+/// The cores this process may use, read once: Foundation reads the cgroup's CPU quota files on
+/// every `activeProcessorCount`, and a catalog load asks once per parallel step.
+private let cores = ProcessInfo.processInfo.activeProcessorCount
 
 /// A value shared with threads by a caller that guarantees they use it safely.
 private struct UncheckedSendable<Value>: @unchecked Sendable {
