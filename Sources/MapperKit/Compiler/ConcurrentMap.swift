@@ -26,14 +26,31 @@ extension Array where Element: Sendable {
             initialized = count
         }
     }
-}
 
-extension Array where Element: Sendable {
     /// `concurrentMap` over runs of consecutive elements (eight runs per core), in order: for
     /// work with a cost per run (a copy of some state) besides its cost per element.
     func concurrentMapRuns<Result>(_ transform: @Sendable (ArraySlice<Element>) -> Result) -> [Result] {
         let runs = Swift.min(count, 8 * cores)
         return (0..<runs).map { self[($0 * count / runs)..<(($0 + 1) * count / runs)] }.concurrentMap(transform)
+    }
+
+    /// Empties the array, freeing its elements on every core: for elements that are large trees,
+    /// whose release walks every node. Each element the array held the last reference to is freed
+    /// whole by one core.
+    mutating func removeAllOnEveryCore() {
+        let boxes = map(ReleaseBox.init)
+        self = []
+        _ = boxes.concurrentMap { $0.value = nil }
+    }
+}
+
+/// One element on its way to being freed by `removeAllOnEveryCore` (each box is emptied by one
+/// thread only).
+private final class ReleaseBox<Value>: @unchecked Sendable {
+    var value: Value?
+
+    init(_ value: Value) {
+        self.value = value
     }
 }
 
