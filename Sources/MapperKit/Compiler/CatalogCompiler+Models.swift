@@ -44,7 +44,7 @@ extension CatalogCompiler {
 
         // Own properties are keyed with the declaring model's (possibly inherited) key style.
         let reading = modelOrder.compactMap { name in
-            headers[name].map { (header: $0, style: inherited(\.keyStyle, from: $0, in: headers) ?? .asIs) }
+            headers[name].map { (header: $0, style: Self.inherited(\.keyStyle, from: $0, in: headers) ?? .asIs) }
         }
         var own: [String: [PropertySpec]] = [:]
         own.reserveCapacity(reading.count)
@@ -52,16 +52,19 @@ extension CatalogCompiler {
             own[model.header.name] = properties
         }
 
-        var effective: [String: [PropertySpec]] = [:]
-        effective.reserveCapacity(modelOrder.count)
-        models.reserveCapacity(modelOrder.count)
-        for (header, style) in reading {
-            var spec = ModelSpec(
+        // Each model's settings and properties with its ancestors', made on every core.
+        let merged = (headers: headers, own: own)
+        let specs = reading.concurrentMap { header, style in
+            ModelSpec(
                 name: header.name, doc: header.doc, base: header.base, keyStyle: style,
-                unknownKeys: inherited(\.unknownKeys, from: header, in: headers) ?? .ignore,
-                extra: inherited(\.extra, from: header, in: headers) ?? ExtraSettings(),
-                version: header.version, properties: effectiveProperties(of: header.name, headers: headers, own: own, known: &effective),
-                variants: nil, migrations: [], onError: inherited(\.onError, from: header, in: headers), mark: header.declaration.mark)
+                unknownKeys: Self.inherited(\.unknownKeys, from: header, in: merged.headers) ?? .ignore,
+                extra: Self.inherited(\.extra, from: header, in: merged.headers) ?? ExtraSettings(),
+                version: header.version, properties: Self.effectiveProperties(of: header.name, headers: merged.headers, own: merged.own),
+                variants: nil, migrations: [], onError: Self.inherited(\.onError, from: header, in: merged.headers),
+                mark: header.declaration.mark)
+        }
+        models.reserveCapacity(modelOrder.count)
+        for (var spec, (header, _)) in zip(specs, reading) {
             applyModelOnError(to: &spec, header: header)
             models[header.name] = spec
         }
@@ -262,7 +265,7 @@ extension CatalogCompiler {
     }
 
     /// A setting of the model itself or, unless set, of its nearest ancestor that sets it.
-    private func inherited<Value>(
+    private static func inherited<Value>(
         _ setting: Swift.KeyPath<ModelHeader, Value?>, from header: ModelHeader, in headers: [String: ModelHeader]
     ) -> Value? {
         var current: ModelHeader? = header
@@ -273,15 +276,14 @@ extension CatalogCompiler {
         return nil
     }
 
-    /// Base properties first, then the model's own; a redefinition takes its base's place. Each
-    /// model's are made once (`known`), however many models extend it.
-    private func effectiveProperties(
-        of name: String, headers: [String: ModelHeader], own: [String: [PropertySpec]], known: inout [String: [PropertySpec]]
+    /// Base properties first, then the model's own; a redefinition takes its base's place.
+    /// (Inheritance cycles are broken before: the chain of bases ends.)
+    private static func effectiveProperties(
+        of name: String, headers: [String: ModelHeader], own: [String: [PropertySpec]]
     ) -> [PropertySpec] {
-        if let properties = known[name] { return properties }
         var properties: [PropertySpec] = []
         if let base = headers[name]?.base {
-            properties = effectiveProperties(of: base, headers: headers, own: own, known: &known)
+            properties = effectiveProperties(of: base, headers: headers, own: own)
         }
         let mine = own[name] ?? []
         if properties.isEmpty {
@@ -297,7 +299,6 @@ extension CatalogCompiler {
                 }
             }
         }
-        known[name] = properties
         return properties
     }
 
