@@ -32,6 +32,56 @@ struct CatalogCompilerTests {
         #expect(derived.property(named: "extra")?.key?.segments == ["extra"])
     }
 
+    @Test func everyGenerationMergesItsAncestorsInOrder() throws {
+        // Descendants first in the file, two models extending one, a redefinition in the middle.
+        let catalog = try Catalog(
+            yaml: """
+                mapper: 1
+                models:
+                  Manager:
+                    extends: Employee
+                    properties:
+                      reports: "[string]"
+                      title: { type: string, required: true }
+                  Employee:
+                    extends: Person
+                    properties:
+                      title: string
+                      id: string
+                  Contractor:
+                    extends: Person
+                    properties: { agency: string }
+                  Person:
+                    extends: Entity
+                    properties: { name: string }
+                  Entity:
+                    key_style: snake_case
+                    unknown_keys: reject
+                    properties:
+                      id: int
+                      createdAt: date
+                """)
+        let person = try #require(catalog.models["Person"])
+        let employee = try #require(catalog.models["Employee"])
+        let manager = try #require(catalog.models["Manager"])
+        let contractor = try #require(catalog.models["Contractor"])
+        #expect(person.properties.map(\.name) == ["id", "createdAt", "name"])
+        #expect(employee.properties.map(\.name) == ["id", "createdAt", "name", "title"])
+        #expect(manager.properties.map(\.name) == ["id", "createdAt", "name", "title", "reports"])
+        #expect(contractor.properties.map(\.name) == ["id", "createdAt", "name", "agency"])
+        #expect(employee.property(named: "id")?.type == .string)
+        #expect(manager.property(named: "id")?.declaredIn == "Employee")
+        #expect(contractor.property(named: "id")?.type == .int)
+        #expect(manager.property(named: "title")?.declaredIn == "Manager")
+        #expect(manager.property(named: "title")?.required == true)
+        #expect(employee.property(named: "title")?.required == false)
+        for model in [person, employee, manager, contractor] {
+            #expect(model.keyStyle == .snakeCase)
+            #expect(model.unknownKeys == .reject)
+            #expect(model.property(named: "createdAt")?.key?.description == "created_at")
+        }
+    }
+
     @Test func keysFollowTheDeclaringModelsStyle() throws {
         let catalog = try Catalog(
             yaml: """
