@@ -6,10 +6,15 @@
 
 /// NDJSON input read in chunks of whole lines: what one worker maps at a time.
 ///
-/// A chunk holds at least `chunkSize` bytes (unless the input ends first) and ends just after a
-/// newline; the bytes after the chunk's last newline start the next one. A line longer than a
-/// chunk makes its chunk longer: each byte is searched for a newline once, however many reads the
-/// line takes.
+/// A chunk holds at least `chunkSize` bytes (unless the input ends first, or has no more bytes
+/// ready for now) and ends just after a newline; the bytes after the chunk's last newline start
+/// the next one. A line longer than a chunk makes its chunk longer: each byte is searched for a
+/// newline once, however many reads the line takes.
+///
+/// A live stream (a pipe or a socket fed a record at a time, `tail -f`) is not held back until
+/// `chunkSize` bytes have arrived: when a read leaves nothing more ready, the whole lines read so
+/// far are a chunk of their own, so each record is mapped as it arrives. A file, or a pipe that is
+/// kept full, still gives whole chunks.
 struct LineReader {
     /// The read failed (`errno`); the command exits with 2.
     struct Failure: Error {
@@ -36,52 +41,76 @@ struct LineReader {
         // The carry holds no newline: only bytes read from here on are searched.
         var searched = chunk.count
         var lastNewline: Int?
+        var capacity = chunk.count + Self.chunkSize
         while true {
-            let count = try read(appendingTo: &chunk)
-            if count == 0 {
+            let stop = try read(into: &chunk, capacity: capacity, searched: &searched, lastNewline: &lastNewline)
+            if stop == .end {
                 ended = true
                 return chunk.isEmpty ? nil : chunk
             }
-            if let found = Self.lastNewline(in: chunk, after: searched) { lastNewline = found }
-            searched = chunk.count
-            if let lastNewline, chunk.count >= Self.chunkSize {
+            if let lastNewline {
                 carry = Array(chunk[(lastNewline + 1)...])
                 chunk.removeSubrange((lastNewline + 1)...)
                 return chunk
             }
+            // A line longer than the chunk: room for twice as much, so that a huge line is copied
+            // O(1) times per byte.
+            capacity *= 2
         }
     }
 
-    /// Appends up to `chunkSize` bytes of input; 0 at the end of the input.
-    private func read(appendingTo chunk: inout [UInt8]) throws(Failure) -> Int {
-        let start = chunk.count
-        // Appending grows the array geometrically, so a huge line is copied O(1) times per byte.
-        chunk.append(contentsOf: repeatElement(0, count: Self.chunkSize))
-        while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress! + start, Self.chunkSize)
+    private enum Stop { case full, end, waiting }
+
+    /// Reads into `chunk`, grown to `capacity` bytes (the bytes are read into the new room, with
+    /// no zeros written first), until it is full, the input ends, or it holds a newline and no
+    /// more input is ready.
+    private func read(
+        into chunk: inout [UInt8], capacity: Int, searched: inout Int, lastNewline: inout Int?
+    ) throws(Failure) -> Stop {
+        let kept = chunk
+        var result = Result<Stop, Failure>.success(.full)
+        chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            count = buffer.initialize(fromContentsOf: kept)
+            while count < capacity {
+                let read = systemRead(descriptor, buffer.baseAddress! + count, capacity - count)
+                if read < 0 {
+                    if errno == EINTR { continue }
+                    result = .failure(Failure(code: errno))
+                    return
+                }
+                if read == 0 {
+                    result = .success(.end)
+                    return
+                }
+                count += read
+                if let found = Self.lastNewline(in: buffer, from: searched, to: count) { lastNewline = found }
+                searched = count
+                // A short read (a file's reads are short only at its end): whole lines go out
+                // now rather than wait for input that may be a long time coming.
+                if lastNewline != nil && count < capacity && !Self.isReady(descriptor) {
+                    result = .success(.waiting)
+                    return
+                }
             }
-            if count >= 0 {
-                chunk.removeLast(Self.chunkSize - count)
-                return count
-            }
-            if errno == EINTR { continue }
-            let code = errno
-            chunk.removeLast(Self.chunkSize)
-            throw Failure(code: code)
         }
+        return try result.get()
     }
 
-    /// The index of the last `\n` at or after `start`.
-    private static func lastNewline(in bytes: [UInt8], after start: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = buffer.count - 1
-            while index >= start {
-                if buffer[index] == 0x0A { return index }
-                index -= 1
-            }
-            return nil
+    /// Whether a read of `descriptor` would return at once: input is ready, it has ended, or it
+    /// failed (the read says which).
+    private static func isReady(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) != 0
+    }
+
+    /// The index of the last `\n` in `start..<end`.
+    private static func lastNewline(in buffer: UnsafeMutableBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        var index = end - 1
+        while index >= start {
+            if buffer[index] == 0x0A { return index }
+            index -= 1
         }
+        return nil
     }
 }
 
