@@ -15,7 +15,7 @@ import Foundation
 final class ChunkPipeline: @unchecked Sendable {
     enum Outcome {
         case mapped(MappedChunk)
-        case readFailed(LineReader.Failure)
+        case readFailed(InputDescriptor.Failure)
     }
 
     private let capacity: Int
@@ -52,7 +52,7 @@ final class ChunkPipeline: @unchecked Sendable {
     static func run(
         jobs: Int, reader: LineReader, makeMapper: @escaping @Sendable () -> ChunkMapper,
         write: (MappedChunk) throws -> Void
-    ) throws -> LineReader.Failure? {
+    ) throws -> InputDescriptor.Failure? {
         let pipeline = ChunkPipeline(capacity: 2 * jobs + 1)
         start { pipeline.read(reader) }
         for _ in 0..<jobs {

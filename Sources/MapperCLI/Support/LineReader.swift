@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// NDJSON input read in chunks of whole lines: what one worker maps at a time.
 ///
 /// A chunk holds at least `chunkSize` bytes (unless the input ends first, or has no more bytes
@@ -16,11 +10,6 @@
 /// far are a chunk of their own, so each record is mapped as it arrives. A file, or a pipe that is
 /// kept full, still gives whole chunks.
 struct LineReader {
-    /// The read failed (`errno`); the command exits with 2.
-    struct Failure: Error {
-        let code: Int32
-    }
-
     /// Large enough that handing a chunk to a worker costs little next to mapping it, small enough
     /// that the chunks in flight stay a few MB.
     static let chunkSize = 1 << 19
@@ -34,7 +23,7 @@ struct LineReader {
     }
 
     /// The next chunk, nil at the end of the input. The last chunk may end without a newline.
-    mutating func next() throws(Failure) -> [UInt8]? {
+    mutating func next() throws(InputDescriptor.Failure) -> [UInt8]? {
         guard !ended else { return nil }
         var chunk = carry
         carry = []
@@ -66,16 +55,17 @@ struct LineReader {
     /// more input is ready.
     private func read(
         into chunk: inout [UInt8], capacity: Int, searched: inout Int, lastNewline: inout Int?
-    ) throws(Failure) -> Stop {
+    ) throws(InputDescriptor.Failure) -> Stop {
         let kept = chunk
-        var result = Result<Stop, Failure>.success(.full)
+        var result = Result<Stop, InputDescriptor.Failure>.success(.full)
         chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             count = buffer.initialize(fromContentsOf: kept)
             while count < capacity {
-                let read = systemRead(descriptor, buffer.baseAddress! + count, capacity - count)
-                if read < 0 {
-                    if errno == EINTR { continue }
-                    result = .failure(Failure(code: errno))
+                let read: Int
+                do throws(InputDescriptor.Failure) {
+                    read = try InputDescriptor.read(descriptor, into: buffer.baseAddress! + count, count: capacity - count)
+                } catch {
+                    result = .failure(error)
                     return
                 }
                 if read == 0 {
@@ -87,20 +77,13 @@ struct LineReader {
                 searched = count
                 // A short read (a file's reads are short only at its end): whole lines go out
                 // now rather than wait for input that may be a long time coming.
-                if lastNewline != nil && count < capacity && !Self.isReady(descriptor) {
+                if lastNewline != nil && count < capacity && !InputDescriptor.isReady(descriptor) {
                     result = .success(.waiting)
                     return
                 }
             }
         }
         return try result.get()
-    }
-
-    /// Whether a read of `descriptor` would return at once: input is ready, it has ended, or it
-    /// failed (the read says which).
-    private static func isReady(_ descriptor: Int32) -> Bool {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&entry, 1, 0) != 0
     }
 
     /// The index of the last `\n` in `start..<end`.
@@ -113,10 +96,3 @@ struct LineReader {
         return nil
     }
 }
-
-/// The C library's `read` (the qualified name keeps it apart from `LineReader.read`).
-#if canImport(Glibc)
-    private let systemRead = Glibc.read
-#elseif canImport(Darwin)
-    private let systemRead = Darwin.read
-#endif

@@ -30,8 +30,9 @@ struct RecordStream {
         return handle
     }
 
-    private func readFailed() -> ExitCode {
-        Output.error("error: cannot read '\(file ?? "-")'")
+    private func readFailed(_ failure: InputDescriptor.Failure) -> ExitCode {
+        let name = file.map { $0 == "-" ? "'-' (stdin)" : "'\($0)'" } ?? "stdin"
+        Output.error("error: cannot read \(name): \(failure.reason)")
         return ExitCode(2)
     }
 
@@ -44,9 +45,8 @@ struct RecordStream {
             return try map(&session, bytes)
         }
         guard data.ndjson else {
-            // Read with the throwing `FileHandle` API (the old one traps, on a directory for one).
             let bytes: [UInt8]
-            do { bytes = [UInt8](try input.readToEnd() ?? Data()) } catch { throw readFailed() }
+            do { bytes = try InputDescriptor.readAll(input.fileDescriptor) } catch { throw readFailed(error) }
             var session = MappingSession(catalog: catalog)
             do {
                 let mapped = try map(&session, bytes[...])
@@ -66,20 +66,20 @@ struct RecordStream {
             ChunkMapper(catalog: catalog, framing: framing, stopsAtFirstFailure: stops, map: map)
         }
         var reader = LineReader(descriptor: input.fileDescriptor)
-        var failure: LineReader.Failure?
+        var failure: InputDescriptor.Failure?
         if data.workers == 1 {
             var mapper = makeMapper()
             do {
                 while let chunk = try reader.next() { try sink.write(mapper.map(chunk)) }
-            } catch let error as LineReader.Failure {
+            } catch let error as InputDescriptor.Failure {
                 failure = error
             }
         } else {
             failure = try ChunkPipeline.run(jobs: data.workers, reader: reader, makeMapper: makeMapper) { try sink.write($0) }
         }
-        if failure != nil {
+        if let failure {
             sink.abandon()
-            throw readFailed()
+            throw readFailed(failure)
         }
         try sink.finish()
     }

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reading an input's file descriptor (a file, or stdin: a pipe, a socket, a terminal, or whatever
+/// else a shell attached), as every command that reads data does: retrying after signals, waiting
+/// when the descriptor was left non-blocking, and saying why when the read fails (a directory on
+/// stdin, say) instead of stopping the process.
+enum InputDescriptor {
+    /// A read failed (`errno`); the command exits with 2.
+    struct Failure: Error {
+        let code: Int32
+
+        /// The C library's description: "Is a directory".
+        var reason: String { String(cString: strerror(code)) }
+    }
+
+    /// Reads up to `count` bytes into `buffer`: 0 at the end of the input.
+    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(Failure) -> Int {
+        while true {
+            let read = systemRead(descriptor, buffer, count)
+            if read >= 0 { return read }
+            switch errno {
+            case EINTR: continue
+            case EAGAIN, EWOULDBLOCK: wait(descriptor, milliseconds: -1)
+            case let code: throw Failure(code: code)
+            }
+        }
+    }
+
+    /// Every byte to the end of the input, read into room made for them (no zeros written first);
+    /// a regular file's size is its first guess.
+    static func readAll(_ descriptor: Int32) throws(Failure) -> [UInt8] {
+        var status = stat()
+        let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+        var bytes: [UInt8] = []
+        // One more than the size: the read that finds the end has room to.
+        var capacity = max(size + 1, 1 << 16)
+        while true {
+            let kept = bytes
+            var result = Result<Bool, Failure>.success(false)
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = buffer.initialize(fromContentsOf: kept)
+                while count < capacity {
+                    do throws(Failure) {
+                        let read = try read(descriptor, into: buffer.baseAddress! + count, count: capacity - count)
+                        if read == 0 {
+                            result = .success(true)
+                            return
+                        }
+                        count += read
+                    } catch {
+                        result = .failure(error)
+                        return
+                    }
+                }
+            }
+            if try result.get() { return bytes }
+            // Twice the room: a long input is copied O(1) times per byte.
+            capacity *= 2
+        }
+    }
+
+    /// Whether a read of `descriptor` would return at once: input is ready, it has ended, or it
+    /// failed (the read says which).
+    static func isReady(_ descriptor: Int32) -> Bool {
+        wait(descriptor, milliseconds: 0)
+    }
+
+    @discardableResult
+    private static func wait(_ descriptor: Int32, milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, milliseconds) != 0
+    }
+}
+
+/// The C library's `read` (the qualified name keeps it apart from `InputDescriptor.read`).
+#if canImport(Glibc)
+    private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+    private let systemRead = Darwin.read
+#endif

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a shell or a parent process may attach to stdin besides a plain pipe: a directory
+/// (`mapper diff Issue - b.json < dir`), or a pipe left non-blocking by the process that made it.
+/// Every data command reads it to the end or says why it cannot, with exit 2; none stops with a
+/// crash.
+struct StdinTests {
+    let directory: URL
+
+    init() throws {
+        directory = try CLIFixture.directory(["b.json": CLIFixture.issueCanonical])
+    }
+
+    /// Runs `mapper ARGUMENTS --mappings m.yaml` with `stdin` as its input.
+    private func run(_ arguments: [String], stdin: FileHandle) throws -> MapperProcess.Result {
+        let process = Process()
+        process.executableURL = try MapperProcess.binary
+        process.arguments = arguments + ["--mappings", "m.yaml"]
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // stderr on a thread of its own, so that a child filling it while stdout is read never blocks.
+        let err = DetachedRead(errors.fileHandleForReading)
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return MapperProcess.Result(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err.wait(), as: UTF8.self))
+    }
+
+    @Test(arguments: [
+        ["decode", "Issue"], ["decode", "Issue", "--ndjson"], ["decode", "Issue", "--ndjson", "--jobs", "2"],
+        ["encode", "Issue", "-"], ["diff", "Issue", "-", "b.json"], ["merge", "Issue", "-", "b.json"],
+    ])
+    func aDirectoryOnStdinIsAnErrorThatSaysSo(arguments: [String]) throws {
+        let folder = try #require(FileHandle(forReadingAtPath: directory.path))
+        defer { try? folder.close() }
+        let result = try run(arguments, stdin: folder)
+        #expect(result.status == 2, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: cannot read "), "\(arguments)")
+        #expect(result.stderr.hasSuffix(": Is a directory\n"), "\(arguments): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test(arguments: [
+        ["decode", "Issue", "--ndjson"], ["decode", "Issue", "--ndjson", "--jobs", "2"], ["decode", "Issue"],
+    ])
+    func aNonBlockingPipeIsReadToItsEnd(arguments: [String]) throws {
+        let input = Pipe()
+        let descriptor = input.fileHandleForReading.fileDescriptor
+        #expect(fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) == 0)
+        let writer = input.fileHandleForWriting
+        // Written after the process has started, and in two parts, so that its first reads find
+        // the pipe empty.
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.3)
+            let record = Array(CLIFixture.issue.utf8) + [0x0A]
+            writer.write(Data(record[..<20]))
+            Thread.sleep(forTimeInterval: 0.2)
+            writer.write(Data(record[20...]))
+            try? writer.close()
+        }
+        let result = try run(arguments + ["--now", "2020-01-01T00:00:00Z"], stdin: input.fileHandleForReading)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        #expect(result.stdout == CLIFixture.issueCanonical + "\n", "\(arguments)")
+    }
+}
+
+/// A pipe read to its end on a thread of its own; `wait()` gives the bytes.
+private final class DetachedRead: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
