@@ -7,10 +7,10 @@ import Testing
     import Darwin
 #endif
 
-/// What a shell or a parent process may attach to stdin besides a plain pipe: a directory
-/// (`mapper diff Issue - b.json < dir`), or a pipe left non-blocking by the process that made it.
-/// Every data command reads it to the end or says why it cannot, with exit 2; none stops with a
-/// crash.
+/// Inputs other than a plain file or pipe: a directory on stdin (`mapper diff Issue - b.json <
+/// dir`), a pipe left non-blocking by the process that made it, a named pipe or `<(command)` as a
+/// file argument. Every data command reads them to the end or says why it cannot, with exit 2;
+/// none stops with a crash.
 struct StdinTests {
     let directory: URL
 
@@ -74,6 +74,22 @@ struct StdinTests {
         let result = try run(arguments + ["--now", "2020-01-01T00:00:00Z"], stdin: input.fileHandleForReading)
         #expect(result.status == 0, "\(arguments): \(result.stderr)")
         #expect(result.stdout == CLIFixture.issueCanonical + "\n", "\(arguments)")
+    }
+
+    @Test func aNamedPipeIsReadAsItComesLikeAFile() throws {
+        let fifo = directory.appendingPathComponent("target.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // What `mapper diff Issue <(curl …) b.json` hands over: a path whose bytes arrive later.
+        Thread.detachNewThread {
+            guard let writer = FileHandle(forWritingAtPath: fifo) else { return }
+            Thread.sleep(forTimeInterval: 0.2)
+            writer.write(Data(CLIFixture.issueCanonical.utf8))
+            try? writer.close()
+        }
+        let empty = try #require(FileHandle(forReadingAtPath: "/dev/null"))
+        let result = try run(["diff", "Issue", "target.fifo", "b.json"], stdin: empty)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
     }
 }
 

@@ -3,7 +3,8 @@ import Foundation
 
 /// Whole-file inputs of commands that take several files.
 enum InputFile {
-    /// The bytes of a file (`-` is stdin); exits with 2 when it cannot be read.
+    /// The bytes of a file (`-` is stdin; a named pipe or `<(command)` is read as it comes); exits
+    /// with 2 when it cannot be read.
     static func read(_ path: String) throws -> [UInt8] {
         if path == "-" {
             do {
@@ -13,11 +14,18 @@ enum InputFile {
                 throw ExitCode(2)
             }
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read" : "no such file"
-            Output.error("error: \(reason) '\(path)'")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let failure = InputDescriptor.Failure(code: errno)
+            Output.error(failure.code == ENOENT ? "error: no such file '\(path)'" : "error: cannot read '\(path)': \(failure.reason)")
             throw ExitCode(2)
         }
-        return [UInt8](data)
+        defer { close(descriptor) }
+        do {
+            return try InputDescriptor.readAll(descriptor)
+        } catch {
+            Output.error("error: cannot read '\(path)': \(error.reason)")
+            throw ExitCode(2)
+        }
     }
 }
