@@ -56,6 +56,7 @@ let package = Package(
             dependencies: [
                 "MapperKit",
                 "MapperYAML",
+                "MapperSupport",
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
@@ -100,6 +101,7 @@ let package = Package(
                 "MapperKit",
                 "MapperImport",
                 "MapperService",
+                "MapperSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

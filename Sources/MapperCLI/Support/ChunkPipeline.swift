@@ -1,4 +1,5 @@
 import Foundation
+import MapperSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MapperSupport
 
 /// Whole-file inputs of commands that take several files.
 enum InputFile {
@@ -14,17 +15,10 @@ enum InputFile {
                 throw ExitCode(2)
             }
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let failure = InputDescriptor.Failure(code: errno)
-            Output.error(failure.code == ENOENT ? "error: no such file '\(path)'" : "error: cannot read '\(path)': \(failure.reason)")
-            throw ExitCode(2)
-        }
-        defer { close(descriptor) }
         do {
-            return try InputDescriptor.readAll(descriptor)
+            return try InputDescriptor.readFile(path)
         } catch {
-            Output.error("error: cannot read '\(path)': \(error.reason)")
+            Output.error(error.code == ENOENT ? "error: no such file '\(path)'" : "error: cannot read '\(path)': \(error.reason)")
             throw ExitCode(2)
         }
     }

@@ -1,3 +1,5 @@
+import MapperSupport
+
 /// NDJSON input read in chunks of whole lines: what one worker maps at a time.
 ///
 /// A chunk holds at least `chunkSize` bytes (unless the input ends first, or has no more bytes

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MapperKit
+import MapperSupport
 
 #if canImport(Glibc)
     import CMalloc

@@ -1,5 +1,6 @@
 import Foundation
 public import MapperKit
+import MapperSupport
 
 /// `mapper infer`: a model (with the nested models and enums it needs) from sample JSON
 /// documents of one kind of object, and golden tests that pin what the samples decode to.
@@ -60,10 +61,13 @@ public enum Inference {
     public static func samples(fromFiles paths: [String]) throws(ImportError) -> [Sample] {
         var samples: [Sample] = []
         for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw ImportError(code: "unreadable", message: "cannot read the file", location: path)
+            let bytes: [UInt8]
+            do {
+                bytes = try InputDescriptor.readFile(path)
+            } catch {
+                let message = error.code == ENOENT ? "no such file" : "cannot read the file: \(error.reason)"
+                throw ImportError(code: "unreadable", message: message, location: path)
             }
-            let bytes = [UInt8](data)
             if path.hasSuffix(".ndjson") || path.hasSuffix(".jsonl") {
                 var lineNumber = 0
                 for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {

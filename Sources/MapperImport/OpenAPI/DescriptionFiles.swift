@@ -1,5 +1,6 @@
 import Foundation
 import MapperKit
+import MapperSupport
 import MapperYAML
 
 /// The files of an OpenAPI description, read once each as JSON values: YAML through our libyaml
@@ -28,13 +29,13 @@ final class DescriptionFiles {
     }
 
     static func read(path: String, display: String) -> Result<JSONValue, ImportError> {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            return .failure(
-                ImportError(
-                    code: "unreadable", message: exists ? "cannot read the file" : "no such file", location: display))
+        let bytes: [UInt8]
+        do {
+            bytes = try InputDescriptor.readFile(path)
+        } catch {
+            let message = error.code == ENOENT ? "no such file" : "cannot read the file: \(error.reason)"
+            return .failure(ImportError(code: "unreadable", message: message, location: display))
         }
-        let bytes = [UInt8](data)
         let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if path.hasSuffix(".json") || firstByte == UInt8(ascii: "{") {
             do {

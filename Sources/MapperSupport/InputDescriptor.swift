@@ -5,20 +5,33 @@
 #endif
 
 /// Reading an input's file descriptor (a file, or stdin: a pipe, a socket, a terminal, or whatever
-/// else a shell attached), as every command that reads data does: retrying after signals, waiting
-/// when the descriptor was left non-blocking, and saying why when the read fails (a directory on
-/// stdin, say) instead of stopping the process.
-enum InputDescriptor {
-    /// A read failed (`errno`); the command exits with 2.
-    struct Failure: Error {
-        let code: Int32
+/// else a shell attached), as everything that reads data or descriptions does: retrying after
+/// signals, waiting when the descriptor was left non-blocking, reading a named pipe or
+/// `<(command)` as it comes, and saying why when a read fails (a directory on stdin, say) instead
+/// of stopping the process.
+package enum InputDescriptor {
+    /// An open or a read failed (`errno`).
+    package struct Failure: Error {
+        package let code: Int32
+
+        package init(code: Int32) {
+            self.code = code
+        }
 
         /// The C library's description: "Is a directory".
-        var reason: String { String(cString: strerror(code)) }
+        package var reason: String { String(cString: strerror(code)) }
+    }
+
+    /// Every byte of the file at `path`: a regular file, a named pipe, `/dev/stdin`, `<(command)`.
+    package static func readFile(_ path: String) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(code: errno) }
+        defer { close(descriptor) }
+        return try readAll(descriptor)
     }
 
     /// Reads up to `count` bytes into `buffer`: 0 at the end of the input.
-    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(Failure) -> Int {
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) throws(Failure) -> Int {
         while true {
             let read = systemRead(descriptor, buffer, count)
             if read >= 0 { return read }
@@ -32,7 +45,7 @@ enum InputDescriptor {
 
     /// Every byte to the end of the input, read into room made for them (no zeros written first);
     /// a regular file's size is its first guess.
-    static func readAll(_ descriptor: Int32) throws(Failure) -> [UInt8] {
+    package static func readAll(_ descriptor: Int32) throws(Failure) -> [UInt8] {
         var status = stat()
         let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
         var bytes: [UInt8] = []
@@ -65,7 +78,7 @@ enum InputDescriptor {
 
     /// Whether a read of `descriptor` would return at once: input is ready, it has ended, or it
     /// failed (the read says which).
-    static func isReady(_ descriptor: Int32) -> Bool {
+    package static func isReady(_ descriptor: Int32) -> Bool {
         wait(descriptor, milliseconds: 0)
     }
 

@@ -9,9 +9,9 @@ import Testing
 
 /// Inputs other than a plain file or pipe: a directory on stdin (`mapper diff Issue - b.json <
 /// dir`), a pipe left non-blocking by the process that made it, a named pipe or `<(command)` as a
-/// file argument. Every data command reads them to the end or says why it cannot, with exit 2;
-/// none stops with a crash.
-struct StdinTests {
+/// file argument (`mapper import openapi <(curl …)`). Every command reads them to the end or says
+/// why it cannot, with exit 2; none stops with a crash.
+struct SpecialInputTests {
     let directory: URL
 
     init() throws {
@@ -77,19 +77,36 @@ struct StdinTests {
     }
 
     @Test func aNamedPipeIsReadAsItComesLikeAFile() throws {
-        let fifo = directory.appendingPathComponent("target.fifo").path
-        #expect(mkfifo(fifo, 0o600) == 0)
         // What `mapper diff Issue <(curl …) b.json` hands over: a path whose bytes arrive later.
-        Thread.detachNewThread {
-            guard let writer = FileHandle(forWritingAtPath: fifo) else { return }
-            Thread.sleep(forTimeInterval: 0.2)
-            writer.write(Data(CLIFixture.issueCanonical.utf8))
-            try? writer.close()
-        }
-        let empty = try #require(FileHandle(forReadingAtPath: "/dev/null"))
-        let result = try run(["diff", "Issue", "target.fifo", "b.json"], stdin: empty)
+        try feed("target.fifo", CLIFixture.issueCanonical)
+        let result = try run(["diff", "Issue", "target.fifo", "b.json"], stdin: try #require(FileHandle(forReadingAtPath: "/dev/null")))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
+    }
+
+    @Test func anOpenAPIDescriptionOrSamplesFromANamedPipe() throws {
+        try feed("api.fifo", ImportCommandTests.description)
+        let imported = try MapperProcess.run(["import", "openapi", "api.fifo", "--out", "out", "--quiet"], in: directory)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let text = try String(contentsOf: directory.appendingPathComponent("out/orders.yaml"), encoding: .utf8)
+        #expect(text.contains("GET /orders/#: GetOrderResponse"))
+
+        try feed("samples.fifo", #"{"login": "octocat", "id": 1}"#)
+        let inferred = try MapperProcess.run(["infer", "User", "samples.fifo"], in: directory)
+        #expect(inferred.status == 0, "\(inferred.stderr)")
+        #expect(inferred.stdout.contains("login: { type: string, required: true }"), "\(inferred.stdout)")
+    }
+
+    /// Makes the named pipe `name` in the directory and writes `text` into it once a reader opens it.
+    private func feed(_ name: String, _ text: String) throws {
+        let path = directory.appendingPathComponent(name).path
+        try #require(mkfifo(path, 0o600) == 0)
+        Thread.detachNewThread {
+            guard let writer = FileHandle(forWritingAtPath: path) else { return }
+            Thread.sleep(forTimeInterval: 0.2)
+            writer.write(Data(text.utf8))
+            try? writer.close()
+        }
     }
 }
 
