@@ -45,6 +45,44 @@ struct ServeOperationsTests {
         #expect(request["level"] == "info")
     }
 
+    @Test func jsonLogLinesThatCannotBeWrittenAreDroppedAndTheServiceGoesOn() async throws {
+        let process = Process()
+        process.executableURL = try MapperBinary.url
+        process.arguments = ["serve", "--mappings", Fixture.shopCatalog, "--port", "0", "--log-format", "json", "--log-level", "info"]
+        process.currentDirectoryURL = MapperBinary.packageRoot
+        process.environment = MapperBinary.environment()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        // The log collector reads the startup line, then goes away: every later line fails with
+        // EPIPE.
+        var text = ""
+        while !text.contains("listening on http://"), case let data = output.fileHandleForReading.availableData, !data.isEmpty {
+            text += String(decoding: data, as: UTF8.self)
+        }
+        let port = try #require(
+            text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:([0-9]+)/).flatMap { Int($0.1) }, "stdout: \(text)")
+        try output.fileHandleForReading.close()
+        for _ in 1...3 {
+            let response = try await onThread {
+                try RawConnection(port: port).request(
+                    "POST", "/v1/decode/Listing", headers: ["Content-Type": "application/json"], body: Array(#"{"sku":"A1"}"#.utf8))
+            }
+            #expect(response.status == 200)
+        }
+        #expect(process.isRunning)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(stderr.components(separatedBy: "log lines cannot be written to standard output").count == 2, "\(stderr)")
+        #expect(stderr.contains("(Broken pipe); dropping them"), "\(stderr)")
+    }
+
     @Test func theAdminTokenFileGuardsReload() async throws {
         let secrets = try TemporaryDirectory(["client": "client-token\n", "admin": "admin-token\n"])
         let (server, port) = try await ServerProcess.serve([

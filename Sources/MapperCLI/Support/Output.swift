@@ -1,4 +1,5 @@
 import ArgumentParser
+import MapperSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -39,23 +40,6 @@ enum Output {
 
     /// Writes every byte, retrying after signals; the reason when the descriptor refuses them.
     static func write(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) -> String? {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return String(cString: strerror(errno)) }
-                offset += written
-            }
-            return nil
-        }
+        bytes.withUnsafeBytes { OutputDescriptor.write($0, to: descriptor) }
     }
 }
-
-/// The C library's `write`, which both Glibc and Darwin export under that name (the qualified name
-/// is what keeps it apart from `Output.write`).
-#if canImport(Glibc)
-    private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-    private let systemWrite = Darwin.write
-#endif

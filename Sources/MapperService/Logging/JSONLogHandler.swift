@@ -1,6 +1,8 @@
+import Atomics
 import Foundation
 package import Logging
 import MapperKit
+import MapperSupport
 
 /// `--log-format json`: one JSON object per line on standard output, for log collectors:
 /// `{"time":"2026-11-23T21:57:51.123Z","level":"info","label":"mapper","message":"request","method":"POST",…}`.
@@ -12,11 +14,9 @@ package struct JSONLogHandler: LogHandler {
     let label: String
     private let output: @Sendable (String) -> Void
 
-    /// A handler writing to standard output.
+    /// A handler writing to standard output (`LogOutput`).
     package init(label: String) {
-        self.init(label: label) { line in
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
-        }
+        self.init(label: label, output: LogOutput.write)
     }
 
     /// A handler giving each line to `output` (tests).
@@ -56,5 +56,22 @@ package struct JSONLogHandler: LogHandler {
             for key in members.keys.sorted() { object.append(key, json(members[key]!)) }
             return .object(object)
         }
+    }
+}
+
+/// Log lines on standard output. A line that cannot be written (a full disk, a collector that
+/// closed its pipe) is dropped and the service goes on serving: the first such failure is said
+/// once on standard error, with the system's reason.
+enum LogOutput {
+    private static let failed = ManagedAtomic(false)
+
+    @Sendable static func write(_ line: String) {
+        var bytes = Array(line.utf8)
+        bytes.append(0x0A)
+        guard let failure = bytes.withUnsafeBytes({ OutputDescriptor.write($0, to: 1) }),
+            !failed.exchange(true, ordering: .relaxed)
+        else { return }
+        let notice = "warning: log lines cannot be written to standard output (\(failure)); dropping them\n"
+        _ = Array(notice.utf8).withUnsafeBytes { OutputDescriptor.write($0, to: 2) }
     }
 }
