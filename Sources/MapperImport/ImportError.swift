@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import MapperSupport
+
 /// Why an import or an inference cannot produce a catalog at all: the input is unreadable or is
 /// not what the command reads. Everything less serious is an ``ImportWarning``.
 public struct ImportError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -18,6 +25,12 @@ public struct ImportError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// `location: error: message [code]`, as the CLI prints it.
     public var description: String { "\(location): error: \(message) [\(code)]" }
+
+    /// The file at `location` cannot be read: "no such file", or the system's reason.
+    static func unreadable(_ failure: InputDescriptor.Failure, location: String) -> ImportError {
+        let message = failure.code == ENOENT ? "no such file" : "cannot read the file: \(failure.reason)"
+        return ImportError(code: "unreadable", message: message, location: location)
+    }
 }
 
 /// Something of the input that the generated catalog does not say exactly: a construct the

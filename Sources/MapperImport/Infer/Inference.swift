@@ -65,8 +65,7 @@ public enum Inference {
             do {
                 bytes = try InputDescriptor.readFile(path)
             } catch {
-                let message = error.code == ENOENT ? "no such file" : "cannot read the file: \(error.reason)"
-                throw ImportError(code: "unreadable", message: message, location: path)
+                throw .unreadable(error, location: path)
             }
             if path.hasSuffix(".ndjson") || path.hasSuffix(".jsonl") {
                 var lineNumber = 0

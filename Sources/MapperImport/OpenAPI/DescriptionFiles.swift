@@ -33,8 +33,7 @@ final class DescriptionFiles {
         do {
             bytes = try InputDescriptor.readFile(path)
         } catch {
-            let message = error.code == ENOENT ? "no such file" : "cannot read the file: \(error.reason)"
-            return .failure(ImportError(code: "unreadable", message: message, location: display))
+            return .failure(.unreadable(error, location: display))
         }
         let firstByte = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         if path.hasSuffix(".json") || firstByte == UInt8(ascii: "{") {
