@@ -14,10 +14,6 @@ package enum InputDescriptor {
     package struct Failure: Error {
         package let code: Int32
 
-        package init(code: Int32) {
-            self.code = code
-        }
-
         /// The C library's description: "Is a directory".
         package var reason: String { String(cString: strerror(code)) }
     }
@@ -43,37 +39,45 @@ package enum InputDescriptor {
         }
     }
 
-    /// Every byte to the end of the input, read into room made for them (no zeros written first);
-    /// a regular file's size is its first guess.
+    /// Every byte to the end of the input; a regular file's size is its first guess.
     package static func readAll(_ descriptor: Int32) throws(Failure) -> [UInt8] {
         var status = stat()
         let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
         var bytes: [UInt8] = []
         // One more than the size: the read that finds the end has room to.
         var capacity = max(size + 1, 1 << 16)
-        while true {
-            let kept = bytes
-            var result = Result<Bool, Failure>.success(false)
-            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                count = buffer.initialize(fromContentsOf: kept)
-                while count < capacity {
-                    do throws(Failure) {
-                        let read = try read(descriptor, into: buffer.baseAddress! + count, count: capacity - count)
-                        if read == 0 {
-                            result = .success(true)
-                            return
-                        }
-                        count += read
-                    } catch {
-                        result = .failure(error)
+        // Twice the room each time: a long input is copied O(1) times per byte.
+        while try !read(descriptor, into: &bytes, capacity: capacity) { capacity *= 2 }
+        return bytes
+    }
+
+    /// Reads into `bytes`, grown to `capacity` (the bytes are read into the new room, with no
+    /// zeros written first), until it is full, `stop` (asked after each read with the room and
+    /// how many bytes it holds) says so, or the input ends: true then.
+    package static func read(
+        _ descriptor: Int32, into bytes: inout [UInt8], capacity: Int,
+        stoppingWhen stop: (UnsafeMutableBufferPointer<UInt8>, Int) -> Bool = { _, _ in false }
+    ) throws(Failure) -> Bool {
+        let kept = bytes
+        var result = Result<Bool, Failure>.success(false)
+        bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            count = buffer.initialize(fromContentsOf: kept)
+            while count < capacity {
+                do throws(Failure) {
+                    let read = try read(descriptor, into: buffer.baseAddress! + count, count: capacity - count)
+                    if read == 0 {
+                        result = .success(true)
                         return
                     }
+                    count += read
+                } catch {
+                    result = .failure(error)
+                    return
                 }
+                if stop(buffer, count) { return }
             }
-            if try result.get() { return bytes }
-            // Twice the room: a long input is copied O(1) times per byte.
-            capacity *= 2
         }
+        return try result.get()
     }
 
     /// Whether a read of `descriptor` would return at once: input is ready, it has ended, or it

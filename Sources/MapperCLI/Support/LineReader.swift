@@ -34,8 +34,14 @@ struct LineReader {
         var lastNewline: Int?
         var capacity = chunk.count + Self.chunkSize
         while true {
-            let stop = try read(into: &chunk, capacity: capacity, searched: &searched, lastNewline: &lastNewline)
-            if stop == .end {
+            let atEnd = try InputDescriptor.read(descriptor, into: &chunk, capacity: capacity) { buffer, count in
+                if let found = Self.lastNewline(in: buffer, from: searched, to: count) { lastNewline = found }
+                searched = count
+                // A short read (a file's reads are short only at its end): whole lines go out now
+                // rather than wait for input that may be a long time coming.
+                return lastNewline != nil && count < capacity && !InputDescriptor.isReady(descriptor)
+            }
+            if atEnd {
                 ended = true
                 return chunk.isEmpty ? nil : chunk
             }
@@ -48,44 +54,6 @@ struct LineReader {
             // O(1) times per byte.
             capacity *= 2
         }
-    }
-
-    private enum Stop { case full, end, waiting }
-
-    /// Reads into `chunk`, grown to `capacity` bytes (the bytes are read into the new room, with
-    /// no zeros written first), until it is full, the input ends, or it holds a newline and no
-    /// more input is ready.
-    private func read(
-        into chunk: inout [UInt8], capacity: Int, searched: inout Int, lastNewline: inout Int?
-    ) throws(InputDescriptor.Failure) -> Stop {
-        let kept = chunk
-        var result = Result<Stop, InputDescriptor.Failure>.success(.full)
-        chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            count = buffer.initialize(fromContentsOf: kept)
-            while count < capacity {
-                let read: Int
-                do throws(InputDescriptor.Failure) {
-                    read = try InputDescriptor.read(descriptor, into: buffer.baseAddress! + count, count: capacity - count)
-                } catch {
-                    result = .failure(error)
-                    return
-                }
-                if read == 0 {
-                    result = .success(.end)
-                    return
-                }
-                count += read
-                if let found = Self.lastNewline(in: buffer, from: searched, to: count) { lastNewline = found }
-                searched = count
-                // A short read (a file's reads are short only at its end): whole lines go out
-                // now rather than wait for input that may be a long time coming.
-                if lastNewline != nil && count < capacity && !InputDescriptor.isReady(descriptor) {
-                    result = .success(.waiting)
-                    return
-                }
-            }
-        }
-        return try result.get()
     }
 
     /// The index of the last `\n` in `start..<end`.
