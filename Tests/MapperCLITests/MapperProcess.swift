@@ -14,16 +14,23 @@ enum MapperProcess {
     /// The package root, so tests can use `Mappings/` and `Examples/`.
     static var packageRoot: URL { MapperBinary.packageRoot }
 
-    static var binary: URL {
-        get throws { try MapperBinary.url }
-    }
-
     @discardableResult
     static func run(
         _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], in directory: URL = packageRoot
     ) throws -> Result {
         let result = try MapperBinary.run(arguments, stdin: stdin, environment: environment, in: directory)
         return Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
+    }
+
+    /// Runs `mapper ARGUMENTS` in `directory` to its end, reading `stdin`.
+    static func run(_ arguments: [String], stdin: FileHandle, in directory: URL) throws -> Result {
+        let result = try MapperBinary.run(arguments, stdin: stdin, in: directory)
+        return Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
+    }
+
+    /// `mapper ARGUMENTS`, not yet started, in `directory` with the tests' environment.
+    static func process(_ arguments: [String], in directory: URL) throws -> Process {
+        try MapperBinary.process(arguments, in: directory)
     }
 
     /// A fresh temporary directory holding the given files.

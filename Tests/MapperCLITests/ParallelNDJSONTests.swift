@@ -74,10 +74,8 @@ struct ParallelNDJSONTests {
 
     @Test func aLiveStreamsRecordsComeOutAsTheyArriveWhateverTheJobs() throws {
         for jobs in [1, 2] {
-            let process = Process()
-            process.executableURL = try MapperProcess.binary
-            process.arguments = ["decode", "Issue", "--ndjson", "--now", MixedRecords.now, "--jobs", "\(jobs)", "--mappings", "m.yaml"]
-            process.currentDirectoryURL = directory
+            let process = try MapperProcess.process(
+                ["decode", "Issue", "--ndjson", "--now", MixedRecords.now, "--jobs", "\(jobs)", "--mappings", "m.yaml"], in: directory)
             let input = Pipe()
             let output = Pipe()
             process.standardInput = input

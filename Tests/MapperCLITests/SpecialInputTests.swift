@@ -20,23 +20,7 @@ struct SpecialInputTests {
 
     /// Runs `mapper ARGUMENTS --mappings m.yaml` with `stdin` as its input.
     private func run(_ arguments: [String], stdin: FileHandle) throws -> MapperProcess.Result {
-        let process = Process()
-        process.executableURL = try MapperProcess.binary
-        process.arguments = arguments + ["--mappings", "m.yaml"]
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // stderr on a thread of its own, so that a child filling it while stdout is read never blocks.
-        let err = DetachedRead(errors.fileHandleForReading)
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return MapperProcess.Result(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err.wait(), as: UTF8.self))
+        try MapperProcess.run(arguments + ["--mappings", "m.yaml"], stdin: stdin, in: directory)
     }
 
     @Test(arguments: [
@@ -107,23 +91,5 @@ struct SpecialInputTests {
             writer.write(Data(text.utf8))
             try? writer.close()
         }
-    }
-}
-
-/// A pipe read to its end on a thread of its own; `wait()` gives the bytes.
-private final class DetachedRead: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var data = Data()
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
     }
 }

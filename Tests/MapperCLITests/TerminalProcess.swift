@@ -42,13 +42,7 @@ enum TerminalProcess {
             }
             defer { close(master) }
 
-            let process = Process()
-            process.executableURL = try MapperProcess.binary
-            process.arguments = arguments
-            process.currentDirectoryURL = directory
-            var environment = ProcessInfo.processInfo.environment
-            environment.removeValue(forKey: "MAPPER_MAPPINGS")
-            process.environment = environment
+            let process = try MapperProcess.process(arguments, in: directory)
             let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
             let pipe = Pipe()
             let input = Pipe()

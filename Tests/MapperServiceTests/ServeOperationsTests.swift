@@ -46,11 +46,8 @@ struct ServeOperationsTests {
     }
 
     @Test func jsonLogLinesThatCannotBeWrittenAreDroppedAndTheServiceGoesOn() async throws {
-        let process = Process()
-        process.executableURL = try MapperBinary.url
-        process.arguments = ["serve", "--mappings", Fixture.shopCatalog, "--port", "0", "--log-format", "json", "--log-level", "info"]
-        process.currentDirectoryURL = MapperBinary.packageRoot
-        process.environment = MapperBinary.environment()
+        let process = try MapperBinary.process(
+            ["serve", "--mappings", Fixture.shopCatalog, "--port", "0", "--log-format", "json", "--log-level", "info"])
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

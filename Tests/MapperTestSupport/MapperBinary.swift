@@ -45,25 +45,45 @@ package enum MapperBinary {
         package var stderr: String
     }
 
-    /// Runs `mapper ARGUMENTS` in `directory` to its end, with `stdin` as its input.
-    @discardableResult
-    package static func run(
-        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], in directory: URL = packageRoot
-    ) throws -> Result {
+    /// `mapper ARGUMENTS`, not yet started, in `directory` with the tests' environment.
+    package static func process(
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL = packageRoot
+    ) throws -> Process {
         let process = Process()
         process.executableURL = try url
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = Self.environment(environment)
+        return process
+    }
+
+    /// Runs `mapper ARGUMENTS` in `directory` to its end, with `stdin` as its input.
+    @discardableResult
+    package static func run(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], in directory: URL = packageRoot
+    ) throws -> Result {
+        let input = Pipe()
+        return try run(arguments, stdin: input.fileHandleForReading, environment: environment, in: directory) {
+            if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+            try input.fileHandleForWriting.close()
+        }
+    }
+
+    /// Runs `mapper ARGUMENTS` in `directory` to its end, reading `stdin` (a directory, a pipe, a
+    /// terminal); `started` runs once the process has.
+    @discardableResult
+    package static func run(
+        _ arguments: [String], stdin: FileHandle, environment: [String: String] = [:], in directory: URL = packageRoot,
+        started: () throws -> Void = {}
+    ) throws -> Result {
+        let process = try process(arguments, environment: environment, in: directory)
         let out = Pipe()
         let err = Pipe()
-        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = input
+        process.standardInput = stdin
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        try started()
         // Read both pipes before waiting so a full pipe never blocks the child; stderr on a
         // thread of its own, so that a child filling it while stdout is read never blocks either.
         let errData = Locked(Data())

@@ -25,11 +25,7 @@ package final class ServerProcess: Sendable {
 
     /// Starts `mapper ARGUMENTS` in the package root (or `directory`).
     package init(_ arguments: [String], environment: [String: String] = [:], in directory: URL = MapperBinary.packageRoot) throws {
-        process = Process()
-        process.executableURL = try MapperBinary.url
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = MapperBinary.environment(environment)
+        process = try MapperBinary.process(arguments, environment: environment, in: directory)
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardOutput = stdout
