@@ -44,8 +44,10 @@ package enum InputDescriptor {
         var status = stat()
         let size = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
         var bytes: [UInt8] = []
-        // One more than the size: the read that finds the end has room to.
-        var capacity = max(size + 1, 1 << 16)
+        // One more than the size, so that the read that finds the end has room to (and a file
+        // kept in memory, as a catalog keeps its sources, holds no more room than that); a pipe,
+        // or a file that reports no size (/proc), starts at 64 KB.
+        var capacity = size > 0 ? size + 1 : 1 << 16
         // Twice the room each time: a long input is copied O(1) times per byte.
         while try !read(descriptor, into: &bytes, capacity: capacity) { capacity *= 2 }
         return bytes

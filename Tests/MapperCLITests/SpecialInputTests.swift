@@ -81,6 +81,32 @@ struct SpecialInputTests {
         #expect(inferred.stdout.contains("login: { type: string, required: true }"), "\(inferred.stdout)")
     }
 
+    @Test func aGoldenTestFileAndItsInputFromNamedPipes() throws {
+        // `mapper test <(generate-tests)`: the test file and the input it names are both pipes.
+        try feed(
+            "golden.fifo",
+            """
+            tests:
+              - name: a user from a pipe
+                model: User
+                input: user.fifo
+                expect: { login: octocat, id: 1 }
+            """)
+        try feed("user.fifo", #"{"id": 1, "login": "octocat", "site_admin": false}"#)
+        let result = try run(["test", "golden.fifo"], stdin: try #require(FileHandle(forReadingAtPath: "/dev/null")))
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "PASS a user from a pipe\n1 passed, 0 failed\n")
+    }
+
+    @Test func aGoldenTestsMissingInputSaysWhy() throws {
+        try Data("tests:\n  - { name: no input, model: User, input: absent.json, expect: {} }\n".utf8)
+            .write(to: directory.appendingPathComponent("missing.test.yaml"))
+        let result = try run(["test", "missing.test.yaml"], stdin: try #require(FileHandle(forReadingAtPath: "/dev/null")))
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("cannot read 'absent.json' (relative to "), "\(result.stdout)")
+        #expect(result.stdout.contains("): No such file or directory"), "\(result.stdout)")
+    }
+
     /// Makes the named pipe `name` in the directory and writes `text` into it once a reader opens it.
     private func feed(_ name: String, _ text: String) throws {
         let path = directory.appendingPathComponent(name).path

@@ -143,6 +143,28 @@ struct ServeCommandTests {
         }
     }
 
+    @Test func theTokenMayComeFromANamedPipe() async throws {
+        // `--token-file <(vault read …)`: the token is read as it comes, once.
+        let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
+        let pipe = catalog.path + "/token.fifo"
+        try #require(mkfifo(pipe, 0o600) == 0)
+        Thread.detachNewThread {
+            guard let writer = FileHandle(forWritingAtPath: pipe) else { return }
+            writer.write(Data("s3cret\n".utf8))
+            try? writer.close()
+        }
+        let server = try ServerProcess(["serve", "--mappings", catalog.path, "--port", "0", "--token-file", pipe])
+        let port = try await server.port()
+        let answer = try await onThread {
+            try RawConnection(port: port).request("GET", "/v1/catalog", headers: ["Authorization": "Bearer s3cret"])
+        }
+        #expect(answer.status == 200)
+        let refused = try await onThread { try RawConnection(port: port).request("GET", "/v1/catalog") }
+        #expect(refused.status == 401)
+        server.signal(SIGTERM)
+        #expect(try await server.exitStatus() == 0)
+    }
+
     @Test func anEmptyTokenFileIsRefused() async throws {
         let catalog = try TemporaryDirectory(copying: Fixture.shopCatalog)
         try catalog.write("token", "\n")

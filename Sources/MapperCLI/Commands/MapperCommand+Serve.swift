@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MapperKit
 import MapperService
+import MapperSupport
 
 extension MapperCommand {
     struct Serve: AsyncParsableCommand {
@@ -207,11 +208,14 @@ extension MapperCommand {
 
         /// The token: the file's text without surrounding white space.
         static func readToken(_ path: String) throws -> String {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                Output.error("error: cannot read the token file '\(path)'")
+            let bytes: [UInt8]
+            do {
+                bytes = try InputDescriptor.readFile(path)
+            } catch {
+                Output.error("error: cannot read the token file '\(path)': \(error.reason)")
                 throw ExitCode(2)
             }
-            let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let token = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !token.isEmpty else {
                 Output.error("error: the token file '\(path)' is empty")
                 throw ExitCode(1)

@@ -4,6 +4,7 @@
     import Darwin
 #endif
 import Foundation
+import MapperSupport
 import MapperYAML
 
 /// Finds and reads mapping files: a path is a file, or a directory whose `*.yaml` and `*.yml` files
@@ -21,48 +22,19 @@ package enum SourceFiles {
         var sources: [Catalog.Source] = []
         var unreadable: [Diagnostic] = []
         // Read on every core: a catalog of hundreds of files waits on as many system calls.
-        for (file, bytes) in zip(files, files.concurrentMap(contents)) {
-            guard let bytes else {
+        let contents = files.concurrentMap { path in Result { () throws(InputDescriptor.Failure) in try InputDescriptor.readFile(path) } }
+        for (file, read) in zip(files, contents) {
+            switch read {
+            case .success(let bytes):
+                sources.append(Catalog.Source(name: file, bytes: bytes))
+            case .failure(let failure):
                 unreadable.append(
                     .error(
-                        .unreadableFile, "cannot read '\(file)'; check its permissions", at: Mark(file: file, line: 1, column: 1)))
-                continue
+                        .unreadableFile, "cannot read '\(file)': \(failure.reason)", at: Mark(file: file, line: 1, column: 1),
+                        hint: failure.code == EACCES ? "check its permissions" : nil))
             }
-            sources.append(Catalog.Source(name: file, bytes: bytes))
         }
         return (sources, problems + unreadable)
-    }
-
-    /// A file's bytes (to its end, whatever size it had when it was opened), or nil when it
-    /// cannot be opened or read.
-    @Sendable private static func contents(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        // One byte more than the size seen, so that one read finds the end of an unchanged file.
-        var capacity = fstat(descriptor, &info) == 0 ? Int(info.st_size) + 1 : 64 * 1024
-        var bytes: [UInt8] = []
-        while true {
-            var failed = false
-            var ended = false
-            let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                count = 0
-                while count < buffer.count {
-                    let got = readSome(descriptor, buffer.baseAddress! + count, buffer.count - count)
-                    if got < 0 && errno == EINTR { continue }
-                    if got <= 0 {
-                        (failed, ended) = (got < 0, true)
-                        return
-                    }
-                    count += got
-                }
-            }
-            if failed { return nil }
-            if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
-            if ended { return bytes }
-            capacity = max(capacity, 64 * 1024)  // the file grew since it was opened
-        }
     }
 
     /// The mapping files under `paths`, in load order, each once (a file reached by two names is
@@ -181,9 +153,4 @@ package struct FileInfo: Sendable, Equatable {
         var info = stat()
         return lstat(path, &info) == 0 && UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFLNK)
     }
-}
-
-/// `read(2)`, by a name that the enum's own `read` does not hide.
-private func readSome(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

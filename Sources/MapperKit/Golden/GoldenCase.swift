@@ -197,10 +197,11 @@ struct GoldenCase {
     private func bytes(of node: Node) -> Result<[UInt8], Problem> {
         if let path = node.string {
             let url = URL(fileURLWithPath: path, relativeTo: directory)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                return .failure(Problem(message: "\(node.mark): cannot read '\(path)' (relative to \(directory.path))"))
+            do {
+                return .success(try InputDescriptor.readFile(url.path))
+            } catch {
+                return .failure(Problem(message: "\(node.mark): cannot read '\(path)' (relative to \(directory.path)): \(error.reason)"))
             }
-            return .success([UInt8](data))
         }
         switch JSONValue.fromYAML(node) {
         case .success(let value): return .success(Array(JSONWriter.write(value).utf8))

@@ -1,4 +1,5 @@
 import Foundation
+import MapperSupport
 
 /// Golden tests: `*.test.yaml` files whose `tests` decode an input with a model (or a
 /// route) and compare the canonical JSON with what is expected, or expect an error.
@@ -137,10 +138,13 @@ public enum GoldenRunner {
 
     private static func run(file: String, session: inout MappingSession, exercises: inout [Coverage.Exercise]?) -> [Result] {
         let fileMark = Mark(file: file, line: 1, column: 1)
-        guard let data = FileManager.default.contents(atPath: file) else {
-            return [Result(name: file, mark: fileMark, passed: false, details: ["cannot read '\(file)'"])]
+        let bytes: [UInt8]
+        do {
+            bytes = try InputDescriptor.readFile(file)
+        } catch {
+            return [Result(name: file, mark: fileMark, passed: false, details: ["cannot read '\(file)': \(error.reason)"])]
         }
-        let document = YAML.parse([UInt8](data), file: file)
+        let document = YAML.parse(bytes, file: file)
         if let error = document.errors.first {
             return [Result(name: file, mark: error.mark, passed: false, details: ["\(error)"])]
         }

@@ -40,6 +40,19 @@ struct RouteTableTests {
         #expect(try match("https://api.github.com") == "Root")
     }
 
+    @Test func slashesAtEitherEndOfAPatternDoNotMatter() throws {
+        let catalog = try Catalog(
+            yaml: """
+                mapper: 1
+                models: { Thing: { properties: { a: string } }, Top: { properties: { a: string } } }
+                routes: { paths: { "//things/*/é//": Thing, "//": Top } }
+                """)
+        #expect(catalog.routes.match("/things/x/%C3%A9")?.model == "Thing")
+        #expect(catalog.routes.match("/things/x/%C3%A9")?.segments == ["things", "x", "é"])
+        #expect(catalog.routes.match("/things/x") == nil)
+        #expect(catalog.routes.match("/")?.model == "Top")
+    }
+
     @Test func segmentCountMustAgree() throws {
         #expect(try match("/users") == nil)
         #expect(try match("/users/a/b") == nil)
