@@ -65,7 +65,7 @@ extension MapperCommand {
         /// A catalog that does not load cannot be compared: its diagnostics, and exit 2 (1 is "breaking").
         private func load(_ body: () throws(CatalogError) -> Catalog) throws -> Catalog {
             do {
-                return try body()
+                return KeptUntilExit.keep(try body())
             } catch {
                 for diagnostic in error.diagnostics { Output.error(diagnostic.description) }
                 Output.error(error.diagnostics.summary)

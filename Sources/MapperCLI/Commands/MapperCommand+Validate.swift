@@ -30,6 +30,7 @@ extension MapperCommand {
 
         func run() throws {
             let check = Catalog.check(paths: catalog.paths(adding: paths), options: catalog.loadOptions)
+            if let loaded = check.catalog { KeptUntilExit.keep(loaded) }
             let diagnostics = check.diagnostics
             switch format {
             case .text:

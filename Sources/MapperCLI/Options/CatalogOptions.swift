@@ -35,7 +35,7 @@ struct CatalogOptions: ParsableArguments {
     /// read, 1 when they are wrong).
     func load(adding extra: [String] = [], replacing replacement: [String]? = nil) throws -> Catalog {
         do {
-            return try Catalog(paths: replacement ?? paths(adding: extra), options: loadOptions)
+            return KeptUntilExit.keep(try Catalog(paths: replacement ?? paths(adding: extra), options: loadOptions))
         } catch {
             for diagnostic in error.diagnostics { Output.error(diagnostic.description) }
             Output.error(error.diagnostics.summary)
