@@ -19,7 +19,7 @@ extension MapperCommand {
 
                 Gateway mode (--upstream URL): requests under /proxy/ are forwarded to the upstream; JSON responses the \
                 routes map come back as canonical JSON with Mapper-Model, canonical POST/PUT/PATCH bodies are encoded \
-                with the route's model on the way up, anything else passes through (see the README, "Gateway mode").
+                with the route's model on the way up, anything else passes through (see docs/operations/gateway.md).
                 """
         )
 

@@ -26,7 +26,7 @@ extension CatalogCompiler {
             let hint: String? =
                 error.code == .unknownVariable
                 ? (variables.count == 1 ? "the variable here is \(names)" : "the variables here are \(names)")
-                : error.code == .noSuchOverload ? "see the README's section on expressions for the functions" : nil
+                : error.code == .noSuchOverload ? "see docs/language/expressions.md for the functions" : nil
             self.error(
                 .invalidExpression,
                 "\(what()) \(error.code == .syntax ? "does not parse" : "does not compile"): \(error.message) at column \(error.column) of the expression '\(scalar.text)'",
@@ -91,7 +91,7 @@ extension CatalogCompiler {
             self.error(
                 .invalidExpression,
                 "\(what) does not type-check: \(error.message) at column \(error.column) of the expression '\(expression.source)'",
-                at: expression.mark, hint: "see the README's section on expressions for the functions and the types they take",
+                at: expression.mark, hint: "see docs/language/expressions.md for the functions and the types they take",
                 excerpt: Diagnostic.Excerpt(text: expression.source, column: error.column))
             return
         }

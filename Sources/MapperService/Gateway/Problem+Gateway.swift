@@ -1,7 +1,7 @@
 import HTTPTypes
 import MapperKit
 
-/// The gateway's own failures (README, "Gateway mode"): 502 when the upstream could not be reached
+/// The gateway's own failures (docs/operations/gateway.md): 502 when the upstream could not be reached
 /// or sent what the gateway cannot hand on, 504 when it was too slow. Each names the upstream URL
 /// in the detail and in an `upstream` member.
 extension Problem {

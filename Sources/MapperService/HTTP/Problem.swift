@@ -6,7 +6,7 @@ import MapperKit
 /// An error response as `application/problem+json` (RFC 9457): `type`, `title`, `status`,
 /// `detail`, and extension members such as `errors` for mapping errors.
 ///
-/// `type` is `https://mapper.dev/problems/<name>`; the names are stable and listed in the README.
+/// `type` is `https://mapper.dev/problems/<name>`; the names are stable and listed in docs/reference/http.md (and docs/reference/openapi.yaml).
 struct Problem: HTTPResponseError, Sendable {
     static let typeBase = "https://mapper.dev/problems/"
 
@@ -83,7 +83,7 @@ extension Problem {
     static func notFound(_ method: HTTPRequest.Method, _ path: String) -> Problem {
         Problem(
             status: .notFound, name: "not-found", title: "Not found",
-            detail: "no endpoint \(method.rawValue) \(path.shortened(120)); see GET /v1/catalog and the README's HTTP API")
+            detail: "no endpoint \(method.rawValue) \(path.shortened(120)); see GET /v1/catalog and docs/reference/http.md")
     }
 
     static func methodNotAllowed(_ method: HTTPRequest.Method, _ path: String, allowed: [HTTPRequest.Method]) -> Problem {
