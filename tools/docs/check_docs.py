@@ -49,6 +49,11 @@ class Block:
         return f"{os.path.relpath(self.path, ROOT)}:{self.line}"
 
 
+def read_text(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
 def pages():
     found = [os.path.join(ROOT, "README.md"), os.path.join(ROOT, "CONTRIBUTING.md")]
     for directory, _, files in os.walk(os.path.join(ROOT, "docs")):
@@ -58,7 +63,7 @@ def pages():
 
 def blocks(path):
     """The fenced code blocks of a page, with the marker comment right before each."""
-    lines = open(path, encoding="utf-8").read().split("\n")
+    lines = read_text(path).split("\n")
     result, i = [], 0
     while i < len(lines):
         m = FENCE.match(lines[i])
@@ -230,7 +235,7 @@ def slug(heading):
 def anchors(path, cache={}):
     if path not in cache:
         found, counts, fence = set(), {}, False
-        for line in open(path, encoding="utf-8"):
+        for line in read_text(path).split("\n"):
             if FENCE.match(line) or re.match(r"^\s*```\s*$", line):
                 fence = not fence
                 continue
@@ -240,14 +245,14 @@ def anchors(path, cache={}):
                 n = counts.get(base, 0)
                 counts[base] = n + 1
                 found.add(base if n == 0 else f"{base}-{n}")
-        for m in re.finditer(r'<a (?:name|id)="([^"]+)"', open(path, encoding="utf-8").read()):
+        for m in re.finditer(r'<a (?:name|id)="([^"]+)"', read_text(path)):
             found.add(m.group(1))
         cache[path] = found
     return cache[path]
 
 
 def check_links(path, failures):
-    text = open(path, encoding="utf-8").read()
+    text = read_text(path)
     text = re.sub(r"^\s*```.*?^\s*```\s*$", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S | re.M)
     text = re.sub(r"`[^`\n]*`", lambda m: " " * len(m.group(0)), text)
     for number, line in enumerate(text.split("\n"), 1):
