@@ -3,8 +3,12 @@ extension Diagnostic {
     /// lists every one.
     public enum Code: String, Sendable, Hashable, CaseIterable {
         // Files and YAML
+        /// A path given with `--mappings`, `MAPPER_MAPPINGS` or on the command line does not exist.
         case fileNotFound = "file-not-found"
+        /// A mapping file exists but cannot be read (permissions, a directory where a file is expected,
+        /// a link to nothing); the message gives the system's reason.
         case unreadableFile = "unreadable-file"
+        /// A catalog directory holds no `*.yaml` or `*.yml` file.
         case noMappingFiles = "no-mapping-files"
         /// A symbolic link under a catalog directory leads back to a directory that contains it.
         case symlinkCycle = "symlink-cycle"
@@ -94,8 +98,11 @@ extension Diagnostic {
         case unused = "unused"
 
         // Golden tests that gate a catalog (`mapper serve --gate`)
+        /// The `--gate` path does not exist.
         case gateNotFound = "gate-not-found"
+        /// The `--gate` path holds no golden test for the catalog.
         case gateEmpty = "gate-empty"
+        /// A `--gate` golden test failed against the catalog, which therefore does not go live.
         case goldenTestFailed = "golden-test-failed"
     }
 }
