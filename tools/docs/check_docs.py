@@ -12,6 +12,8 @@ manual's examples"):
   <!-- check: error CODE -->       (yaml) the file must not load, and one diagnostic has this code
   <!-- check: wrap models -->      (yaml) the block is the body of `models:` (model names at the top)
   <!-- check: cwd DIR -->          (console) run in a copy of DIR (relative to the repository)
+  <!-- check: serve ARGUMENTS -->  (console) run while `mapper serve --port 0 ARGUMENTS` serves; 127.0.0.1:8080
+                                   on the page stands for its address
 Output comparison: trailing white space is ignored; a line that is only `...` matches any number of
 lines (none included); `...` or `…` inside a line matches any text on that line.
 """
@@ -20,6 +22,7 @@ import argparse
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -27,6 +30,9 @@ import tempfile
 import unicodedata
 
 import yaml
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from serve import Server  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MARKER = re.compile(r"^<!--\s*check:\s*(\w+)\s*(.*?)\s*-->$")
@@ -205,19 +211,34 @@ def check_console(block, mapper, failures):
         except ValueError as error:
             failures.append(f"{block.where}: {error}")
             return
-        for command, expected in commands(block.text):
+        if kind == "serve":
             try:
-                run = subprocess.run(["bash", "-o", "pipefail", "-c", command], cwd=cwd, env=environment,
-                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     text=True, timeout=20)
-                actual = run.stdout.split("\n")
-            except subprocess.TimeoutExpired:
-                failures.append(f"{block.where}: `{command}` did not finish within 20 s")
-                return
-            if not output_matches(expected, actual):
-                failures.append(f"{block.where}: `{command}` printed\n" + indent(run.stdout)
-                                + "  where the page shows\n" + indent("\n".join(expected)))
-                return
+                with Server(mapper, shlex.split(block.marker[1]), cwd, environment) as server:
+                    run_commands(block, cwd, environment, failures, server.address)
+            except RuntimeError as error:
+                failures.append(f"{block.where}: {error}")
+        else:
+            run_commands(block, cwd, environment, failures)
+
+
+def run_commands(block, cwd, environment, failures, address=None):
+    """Runs the block's commands; with a server's address, it stands for 127.0.0.1:8080 on the page."""
+    for command, expected in commands(block.text):
+        if address:
+            command = command.replace("127.0.0.1:8080", address)
+            expected = [line.replace("127.0.0.1:8080", address) for line in expected]
+        try:
+            run = subprocess.run(["bash", "-o", "pipefail", "-c", command], cwd=cwd, env=environment,
+                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                 text=True, timeout=20)
+            actual = run.stdout.split("\n")
+        except subprocess.TimeoutExpired:
+            failures.append(f"{block.where}: `{command}` did not finish within 20 s")
+            return
+        if not output_matches(expected, actual):
+            failures.append(f"{block.where}: `{command}` printed\n" + indent(run.stdout)
+                            + "  where the page shows\n" + indent("\n".join(expected)))
+            return
 
 
 def indent(text):

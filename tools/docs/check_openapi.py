@@ -20,13 +20,12 @@ import re
 import subprocess
 import sys
 import tempfile
-import urllib.error
-import urllib.request
 
 import yaml
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from generate_docs import problem_types  # noqa: E402  (one reader of the problem types)
+from serve import Server  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DESCRIPTION = "docs/reference/openapi.yaml"
@@ -58,46 +57,9 @@ def problem_type_list(description):
     return description["components"]["schemas"]["Problem"]["properties"]["type"]["x-problem-types"]
 
 
-class Server:
-    """`mapper serve` on a free port, stopped on exit."""
-
-    def __init__(self, mapper):
-        self.process = subprocess.Popen(
-            [mapper, "serve", "--mappings", CATALOG, "--port", "0", "--log-format", "json"], cwd=ROOT,
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        self.base = None
-        for line in self.process.stdout:
-            if m := re.search(r"listening on (http://[0-9.:]+)", line):
-                self.base = m.group(1)
-                break
-        if self.base is None:
-            self.process.kill()
-            raise RuntimeError("mapper serve did not start: " + (self.process.stdout.read() or ""))
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *_):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-
-    def send(self, method, path, body=None, content_type="application/json"):
-        request = urllib.request.Request(self.base + path, data=body, method=method)
-        if body is not None:
-            request.add_header("Content-Type", content_type)
-        try:
-            with urllib.request.urlopen(request, timeout=20) as response:
-                return response.status, response.read()
-        except urllib.error.HTTPError as error:
-            return error.code, error.read()
-
-
 def check_examples(description, mapper, failures):
     count = 0
-    with Server(mapper) as server:
+    with Server(mapper, ["--mappings", CATALOG], ROOT) as server:
         for path, item in description["paths"].items():
             for method, operation in item.items():
                 if method not in METHODS:

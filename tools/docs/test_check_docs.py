@@ -125,6 +125,17 @@ class Pages(unittest.TestCase):
             ```
             """), [])
 
+    def test_a_served_block_talks_to_a_running_server(self):
+        page = """
+            <!-- check: serve --mappings docs/examples/tour/Mappings -->
+            ```console
+            $ curl -s http://127.0.0.1:8080/healthz
+            ANSWER
+            ```
+            """
+        self.assertEqual(check(page.replace("ANSWER", '{"status":"ok"}')), [])
+        self.assertEqual(len(check(page.replace("ANSWER", '{"status":"down"}'))), 1)
+
     def test_links_and_anchors_must_resolve(self):
         failures = check("""
             # Title
