@@ -278,6 +278,11 @@ def main():
     stale = [p for p, text in pages.items()
              if not os.path.exists(os.path.join(ROOT, p)) or read(p) != text] + sorted(existing - set(pages))
     problems = []
+    overview = read(f"{CLI_DIR}/README.md")
+    for page in sorted(pages):
+        name = os.path.basename(page)
+        if page.startswith(CLI_DIR) and name not in ("mapper.md", "mapper-import.md") and f"({name})" not in overview:
+            problems.append(f"{CLI_DIR}/README.md has no row for {name}: add the command to its table")
     unlisted, unknown = http_problems_missing()
     if unlisted:
         problems.append(f"docs/reference/http.md's errors table lacks the problem types {unlisted}")
