@@ -11,6 +11,7 @@ manual's examples"):
   <!-- check: skip REASON -->      the block is not run (a live server, the network, a file we do not have)
   <!-- check: error CODE -->       (yaml) the file must not load, and one diagnostic has this code
   <!-- check: wrap models -->      (yaml) the block is the body of `models:` (model names at the top)
+  <!-- check: file PATH -->        (yaml) the block is the whole text of the repository's file PATH (and loads)
   <!-- check: cwd DIR -->          (console) run in a copy of DIR (relative to the repository)
   <!-- check: serve ARGUMENTS -->  (console) run while `mapper serve --port 0 ARGUMENTS` serves; 127.0.0.1:8080
                                    on the page stands for its address
@@ -97,6 +98,13 @@ def check_yaml(block, mapper, failures):
     if kind == "skip":
         return
     text = block.text
+    if kind == "file":
+        path = os.path.join(ROOT, argument)
+        if not os.path.isfile(path) or read_text(path) != text:
+            failures.append(f"{block.where}: the block is not the text of '{argument}' (the page shows that file: "
+                            "keep the two the same)")
+            return
+        kind = None
     if kind == "wrap":
         if argument != "models":
             failures.append(f"{block.where}: 'wrap' takes 'models', not '{argument}'")
