@@ -166,11 +166,11 @@ def broken_examples():
 
 
 def shown(text):
-    """The example as the page shows it: without the corpus test's directives; None when too long."""
+    """The example as the page shows it, whole (its lines are the ones the expectations name); None when
+    it is too long or holds a tab."""
     if text is None or "\t" in text or len(text) > 1500:
         return None
-    kept = [l for l in text.split("\n") if not l.startswith(("# expect:", "# assume-transformer:"))]
-    return "\n".join(kept).strip("\n") + "\n"
+    return text.rstrip("\n") + "\n"
 
 
 def described(expectation):
@@ -197,18 +197,20 @@ def diagnostics_section():
         lines += [f"#### `{code}`", ""]
         if doc:
             lines += [doc, ""]
-        for path, texts, expectations in examples.get(code, [])[:1]:
+        named = sorted(examples.get(code, []), key=lambda e: (os.path.basename(e[0]).split(".")[0] != code,
+                                                              not os.path.basename(e[0]).startswith(code + "-")))
+        for path, texts, expectations in named[:1]:
             relevant = [e for e in expectations if code in e.split()[:2]]
             for expectation in relevant[:2]:
                 lines.append(described(expectation))
             lines.append("")
             if len(texts) == 1 and (text := shown(texts[0][1])) is not None:
-                strict = code == "unused" or all(e.startswith("warning ") for e in relevant)
-                marker = "skip a warning, not an error" if strict else f"error {code}"
-                if "# assume-transformer:" in (texts[0][1] or ""):
-                    marker = "skip loads with --assume-transformer"
-                lines += [f"[`{path}`](../../{path}):", "", f"<!-- check: {marker} -->", "```yaml",
-                          text.rstrip("\n"), "```", ""]
+                warning = all(e.startswith("warning ") for e in relevant)
+                marker = [] if warning else [f"<!-- check: error {code} -->"]
+                if "# assume-transformer:" in text:
+                    marker = ["<!-- check: skip loads with --assume-transformer -->"]
+                lines += [f"[`{path}`](../../{path}) (its `# expect:` lines are what the corpus test expects):", "",
+                          *marker, "```yaml", text.rstrip("\n"), "```", ""]
             else:
                 lines += [f"Example: [`{path}`](../../{path}).", ""]
     return lines
