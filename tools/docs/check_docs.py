@@ -14,7 +14,7 @@ manual's examples"):
   <!-- check: file PATH -->        (yaml) the block is the whole text of the repository's file PATH (and loads)
   <!-- check: cwd DIR -->          (console) run in a copy of DIR (relative to the repository)
   <!-- check: serve ARGUMENTS -->  (console) run while `mapper serve --port 0 ARGUMENTS` serves; 127.0.0.1:8080
-                                   on the page stands for its address
+                                   on the page stands for its address (with cwd above it: served from there)
 Output comparison: trailing white space is ignored; a line that is only `...` matches any number of
 lines (none included); `...` or `…` inside a line matches any text on that line.
 """
@@ -48,8 +48,14 @@ LINKED_TOP = ["Tests", "Benchmarks", "deploy", "Package.swift"]
 
 
 class Block:
-    def __init__(self, path, line, lang, indent, text, marker):
-        self.path, self.line, self.lang, self.indent, self.text, self.marker = path, line, lang, indent, text, marker
+    def __init__(self, path, line, lang, indent, text, markers):
+        self.path, self.line, self.lang, self.indent, self.text = path, line, lang, indent, text
+        self.markers = markers  # kind → argument, from the marker comments right above the fence
+
+    @property
+    def marker(self):
+        """The (kind, argument) of the block's first marker other than `cwd`, or None."""
+        return next(((k, a) for k, a in self.markers.items() if k != "cwd"), None)
 
     @property
     def where(self):
@@ -83,12 +89,11 @@ def blocks(path):
         while i < len(lines) and not re.match(r"^\s*```\s*$", lines[i]):
             body.append(lines[i][len(indent):] if lines[i].startswith(indent) else lines[i].lstrip())
             i += 1
-        marker = None
-        if start > 0:
-            mm = MARKER.match(lines[start - 1].strip())
-            if mm:
-                marker = (mm.group(1), mm.group(2))
-        result.append(Block(path, start + 1, lang, indent, "\n".join(body) + "\n", marker))
+        markers, above = {}, start - 1
+        while above >= 0 and (mm := MARKER.match(lines[above].strip())):
+            markers.setdefault(mm.group(1), mm.group(2))
+            above -= 1
+        result.append(Block(path, start + 1, lang, indent, "\n".join(body) + "\n", markers))
         i += 1
     return result
 
@@ -190,8 +195,8 @@ def output_matches(expected, actual):
 
 
 def workspace(block, scratch):
-    kind, argument = block.marker or (None, "")
-    if kind == "cwd":
+    argument = block.markers.get("cwd")
+    if argument is not None:
         source = os.path.join(ROOT, argument)
         if not os.path.isdir(source):
             raise ValueError(f"cwd '{argument}' is not a folder of the repository")

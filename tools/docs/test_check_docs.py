@@ -144,6 +144,18 @@ class Pages(unittest.TestCase):
         self.assertEqual(check(page.replace("ANSWER", '{"status":"ok"}')), [])
         self.assertEqual(len(check(page.replace("ANSWER", '{"status":"down"}'))), 1)
 
+    def test_markers_stack_a_served_block_in_a_folder(self):
+        page = """
+            <!-- check: cwd docs/examples/tour -->
+            <!-- check: serve --mappings Mappings -->
+            ```console
+            $ curl -s -X POST -d @issue.json http://127.0.0.1:8080/v1/decode/Issue
+            {"number":1347,"title":"Found a bug",…}
+            ```
+            """
+        self.assertEqual(check(page), [])
+        self.assertEqual(len(check(page.replace("1347", "1348"))), 1)
+
     def test_links_and_anchors_must_resolve(self):
         failures = check("""
             # Title
