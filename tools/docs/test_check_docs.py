@@ -149,7 +149,7 @@ class Pages(unittest.TestCase):
             <!-- check: cwd docs/examples/tour -->
             <!-- check: serve --mappings Mappings -->
             ```console
-            $ curl -s -X POST -d @issue.json http://127.0.0.1:8080/v1/decode/Issue
+            $ curl -s -X POST -d @issue.json -H "content-type: application/json" http://127.0.0.1:8080/v1/decode/Issue
             {"number":1347,"title":"Found a bug",…}
             ```
             """
