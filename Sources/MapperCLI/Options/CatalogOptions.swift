@@ -24,7 +24,30 @@ struct CatalogOptions: ParsableArguments {
         if let variable = ProcessInfo.processInfo.environment["MAPPER_MAPPINGS"], !variable.isEmpty {
             return variable.split(separator: ":").map(String.init)
         }
-        return ["Mappings"]
+        return [Self.defaultFolder]
+    }
+
+    /// `paths(adding:)`, when there is a catalog to load there: with no path given (no flag, no
+    /// `MAPPER_MAPPINGS`) and no `Mappings/` folder here, says how to point at one and exits 2,
+    /// instead of a file-system error about a folder the user never named.
+    func existingPaths(adding extra: [String] = []) throws -> [String] {
+        let paths = paths(adding: extra)
+        guard paths == [Self.defaultFolder], !FileManager.default.fileExists(atPath: Self.defaultFolder) else { return paths }
+        Output.error(Self.noCatalogMessage)
+        throw ExitCode(2)
+    }
+
+    /// The folder a catalog is loaded from when nothing says otherwise.
+    static let defaultFolder = "Mappings"
+
+    /// What a command says when it finds no catalog.
+    static var noCatalogMessage: String {
+        let here = FileManager.default.currentDirectoryPath
+        return """
+            error: no catalog found: there is no \(defaultFolder)/ folder in \(here)
+            hint: name the mapping files with --mappings PATH (or MAPPER_MAPPINGS=PATH, several joined by ':'), \
+            run the command in the folder that holds \(defaultFolder)/, or create a starting catalog here with 'mapper init'
+            """
     }
 
     var loadOptions: LoadOptions {
@@ -34,8 +57,9 @@ struct CatalogOptions: ParsableArguments {
     /// Loads the catalog or prints every diagnostic to stderr and exits (2 when files could not be
     /// read, 1 when they are wrong).
     func load(adding extra: [String] = [], replacing replacement: [String]? = nil) throws -> Catalog {
+        let paths = try replacement ?? existingPaths(adding: extra)
         do {
-            return KeptUntilExit.keep(try Catalog(paths: replacement ?? paths(adding: extra), options: loadOptions))
+            return KeptUntilExit.keep(try Catalog(paths: paths, options: loadOptions))
         } catch {
             for diagnostic in error.diagnostics { Output.error(diagnostic.description) }
             Output.error(error.diagnostics.summary)

@@ -46,7 +46,7 @@ package struct JSONLogHandler: LogHandler {
         output(JSONWriter.write(.object(object)))
     }
 
-    private static func json(_ value: Logger.Metadata.Value) -> JSONValue {
+    static func json(_ value: Logger.Metadata.Value) -> JSONValue {
         switch value {
         case .string(let text): return .string(text)
         case .stringConvertible(let value): return .string(value.description)
