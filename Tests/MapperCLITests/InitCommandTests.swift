@@ -4,8 +4,15 @@ import Testing
 /// The first hour: `mapper init` in an empty folder gives a catalog that validates and whose
 /// golden test passes, and commands run where there is no catalog say how to get one.
 struct InitCommandTests {
+    /// A new, empty temporary folder.
+    private func emptyFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapper-init-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     @Test func initWritesACatalogWhoseTestPasses() throws {
-        let folder = try MapperProcess.directory([:])
+        let folder = try emptyFolder()
         let written = try MapperProcess.run(["init", "shop"], in: folder)
         #expect(written.status == 0, "\(written.stderr)")
         for file in ["Mappings/orders.yaml", "Examples/orders.test.yaml", "Examples/order.json", "Examples/order.canonical.json"] {
@@ -31,7 +38,7 @@ struct InitCommandTests {
     }
 
     @Test func initDecodesTheSampleAsTheCommentsSay() throws {
-        let folder = try MapperProcess.directory([:])
+        let folder = try emptyFolder()
         #expect(try MapperProcess.run(["init"], in: folder).status == 0)
         let decoded = try MapperProcess.run(["decode", "Order", "Examples/order.json"], in: folder)
         #expect(decoded.status == 0, "\(decoded.stderr)")
@@ -42,7 +49,7 @@ struct InitCommandTests {
     }
 
     @Test func initWritesEditorSettingsForTheLanguageSchema() throws {
-        let folder = try MapperProcess.directory([:])
+        let folder = try emptyFolder()
         #expect(try MapperProcess.run(["init"], in: folder).status == 0)
         let data = try Data(contentsOf: folder.appendingPathComponent(".vscode/settings.json"))
         let settings = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -83,7 +90,7 @@ struct InitCommandTests {
 
     /// A path the user names is still reported as the file-system error it is.
     @Test func aNamedMissingFolderIsStillReportedByName() throws {
-        let folder = try MapperProcess.directory([:])
+        let folder = try emptyFolder()
         let result = try MapperProcess.run(["validate", "--mappings", "Nope"], in: folder)
         #expect(result.status == 2)
         #expect(result.stdout.contains("no such file or directory 'Nope'"), "\(result.stdout)")

@@ -93,7 +93,7 @@ struct SyntaxErrorTests {
             parse("a: 1\u{2028}b: [").errors == [
                 YAMLError(
                     .syntax, "did not find expected node content (while parsing a flow node at line 2, column 5)",
-                    at: mark(2, 5))
+                    at: mark(2, 5), hint: "the file ends inside a '[ ]' or '{ }' collection: close it")
             ])
     }
 

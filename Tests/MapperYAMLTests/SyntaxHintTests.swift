@@ -93,7 +93,7 @@ struct SyntaxHintTests {
     }
 
     /// A tab in the middle of a line, where YAML wants a space, gets a hint naming its column.
-    @Test(arguments: [("a:\n  -\tb\n", 6), ("-\t- a\n", 2), ("a:\n  - b\n  -\tc: 1\n", 4)])
+    @Test(arguments: [("a:\n  -\tb\n", 4), ("-\t- a\n", 2), ("a:\n  - b\n  -\tc: 1\n", 4)])
     func aTabInTheMiddleOfALineHasAHint(text: String, column: Int) throws {
         let error = try #require(parse(text).errors.first)
         #expect(error.hint?.contains("tab at column \(column)") == true, "\(error.hint ?? "no hint")")

@@ -4,7 +4,8 @@ import MapperKit
 import MapperSupport
 
 /// `--log-format text` (the default): one event on one line, for people and for `grep`:
-/// `2026-11-23T21:57:51.123Z info mapper: request method=POST path=/v1/decode/Product status=200`.
+/// `2026-11-23T21:57:51.123Z info mapper: request duration_ms=0.42 method=POST model=Product path=/v1/decode/Product status=200`
+/// (metadata sorted by key).
 ///
 /// A line break inside the message (a diagnostic with its expression and caret, say) is written
 /// as `\n`, so that an event never spreads over several lines; a metadata value holding a space,

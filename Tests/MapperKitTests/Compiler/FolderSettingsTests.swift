@@ -99,7 +99,10 @@ struct FolderSettingsTests {
                 "write the paths in the routes of another file"
             ),
             ("mapper: 1\nroutes: { error_model: Nope }\n", "Mappings/_folder.yaml:2:24 unknown-model", nil),
-            ("mapper: 1\ndefaults: { key_style: snake }\n", "Mappings/_folder.yaml:2:24 unknown-key-style", "did you mean 'snake_case'?"),
+            (
+                "mapper: 1\ndefaults: { key_style: snakecase }\n", "Mappings/_folder.yaml:2:24 unknown-key-style",
+                "did you mean 'snake_case'?"
+            ),
             ("defaults: { key_style: snake_case }\n", "Mappings/_folder.yaml:1:1 missing-version", "add 'mapper: 1'"),
             ("mapper: 1\nroutes: { prefix: \"a?b\" }\n", "Mappings/_folder.yaml:2:19 invalid-route", "write it like 'v3' or 'api/v3'"),
         ] as [(String, String, String?)])
