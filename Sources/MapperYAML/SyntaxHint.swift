@@ -19,13 +19,13 @@ enum SyntaxHint {
         let problem = report.problem
         let hint = tabHint(report) ?? hint(problem: problem, context: report.context, atEnd: report.atEnd)
         guard let context = report.context else { return (report.problemMark, problem, hint) }
-        let (at, where_) = (report.problemMark, report.contextMark)
-        if startsTheMistake(problem: problem, context: context, problemMark: at, contextMark: where_) {
+        let (at, start) = (report.problemMark, report.contextMark)
+        if startsTheMistake(problem: problem, context: context, problemMark: at, contextMark: start) {
             // libyaml notices an unclosed quote or bracket only where the file (or the line) ends:
             // the mistake is where the string or collection starts.
-            return (where_, "\(problem) at line \(at.line), column \(at.column) (\(context) that starts here)", hint)
+            return (start, "\(problem) at line \(at.line), column \(at.column) (\(context) that starts here)", hint)
         }
-        return (at, "\(problem) (\(context) at line \(where_.line), column \(where_.column))", hint)
+        return (at, "\(problem) (\(context) at line \(start.line), column \(start.column))", hint)
     }
 
     /// Whether the construct libyaml was reading (the context) is where to look, rather than

@@ -19,20 +19,25 @@ struct CatalogOptions: ParsableArguments {
 
     /// The paths to load: the flags, else `MAPPER_MAPPINGS`, else `Mappings`.
     func paths(adding extra: [String] = []) -> [String] {
+        given(adding: extra) ?? [Self.defaultFolder]
+    }
+
+    /// The paths the arguments, the flags or `MAPPER_MAPPINGS` name; nil when none does.
+    private func given(adding extra: [String]) -> [String]? {
         let given = extra + mappings
         if !given.isEmpty { return given }
         if let variable = ProcessInfo.processInfo.environment["MAPPER_MAPPINGS"], !variable.isEmpty {
             return variable.split(separator: ":").map(String.init)
         }
-        return [Self.defaultFolder]
+        return nil
     }
 
     /// `paths(adding:)`, when there is a catalog to load there: with no path given (no flag, no
     /// `MAPPER_MAPPINGS`) and no `Mappings/` folder here, says how to point at one and exits 2,
     /// instead of a file-system error about a folder the user never named.
     func existingPaths(adding extra: [String] = []) throws -> [String] {
-        let paths = paths(adding: extra)
-        guard paths == [Self.defaultFolder], !FileManager.default.fileExists(atPath: Self.defaultFolder) else { return paths }
+        if let given = given(adding: extra) { return given }
+        guard !FileManager.default.fileExists(atPath: Self.defaultFolder) else { return [Self.defaultFolder] }
         Output.error(Self.noCatalogMessage)
         throw ExitCode(2)
     }
