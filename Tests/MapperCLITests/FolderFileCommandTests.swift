@@ -13,7 +13,7 @@ struct FolderFileCommandTests {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3, "\(result.stdout)")
         #expect(lines.first?.hasPrefix("Mappings/_folder.yaml:3:14: error: unknown key_style 'snake'") == true, "\(result.stdout)")
-        #expect(lines.dropFirst().first?.hasPrefix("Mappings/_folder.yaml:4:1: error: 'models' cannot be in folder file") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("Mappings/_folder.yaml:4:1: error: unknown key 'models' in folder file") == true)
         #expect(lines.last == "2 errors, 0 warnings")
     }
 

@@ -1,4 +1,3 @@
-import MapperSupport
 import MapperYAML
 
 extension CatalogCompiler {
@@ -49,31 +48,13 @@ extension CatalogCompiler {
         }
         let elsewhere = "declare it in another file of the folder"
         guard
-            let fields = settingsFields(
+            let fields = record(
                 root, allowed: Self.folderFileFields, what: "folder file '\(file)'",
                 misplaced: ["models": elsewhere, "enums": elsewhere, "formats": elsewhere])
         else { return }
         checkVersion(fields["mapper"], root: root, file: file)
         folderSettings.append(
             FolderSettings(directory: directory, file: file, defaultsNode: fields["defaults"], routesNode: fields["routes"]))
-    }
-
-    /// The fields of a folder file's mapping that are `allowed`; the others are reported, with the
-    /// hint `misplaced` gives for a key that belongs elsewhere.
-    private mutating func settingsFields(_ node: Node, allowed: [String], what: String, misplaced: [String: String]) -> Fields? {
-        guard let pairs = mappingPairs(node, what: what) else { return nil }
-        var known: [Pair] = []
-        for pair in pairs {
-            let key = pair.key.scalar?.text ?? ""
-            if pair.key.scalar != nil, allowed.contains(key) {
-                known.append(pair)
-            } else {
-                error(
-                    .unknownKey, "'\(key)' cannot be in \(what), which holds settings for the files of its folder", at: pair.key.mark,
-                    hint: misplaced[key] ?? Suggestion.hint(for: key, in: allowed) ?? "expected one of: \(allowed.joined(separator: ", "))")
-            }
-        }
-        return Fields(node: node, pairs: known)
     }
 
     /// The folder files that apply to `file`, nearest first.
@@ -107,7 +88,7 @@ extension CatalogCompiler {
             let folder = folderSettings[index].directory
             let what = "the routes settings of folder '\(folder.isEmpty ? "." : folder)'"
             let hint = "write the paths in the routes of another file of the folder; they take this prefix and error_model"
-            guard let fields = settingsFields(node, allowed: Self.folderRoutesFields, what: what, misplaced: ["paths": hint]) else {
+            guard let fields = record(node, allowed: Self.folderRoutesFields, what: what, misplaced: ["paths": hint]) else {
                 continue
             }
             let settings = routeSettings(fields, what: what)

@@ -1,7 +1,5 @@
-import Foundation
 package import Logging
 import MapperKit
-import MapperSupport
 
 /// `--log-format text` (the default): one event on one line, for people and for `grep`:
 /// `2026-11-23T21:57:51.123Z info mapper: request duration_ms=0.42 method=POST model=Product path=/v1/decode/Product status=200`
@@ -10,38 +8,16 @@ import MapperSupport
 /// A line break inside the message (a diagnostic with its expression and caret, say) is written
 /// as `\n`, so that an event never spreads over several lines; a metadata value holding a space,
 /// a quote, an `=` or a control character is written as a JSON string, arrays and objects as JSON.
-package struct TextLogHandler: LogHandler {
-    package var metadata: Logger.Metadata = [:]
-    package var logLevel: Logger.Level = .info
-    let label: String
-    private let output: @Sendable (String) -> Void
+package typealias TextLogHandler = LineLogHandler<TextLine>
 
-    /// A handler writing to standard output (`LogOutput`).
-    package init(label: String) {
-        self.init(label: label, output: LogOutput.write)
-    }
-
-    /// A handler giving each line to `output` (tests).
-    package init(label: String, output: @escaping @Sendable (String) -> Void) {
-        self.label = label
-        self.output = output
-    }
-
-    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    package func log(
-        level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?, source: String, file: String,
-        function: String, line: UInt
-    ) {
-        var text = "\(Date().iso8601) \(level.rawValue) \(label): \(Self.oneLine(message.description))"
-        let merged = metadata.merging(explicit ?? [:]) { $1 }
-        for key in merged.keys.sorted() {
-            text += " \(Self.oneLine(key))=\(Self.value(merged[key]!))"
+/// The line of `--log-format text`.
+package enum TextLine: LineFormat {
+    package static func line(time: String, level: Logger.Level, label: String, message: String, metadata: Logger.Metadata) -> String {
+        var text = "\(time) \(level.rawValue) \(label): \(oneLine(message))"
+        for key in metadata.keys.sorted() {
+            text += " \(oneLine(key))=\(value(metadata[key]!))"
         }
-        output(text)
+        return text
     }
 
     /// The text with its line breaks and other control characters escaped (`\n`, `\u{7}`).
@@ -69,7 +45,7 @@ package struct TextLogHandler: LogHandler {
         switch value {
         case .string(let text): return word(text)
         case .stringConvertible(let value): return word(value.description)
-        case .array, .dictionary: return JSONWriter.write(JSONLogHandler.json(value))
+        case .array, .dictionary: return JSONWriter.write(JSONLine.json(value))
         }
     }
 
