@@ -11,11 +11,12 @@ struct MapperCommand: AsyncParsableCommand {
         abstract: "Declarative JSON-to-JSON mapping: YAML models in, normalised JSON out.",
         discussion: """
             Mapping files are read from --mappings PATH (repeatable), else from the paths in \
-            MAPPER_MAPPINGS (separated by ':'), else from Mappings/ in the working directory.
+            MAPPER_MAPPINGS (separated by ':'), else from Mappings/ in the working directory. \
+            'mapper init' writes a starting catalog there, with a golden test.
             """,
         version: MapperVersion.description,
         subcommands: [
-            Validate.self, Models.self, Decode.self, Encode.self, Convert.self, Match.self, Merge.self, Diff.self, Compat.self,
+            Init.self, Validate.self, Models.self, Decode.self, Encode.self, Convert.self, Match.self, Merge.self, Diff.self, Compat.self,
             Archive.self, Unarchive.self, Replay.self,
             Schema.self, Test.self, Serve.self, Playground.self, Import.self, Infer.self,
         ]

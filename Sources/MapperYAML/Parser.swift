@@ -137,36 +137,14 @@ final class Parser {
                 .encoding, "the file is not valid YAML text: \(problem) (\(value)at byte offset \(offset))",
                 at: markOfByte(offset))
         }
-        var message = problem
-        if let context = parser.context.map({ String(cString: $0) }) {
-            let contextMark = markInText(parser.context_mark)
-            message += " (\(context) at line \(contextMark.line), column \(contextMark.column))"
-        }
-        let mark = markInText(parser.problem_mark)
-        return YAMLError(.syntax, message, at: mark, hint: Self.hint(for: problem, line: line(at: mark.line)))
-    }
-
-    /// A plain hint for libyaml's scanner and parser messages that puzzle people.
-    static func hint(for problem: String, line: [UInt8]) -> String? {
-        let indentation = line.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        switch problem {
-        case "found character that cannot start any token" where indentation.contains(UInt8(ascii: "\t")):
-            return "YAML does not allow tabs for indentation; use spaces"
-        case "found character that cannot start any token":
-            return "a value starting with '@', '`' or a tab must be quoted"
-        case "mapping values are not allowed in this context":
-            return "a value that holds ': ' (a colon and a space) must be quoted, e.g. doc: \"Note: …\""
-        case "did not find expected key", "did not find expected '-' indicator":
-            return "check the indentation: keys of one mapping (and items of one list) start in the same column"
-        case "could not find expected ':'":
-            return "a key needs ':' after it; a value that spans lines must be quoted or use '|'"
-        case "found unexpected end of stream":
-            return "a quoted string or a '[' / '{' is not closed"
-        case "found undefined tag handle":
-            return "a value starting with '!' must be quoted"
-        default:
-            return nil
-        }
+        let problemMark = markInText(parser.problem_mark)
+        let context = parser.context.map { String(cString: $0) }
+        let (mark, message, hint) = SyntaxHint.place(
+            SyntaxHint.Report(
+                problem: problem, problemMark: problemMark, context: context,
+                contextMark: markInText(parser.context_mark), line: line(at: problemMark.line),
+                atEnd: problemMark >= markOfByte(count)))
+        return YAMLError(.syntax, message, at: mark, hint: hint)
     }
 
     /// The bytes of a 1-based line of the input (empty past the end).

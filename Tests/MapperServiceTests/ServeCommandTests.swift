@@ -60,7 +60,7 @@ struct ServeCommandTests {
         #expect(server.stdout.contains("mapper serve stopped"))
 
         // One log line per request, with what was asked and how it went.
-        let requests = server.stdout.split(separator: "\n").filter { $0.hasSuffix(" request") }
+        let requests = server.stdout.split(separator: "\n").filter { $0.contains(" mapper: request ") }
         #expect(requests.count == 4, "\(requests)")
         let last = try #require(requests.last)
         for part in ["method=POST", "path=/v1/decode/Listing", "model=Listing", "status=200", "duration_ms="] {
@@ -72,7 +72,8 @@ struct ServeCommandTests {
         let version = try MapperBinary.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let (server, port) = try await ServerProcess.serve(["--mappings", Fixture.shopCatalog])
         let line = try await server.waitForLine(containing: "listening on http://")
-        #expect(line.contains("version=\(version)"), "\(line)")
+        // A value holding a space is quoted, so that the line splits into key=value pairs.
+        #expect(line.contains("version=\"\(version)\""), "\(line)")
         let catalog = try await onThread { try RawConnection(port: port).request("GET", "/v1/catalog") }
         #expect(try JSONValue(parsing: catalog.body)["version"] == .string(version))
         server.signal(SIGTERM)

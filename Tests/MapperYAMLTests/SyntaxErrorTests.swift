@@ -10,17 +10,27 @@ struct SyntaxErrorTests {
                 "a:\n  b: 1\n c: 2\n", 3, 2,
                 "did not find expected key (while parsing a block mapping at line 1, column 1)"
             ),
+            // An unclosed bracket or quote is reported where it opens, with where libyaml gave up.
             (
-                "list: [1, 2\n", 2, 1,
-                "did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 7)"
+                "list: [1, 2\n", 1, 7,
+                "did not find expected ',' or ']' at line 2, column 1 (while parsing a flow sequence that starts here)"
             ),
             (
-                "a: {x: 1\n", 2, 1,
-                "did not find expected ',' or '}' (while parsing a flow mapping at line 1, column 4)"
+                "a: {x: 1\n", 1, 4,
+                "did not find expected ',' or '}' at line 2, column 1 (while parsing a flow mapping that starts here)"
             ),
             (
-                "a: \"abc\nb: 2\n", 3, 1,
-                "found unexpected end of stream (while scanning a quoted scalar at line 1, column 4)"
+                "a: \"abc\nb: 2\n", 1, 4,
+                "found unexpected end of stream at line 3, column 1 (while scanning a quoted scalar that starts here)"
+            ),
+            (
+                "a: 1\nb\nc: 2\n", 2, 1,
+                "could not find expected ':' at line 3, column 1 (while scanning a simple key that starts here)"
+            ),
+            // On one line, the bracket and the place libyaml stopped are both in view.
+            (
+                "[[1] 2]\n", 1, 6,
+                "did not find expected ',' or ']' (while parsing a flow sequence at line 1, column 1)"
             ),
             (
                 "a:\n\tb: 1\n", 2, 1,
@@ -58,7 +68,7 @@ struct SyntaxErrorTests {
         ("a: @x\n", "a value starting with '@', '`' or a tab must be quoted"),
         ("key: value: other\n", "a value that holds ': ' (a colon and a space) must be quoted"),
         ("a:\n  b: 1\n c: 2\n", "check the indentation"),
-        ("a: \"abc\n", "a quoted string or a '[' / '{' is not closed"),
+        ("a: \"abc\n", "this quoted string is not closed: add the closing quote"),
         ("a: !x!foo bar\n", "a value starting with '!' must be quoted"),
     ])
     func syntaxErrorsCarryAHint(text: String, hint: String) {
@@ -69,15 +79,21 @@ struct SyntaxErrorTests {
     @Test func errorAtTheEndOfAFileWithoutFinalLineBreakStaysOnTheLastLine() {
         // libyaml reports the end of the stream on a line after the last one.
         #expect(parse("[1, 2").errors.map(\.mark) == [mark(1, 6)])
-        #expect(parse("a: 'abc").errors.map(\.mark) == [mark(1, 8)])
-        #expect(parse("a:\n  - [1,\n    2").errors.map(\.mark) == [mark(3, 6)])
-        #expect(parse("a: [1,\r\n  2").errors.map(\.mark) == [mark(2, 4)])
-        #expect(parse("a: 'é").errors.map(\.mark) == [mark(1, 6)])
+        // Unclosed quotes and brackets are reported where they open; the message says where the
+        // stream ended.
+        #expect(
+            parse("a: 'abc").errors.map(\.message) == [
+                "found unexpected end of stream at line 1, column 8 (while scanning a quoted scalar that starts here)"
+            ])
+        #expect(parse("a:\n  - [1,\n    2").errors.map(\.mark) == [mark(2, 5)])
+        #expect(parse("a:\n  - [1,\n    2").errors.first?.message.contains("at line 3, column 6") == true)
+        #expect(parse("a: [1,\r\n  2").errors.first?.message.contains("at line 2, column 4") == true)
+        #expect(parse("a: 'é").errors.first?.message.contains("at line 1, column 6") == true)
         #expect(
             parse("a: 1\u{2028}b: [").errors == [
                 YAMLError(
                     .syntax, "did not find expected node content (while parsing a flow node at line 2, column 5)",
-                    at: mark(2, 5))
+                    at: mark(2, 5), hint: "the file ends inside a '[ ]' or '{ }' collection: close it")
             ])
     }
 

@@ -117,10 +117,10 @@ class Pages(unittest.TestCase):
         self.assertIn("printed", failures[0])
 
     def test_a_block_marked_as_a_file_must_be_that_file(self):
-        text = open(os.path.join(check_docs.ROOT, "docs/examples/quick-start/Mappings/issue.yaml")).read()
-        page = "<!-- check: file docs/examples/quick-start/Mappings/issue.yaml -->\n```yaml\n" + text + "```\n"
+        text = open(os.path.join(check_docs.ROOT, "docs/examples/tour/Mappings/issues.yaml")).read()
+        page = "<!-- check: file docs/examples/tour/Mappings/issues.yaml -->\n```yaml\n" + text + "```\n"
         self.assertEqual(check(page), [])
-        failures = check(page.replace("title: string", "title: int"))
+        failures = check(page.replace("color: string", "color: int"))
         self.assertEqual(len(failures), 1)
         self.assertIn("is not the text of", failures[0])
 

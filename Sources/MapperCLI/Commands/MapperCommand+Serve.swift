@@ -60,7 +60,7 @@ extension MapperCommand {
 
         @Option(
             help: ArgumentHelp(
-                "A file holding the bearer token the admin endpoints (/v1/reload, /v1/validate, /v1/shadow) require instead of --token-file's.",
+                "A file holding the bearer token the admin endpoints (/v1/reload, /v1/validate, /v1/shadow, /v1/shadow/promote, /v1/try, /v1/try/graph) require instead of --token-file's.",
                 valueName: "file"))
         var adminTokenFile: String?
 
@@ -79,7 +79,10 @@ extension MapperCommand {
         @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
         var logLevel = "info"
 
-        @Option(help: ArgumentHelp("text (one line of key=value pairs) or json (one JSON object per line).", valueName: "format"))
+        @Option(
+            help: ArgumentHelp(
+                "text (one line an event: time, level, message, then key=value pairs) or json (one JSON object an event).",
+                valueName: "format"))
         var logFormat = "text"
 
         @Option(
@@ -183,7 +186,8 @@ extension MapperCommand {
         func run() async throws {
             let logger = ServiceLauncher.logger(
                 level: Logger.Level(rawValue: logLevel.lowercased()) ?? .info, json: logFormat.lowercased() == "json")
-            var configuration = ServiceConfiguration(mappings: catalog.paths(), loadOptions: catalog.loadOptions, logger: logger)
+            var configuration = ServiceConfiguration(
+                mappings: try catalog.existingPaths(), loadOptions: catalog.loadOptions, logger: logger)
             configuration.host = host
             configuration.port = port
             configuration.watch = watch

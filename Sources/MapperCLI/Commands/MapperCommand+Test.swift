@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MapperKit
 
 extension MapperCommand {
@@ -19,6 +20,9 @@ extension MapperCommand {
         enum Format: String, ExpressibleByArgument, CaseIterable {
             case text, json
         }
+
+        /// Where the golden tests are when no path is given.
+        static let defaultFolder = "Examples"
 
         @Argument(help: ArgumentHelp("Golden test files or directories (default: Examples/).", valueName: "path"))
         var paths: [String] = []
@@ -41,7 +45,16 @@ extension MapperCommand {
         }
 
         func run() throws {
-            let (files, missing) = GoldenRunner.files(under: paths.isEmpty ? ["Examples"] : paths)
+            if paths.isEmpty && !FileManager.default.fileExists(atPath: Self.defaultFolder) {
+                Output.error(
+                    """
+                    error: no golden tests found: there is no \(Self.defaultFolder)/ folder in \(FileManager.default.currentDirectoryPath)
+                    hint: name the test files or folders (mapper test tests/), run the command in the folder that holds \
+                    \(Self.defaultFolder)/, or create a starting catalog with a golden test here with 'mapper init'
+                    """)
+                throw ExitCode(2)
+            }
+            let (files, missing) = GoldenRunner.files(under: paths.isEmpty ? [Self.defaultFolder] : paths)
             for path in missing { Output.error("error: no such file or directory '\(path)'") }
             if !missing.isEmpty { throw ExitCode(2) }
             // Tests below a folder with its own Mappings/ run against that catalog, unless

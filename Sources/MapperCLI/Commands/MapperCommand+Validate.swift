@@ -29,7 +29,7 @@ extension MapperCommand {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let check = Catalog.check(paths: catalog.paths(adding: paths), options: catalog.loadOptions)
+            let check = Catalog.check(paths: try catalog.existingPaths(adding: paths), options: catalog.loadOptions)
             if let loaded = check.catalog { KeptUntilExit.keep(loaded) }
             let diagnostics = check.diagnostics
             switch format {

@@ -12,7 +12,7 @@ enum ServiceLauncher {
     /// JSON object a line.
     static func logger(level: Logger.Level, json: Bool = false) -> Logger {
         LoggingSystem.bootstrap { label in
-            var handler: any LogHandler = json ? JSONLogHandler(label: label) : StreamLogHandler.standardOutput(label: label)
+            var handler: any LogHandler = json ? JSONLogHandler(label: label) : TextLogHandler(label: label)
             handler.logLevel = level
             return handler
         }

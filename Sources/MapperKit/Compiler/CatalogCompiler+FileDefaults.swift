@@ -22,40 +22,46 @@ extension CatalogCompiler {
     static let formattedTypes: [String: TypeSpec] = ["date": .date, "int": .int, "double": .double, "decimal": .decimal]
 
     /// Reads every file's `defaults:` once the formats are known (a default may name a format of
-    /// another file).
+    /// another file), and completes them from the folder files above each file.
     mutating func compileFileDefaults() {
+        var own: [String: FileDefaults] = [:]
         for (file, node) in fileDefaultsNodes {
-            let what = "the defaults of file '\(file)'"
-            guard let fields = record(node, allowed: Self.fileDefaultsFields, what: what) else { continue }
-            var defaults = FileDefaults()
-            readKeySettings(fields, keyStyle: &defaults.keyStyle, unknownKeys: &defaults.unknownKeys)
-            if let formats = fields["formats"], let pairs = mappingPairs(formats, what: "the formats of \(what)") {
-                for pair in pairs {
-                    guard let typeName = text(pair.key, what: "a type in the formats of \(what)") else { continue }
-                    guard let type = Self.formattedTypes[typeName] else {
-                        let names = Self.formattedTypes.keys.sorted()
-                        error(
-                            .unknownType, "'\(typeName)' in the formats of \(what) is not a type that takes a format",
-                            at: pair.key.mark,
-                            hint: ForeignNames.types[typeName].map { "did you mean '\($0)'?" }
-                                ?? Suggestion.hint(for: typeName, in: names) ?? "formats apply to \(names.joined(separator: ", "))")
-                        continue
-                    }
-                    guard let name = text(pair.value, what: "the \(typeName) format of \(what)"),
-                        let reference = formatReference(name, at: pair.value.mark, for: "the defaults of file '\(file)'")
-                    else { continue }
-                    guard reference.isDate == (type == .date) else {
-                        error(
-                            .formatTypeMismatch,
-                            "format '\(name)' is \(reference.isDate ? "a date format" : "a number format"), but the defaults of file '\(file)' give it to type '\(typeName)'",
-                            at: pair.value.mark)
-                        continue
-                    }
-                    defaults.formats[type] = reference
-                }
-            }
-            fileDefaults[file] = defaults
+            own[file] = readDefaults(node, what: "the defaults of file '\(file)'")
         }
+        compileFolderDefaults(own: own)
+    }
+
+    /// One `defaults:` mapping (of a file or a folder file), or nil when it is not a mapping.
+    mutating func readDefaults(_ node: Node, what: String) -> FileDefaults? {
+        guard let fields = record(node, allowed: Self.fileDefaultsFields, what: what) else { return nil }
+        var defaults = FileDefaults()
+        readKeySettings(fields, keyStyle: &defaults.keyStyle, unknownKeys: &defaults.unknownKeys)
+        if let formats = fields["formats"], let pairs = mappingPairs(formats, what: "the formats of \(what)") {
+            for pair in pairs {
+                guard let typeName = text(pair.key, what: "a type in the formats of \(what)") else { continue }
+                guard let type = Self.formattedTypes[typeName] else {
+                    let names = Self.formattedTypes.keys.sorted()
+                    error(
+                        .unknownType, "'\(typeName)' in the formats of \(what) is not a type that takes a format",
+                        at: pair.key.mark,
+                        hint: ForeignNames.types[typeName].map { "did you mean '\($0)'?" }
+                            ?? Suggestion.hint(for: typeName, in: names) ?? "formats apply to \(names.joined(separator: ", "))")
+                    continue
+                }
+                guard let name = text(pair.value, what: "the \(typeName) format of \(what)"),
+                    let reference = formatReference(name, at: pair.value.mark, for: what)
+                else { continue }
+                guard reference.isDate == (type == .date) else {
+                    error(
+                        .formatTypeMismatch,
+                        "format '\(name)' is \(reference.isDate ? "a date format" : "a number format"), but \(what) give it to type '\(typeName)'",
+                        at: pair.value.mark)
+                    continue
+                }
+                defaults.formats[type] = reference
+            }
+        }
+        return defaults
     }
 
     /// A built-in or defined format by name, marked as used; reports an unknown name (with a

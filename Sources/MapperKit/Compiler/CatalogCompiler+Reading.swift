@@ -28,8 +28,10 @@ extension CatalogCompiler {
     }
 
     /// Reads a mapping whose keys must come from `allowed`; unknown keys are reported with a
-    /// suggestion and left out.
-    mutating func record(_ node: Node, allowed: [String], what: @autoclosure () -> String) -> Fields? {
+    /// suggestion (or the hint `misplaced` gives for a key that belongs elsewhere) and left out.
+    mutating func record(
+        _ node: Node, allowed: [String], what: @autoclosure () -> String, misplaced: [String: String] = [:]
+    ) -> Fields? {
         guard let pairs = mappingPairs(node, what: what()) else { return nil }
         var known: [Pair] = []
         for pair in pairs {
@@ -39,7 +41,7 @@ extension CatalogCompiler {
             } else {
                 error(
                     .unknownKey, "unknown key '\(key)' in \(what())", at: pair.key.mark,
-                    hint: Suggestion.hint(for: key, in: allowed) ?? "expected one of: \(allowed.joined(separator: ", "))")
+                    hint: misplaced[key] ?? Suggestion.hint(for: key, in: allowed) ?? "expected one of: \(allowed.joined(separator: ", "))")
             }
         }
         return Fields(node: node, pairs: known)

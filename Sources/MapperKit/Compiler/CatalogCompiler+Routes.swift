@@ -7,26 +7,18 @@ extension CatalogCompiler {
     /// `routes` blocks: patterns with optional methods, checked for unknown models and
     /// duplicates across the whole catalog.
     mutating func compileRoutes() {
+        compileFolderRoutes()
         var blocks: [RouteTable.Block] = []
         var seen: [String: Mark] = [:]
         for declaration in routeDeclarations {
             let what = "the routes of '\(declaration.file)'"
             guard let fields = record(declaration.body, allowed: ["prefix", "paths", "error_model", "doc"], what: what) else { continue }
-            var block = RouteTable.Block(prefix: [], errorModel: nil, routes: [], file: declaration.file)
-            if let node = fields["prefix"], let text = text(node, what: "the prefix of \(what)") {
-                if let segments = RoutePath.segments(of: text), !text.contains("?"), !text.contains("#") {
-                    block.prefix = segments
-                } else {
-                    error(.invalidRoute, "prefix '\(text)' of \(what) is not a path", at: node.mark, hint: "write it like 'v3' or 'api/v3'")
-                }
-            }
-            if let node = fields["error_model"], let name = text(node, what: "the error_model of \(what)") {
-                if models[name] != nil {
-                    block.errorModel = name
-                } else if modelDeclarations[name] == nil {
-                    reportUnknownModel(name, at: node.mark, context: "error_model names")
-                }
-            }
+            // The file's own prefix and error_model, else those of the nearest folder file.
+            let own = routeSettings(fields, what: what)
+            let folder = folderRouteSettings(of: declaration.file)
+            var block = RouteTable.Block(
+                prefix: fields["prefix"] != nil ? own.prefix ?? [] : folder.prefix ?? [],
+                errorModel: fields["error_model"] != nil ? own.errorModel : folder.errorModel, routes: [], file: declaration.file)
             if let doc = fields["doc"] { _ = string(doc, what: "the doc of \(what)") }
             guard let node = fields["paths"] else {
                 error(
@@ -57,6 +49,26 @@ extension CatalogCompiler {
             blocks.append(block)
         }
         routeTable = RouteTable(blocks: blocks)
+    }
+
+    /// A routes block's (or a folder file's) `prefix` and `error_model`, when written and right.
+    mutating func routeSettings(_ fields: Fields, what: String) -> (prefix: [String]?, errorModel: String?) {
+        var settings: (prefix: [String]?, errorModel: String?) = (nil, nil)
+        if let node = fields["prefix"], let text = text(node, what: "the prefix of \(what)") {
+            if let segments = RoutePath.segments(of: text), !text.contains("?"), !text.contains("#") {
+                settings.prefix = segments
+            } else {
+                error(.invalidRoute, "prefix '\(text)' of \(what) is not a path", at: node.mark, hint: "write it like 'v3' or 'api/v3'")
+            }
+        }
+        if let node = fields["error_model"], let name = text(node, what: "the error_model of \(what)") {
+            if models[name] != nil {
+                settings.errorModel = name
+            } else if modelDeclarations[name] == nil {
+                reportUnknownModel(name, at: node.mark, context: "error_model names")
+            }
+        }
+        return settings
     }
 
     /// `[METHOD ]/segment/*/#/…`.

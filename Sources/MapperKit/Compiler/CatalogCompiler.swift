@@ -35,6 +35,8 @@ struct CatalogCompiler {
     /// Each file's `defaults:` as written, then as read.
     var fileDefaultsNodes: [(file: String, node: Node)] = []
     var fileDefaults: [String: FileDefaults] = [:]
+    /// The folder files (`_folder.yaml`), as written and then as read.
+    var folderSettings: [FolderSettings] = []
 
     var formats: [String: FormatSpec] = [:]
     var enums: [String: EnumSpec] = [:]
@@ -121,6 +123,7 @@ struct CatalogCompiler {
         formatDeclarations = [:]
         routeDeclarations = []
         fileDefaultsNodes = []
+        folderSettings = []
         defaultNodes = [:]
         typeNodes = [:]
         pendingSetValues = []
@@ -154,31 +157,39 @@ struct CatalogCompiler {
     // MARK: - Files and declarations
 
     private mutating func collect(_ root: Node, file: String) {
+        if Self.isFolderFile(file) {
+            collectFolderSettings(root, file: file)
+            return
+        }
         guard
             let fields = record(
                 root, allowed: ["mapper", "defaults", "models", "enums", "formats", "routes"],
                 what: "a mapping file's top level")
         else { return }
-        if let version = fields["mapper"] {
-            if version.scalar?.int != 1 {
-                // `mapper: "1"` must not read as "version 1": quote anything that is not an integer.
-                let written = version.scalar?.kind == .int ? version.scalar!.text : version.kindDescription
-                error(
-                    .unsupportedVersion,
-                    "unsupported mapping language version \(written)",
-                    at: version.mark, hint: "this mapper reads 'mapper: 1'")
-            }
-        } else {
-            error(
-                .missingVersion, "mapping file '\(file)' does not declare 'mapper: 1'", at: root.mark,
-                hint: "add 'mapper: 1' as its first line")
-        }
+        checkVersion(fields["mapper"], root: root, file: file)
         declare(fields["models"], kind: .model, into: \.modelDeclarations, order: \.modelOrder)
         declare(fields["enums"], kind: .enumeration, into: \.enumDeclarations, order: \.enumOrder)
         declare(fields["formats"], kind: .format, into: \.formatDeclarations, order: \.formatOrder)
         if let defaults = fields["defaults"] { fileDefaultsNodes.append((file, defaults)) }
         if let routes = fields["routes"] {
             routeDeclarations.append(RoutesDeclaration(file: file, body: routes, mark: fields.keyMark("routes") ?? routes.mark))
+        }
+    }
+
+    /// `mapper: 1`, present and right.
+    mutating func checkVersion(_ version: Node?, root: Node, file: String) {
+        guard let version else {
+            error(
+                .missingVersion, "mapping file '\(file)' does not declare 'mapper: 1'", at: root.mark,
+                hint: "add 'mapper: 1' as its first line")
+            return
+        }
+        if version.scalar?.int != 1 {
+            // `mapper: "1"` must not read as "version 1": quote anything that is not an integer.
+            let written = version.scalar?.kind == .int ? version.scalar!.text : version.kindDescription
+            error(
+                .unsupportedVersion, "unsupported mapping language version \(written)", at: version.mark,
+                hint: "this mapper reads 'mapper: 1'")
         }
     }
 

@@ -47,22 +47,12 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Cata
     }
     let catalog = snapshot.catalog
     let logger = configuration.logger
-    let store = CatalogStore(snapshot)
-    let metrics = ServiceMetrics()
-    let reloader = Reloader(store: store, loader: loader, metrics: metrics, logger: logger)
-    let shadow = configuration.shadow.map { paths in
-        Shadow(paths: paths, options: configuration.loadOptions, samples: configuration.shadowSamples, metrics: metrics, logger: logger)
-    }
-    let upstream = configuration.gateway.map { UpstreamClient(configuration: $0, metrics: metrics) }
-    let playground = PlaygroundAssets.load(codeMirror: configuration.codeMirrorDirectory)
-    if case .failure(let unavailable) = playground { logger.warning("\(unavailable.description)") }
-    let state = ServiceState(
-        configuration: configuration, store: store, reloader: reloader, metrics: metrics, sessions: SessionCache(metrics: metrics),
-        upstream: upstream, shadow: shadow, playground: playground)
+    let state = serviceState(configuration, snapshot: snapshot, loader: loader, gateway: true)
+    let upstream = state.upstream
     let reloadService = ReloadService(
-        reloader: reloader, paths: paths,
+        reloader: state.reloader, paths: paths,
         watch: fingerprint.map { (configuration.watchInterval, $0) }, onHangup: configuration.reloadOnHangup,
-        shadow: shadow.map { (shadow: $0, initial: shadowFingerprint) })
+        shadow: state.shadow.map { (shadow: $0, initial: shadowFingerprint) })
     let idle = configuration.requestTimeout.components
     return Application(
         responder: buildResponder(state),
@@ -96,29 +86,51 @@ package func buildApplication(_ configuration: ServiceConfiguration) throws(Cata
     )
 }
 
+/// The state the endpoints share, serving `snapshot`; with `gateway`, the upstream client of
+/// `--upstream` (which must then be run as a service).
+private func serviceState(
+    _ configuration: ServiceConfiguration, snapshot: CatalogSnapshot, loader: CatalogLoader, gateway: Bool
+) -> ServiceState {
+    let logger = configuration.logger
+    let store = CatalogStore(snapshot)
+    let metrics = ServiceMetrics()
+    let reloader = Reloader(store: store, loader: loader, metrics: metrics, logger: logger)
+    let shadow = configuration.shadow.map { paths in
+        Shadow(paths: paths, options: configuration.loadOptions, samples: configuration.shadowSamples, metrics: metrics, logger: logger)
+    }
+    let upstream = gateway ? configuration.gateway.map { UpstreamClient(configuration: $0, metrics: metrics) } : nil
+    let playground = PlaygroundAssets.load(codeMirror: configuration.codeMirrorDirectory)
+    if case .failure(let unavailable) = playground { logger.warning("\(unavailable.description)") }
+    return ServiceState(
+        configuration: configuration, store: store, reloader: reloader, metrics: metrics, sessions: SessionCache(metrics: metrics),
+        upstream: upstream, shadow: shadow, playground: playground)
+}
+
+/// One row of the service's route table.
+package struct RouteTableEntry: Sendable, Hashable {
+    /// `GET`, `POST`.
+    package var method: String
+    /// The path as routed, parameters in braces: `/v1/decode/{model}`.
+    package var path: String
+    /// Whether `--admin-token-file`'s token guards it.
+    package var admin: Bool
+}
+
+/// Every endpoint the service answers with `configuration`, except gateway mode's `/proxy/**`,
+/// in the order the controllers declare them; without loading the catalog. Help texts and the
+/// documentation are checked against it.
+package func routeTable(_ configuration: ServiceConfiguration) -> [RouteTableEntry] {
+    let loader = CatalogLoader(paths: configuration.mappings, options: configuration.loadOptions, gate: configuration.gate)
+    let snapshot = CatalogSnapshot.notReady(ReloadFailure(at: Date(), trigger: .startup, diagnostics: []))
+    let state = serviceState(configuration, snapshot: snapshot, loader: loader, gateway: false)
+    return controllers(state).flatMap(\.endpoints).map { RouteTableEntry(method: $0.method.rawValue, path: $0.path, admin: $0.admin) }
+}
+
 /// The router: every controller's endpoints behind the logging, tracing (with a tracer),
 /// problem+json and (with a token) auth middleware; with shortcuts past its trie for the
 /// endpoints that end in their parameter (`MapperResponder`).
 func buildResponder(_ state: ServiceState) -> MapperResponder {
-    var controllers: [any EndpointController] = [
-        HealthController(store: state.store, metrics: state.metrics, gated: state.configuration.gate != nil),
-        CatalogController(
-            store: state.store, reloader: state.reloader, shadow: state.shadow, limits: state.limits,
-            loadOptions: state.configuration.loadOptions),
-        MappingController(store: state.store, sessions: state.sessions, limits: state.limits, shadow: state.shadow),
-        ShadowController(store: state.store, reloader: state.reloader, shadow: state.shadow),
-        TryController(
-            store: state.store, limits: state.limits, loadOptions: state.configuration.loadOptions,
-            graphviz: Graphviz(executable: state.configuration.dotExecutable, timeout: state.configuration.requestTimeout)),
-        PlaygroundController(assets: state.playground),
-    ]
-    if let upstream = state.upstream {
-        controllers.append(
-            GatewayController(
-                store: state.store, upstream: upstream, sessions: state.sessions, limits: state.limits,
-                consumeAuthorization: state.configuration.token != nil, tracing: state.configuration.tracing))
-    }
-    let endpoints = controllers.flatMap(\.endpoints)
+    let endpoints = controllers(state).flatMap(\.endpoints)
     let router = Router(context: MapperRequestContext.self, options: .autoGenerateHeadEndpoints)
     let configuration = state.configuration
     router.add(middleware: RequestLogMiddleware(metrics: state.metrics))
@@ -145,4 +157,27 @@ package func runService(_ application: some ApplicationProtocol, configuration: 
         throw ListenError(error, host: configuration.host, port: configuration.port) ?? error
     }
     configuration.logger.info("mapper serve stopped")
+}
+
+/// The controllers serving `state`, in the order their endpoints are routed.
+private func controllers(_ state: ServiceState) -> [any EndpointController] {
+    var controllers: [any EndpointController] = [
+        HealthController(store: state.store, metrics: state.metrics, gated: state.configuration.gate != nil),
+        CatalogController(
+            store: state.store, reloader: state.reloader, shadow: state.shadow, limits: state.limits,
+            loadOptions: state.configuration.loadOptions),
+        MappingController(store: state.store, sessions: state.sessions, limits: state.limits, shadow: state.shadow),
+        ShadowController(store: state.store, reloader: state.reloader, shadow: state.shadow),
+        TryController(
+            store: state.store, limits: state.limits, loadOptions: state.configuration.loadOptions,
+            graphviz: Graphviz(executable: state.configuration.dotExecutable, timeout: state.configuration.requestTimeout)),
+        PlaygroundController(assets: state.playground),
+    ]
+    if let upstream = state.upstream {
+        controllers.append(
+            GatewayController(
+                store: state.store, upstream: upstream, sessions: state.sessions, limits: state.limits,
+                consumeAuthorization: state.configuration.token != nil, tracing: state.configuration.tracing))
+    }
+    return controllers
 }

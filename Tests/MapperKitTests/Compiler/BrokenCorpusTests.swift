@@ -166,7 +166,8 @@ struct BrokenCorpusTests {
             ], "actual:\n\(BrokenCorpus.describe(check.diagnostics))")
         #expect(
             check.diagnostics.map(\.hint) == [
-                "did you mean 'string'?", nil, "did you mean 'User'?", "did you mean 'max_length'?",
+                "did you mean 'string'?", "the file ends inside a '[ ]' or '{ }' collection: close it",
+                "did you mean 'User'?", "did you mean 'max_length'?",
             ])
     }
 }

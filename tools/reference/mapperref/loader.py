@@ -3,11 +3,15 @@
 
 Each file is one YAML document whose root is a mapping with `mapper: 1` and any of `defaults`,
 `models`, `enums`, `formats`, `routes`; a file's `defaults` (`key_style`, `unknown_keys`, `formats`
-per type) apply to the models it declares. Names are global to the catalog (defining one twice is an error),
+per type) apply to the models it declares. A folder file (`_folder.yaml` or `_folder.yml`) holds only
+`mapper`, `defaults` and `routes` (`prefix`, `error_model`, `doc`): settings for every file in its
+folder and below, which a nearer folder file, and then the file itself, override setting by setting
+(a format default type by type). Names are global to the catalog (defining one twice is an error),
 models and enums match `[A-Z][A-Za-z0-9_]*`, formats `[a-z][a-z0-9_]*`, properties and enum cases
 `[A-Za-z_][A-Za-z0-9_]*`. Every problem is collected (`file:line:column: message`) and raised
 together as a `CatalogError`.
 """
+import os
 import re
 
 from . import keystyle
@@ -24,6 +28,9 @@ from .yamlload import YAMLError, YAMLMap, load_yaml_file, to_json
 MODEL_NAME = re.compile(r'[A-Z][A-Za-z0-9_]*')
 FORMAT_NAME = re.compile(r'[a-z][a-z0-9_]*')
 TOP_KEYS = {'mapper', 'defaults', 'models', 'enums', 'formats', 'routes'}
+FOLDER_FILES = ('_folder.yaml', '_folder.yml')
+FOLDER_KEYS = {'mapper', 'defaults', 'routes'}
+FOLDER_ROUTE_KEYS = {'prefix', 'error_model', 'doc'}
 UNKNOWN_KEYS = ('ignore', 'reject', 'keep')
 MODEL_FIELDS = {'doc', 'key_style', 'unknown_keys', 'extra', 'version', 'extends', 'properties', 'variants', 'migrations', 'on_error'}
 
@@ -34,6 +41,8 @@ class Loader:
         self.catalog = Catalog()
         self.problems = []
         self.defaults = []  # one FileDefaults per file
+        self.folders = {}  # folder → (its folder file's FileDefaults, its routes settings)
+        self.file_defaults_of = {}  # mapping file → its FileDefaults
 
     def problem(self, mark, message):
         self.problems.append(f'{mark}: {message}' if mark else message)
@@ -47,16 +56,24 @@ class Loader:
             except (YAMLError, OSError) as error:
                 self.problem(None, str(error) if getattr(error, 'mark', None) else f'{path}: {error}')
                 continue
-            if self.check_root(path, document):
-                documents.append(document)
+            if os.path.basename(path) in FOLDER_FILES:
+                self.read_folder_file(path, document)
+            elif self.check_root(path, document):
+                documents.append((path, document))
         self.define(documents)
-        for defaults in self.defaults:
+        for defaults in self.defaults + [defaults for defaults, _ in self.folders.values()]:
             defaults.resolve(self.catalog, self.problem)
+        for path, defaults in self.file_defaults_of.items():
+            for folder_defaults, _ in self.folders_of(path):
+                defaults.complete_from(folder_defaults)
         self.resolve_models()
-        for document in documents:
+        for _, routes in self.folders.values():
+            if routes.get('error_model') is not None and routes['error_model'] not in self.catalog.models:
+                self.problem(routes.mark_of('error_model'), f"error_model '{routes['error_model']}' of a folder file is not a model")
+        for path, document in documents:
             if 'routes' in document:
                 try:
-                    self.catalog.routes.add_block(document['routes'], self.catalog.models)
+                    self.catalog.routes.add_block(document['routes'], self.catalog.models, self.folder_routes(path))
                 except ValueError as error:
                     self.problem(document.mark_of('routes'), str(error))
         if self.problems:
@@ -75,11 +92,53 @@ class Loader:
                 self.problem(document.mark_of(key), f"unknown top-level key '{key}'")
         return True
 
+    def read_folder_file(self, path, document):
+        """A folder file's settings: only `mapper: 1`, `defaults` and `routes` without paths."""
+        if not isinstance(document, YAMLMap) or document.get('mapper') != Number('1'):
+            self.problem(getattr(document, 'mark', None), f'{path}: a folder file is a mapping with mapper: 1')
+            return
+        folder = os.path.dirname(path)
+        if folder in self.folders:
+            self.problem(document.mark, f"folder '{folder}' has two folder files")
+            return
+        for key in document:
+            if key not in FOLDER_KEYS:
+                self.problem(document.mark_of(key), f"'{key}' cannot be in a folder file")
+        routes = document.get('routes') or {}
+        if not isinstance(routes, dict):
+            self.problem(document.mark_of('routes'), 'the routes of a folder file are a mapping of prefix and error_model')
+            routes = {}
+        for key in routes:
+            if key not in FOLDER_ROUTE_KEYS:
+                self.problem(routes.mark_of(key), f"'{key}' cannot be in the routes of a folder file")
+        prefix = routes.get('prefix')
+        if prefix is not None and (not isinstance(prefix, str) or re.search('[?#]', prefix)):
+            self.problem(routes.mark_of('prefix'), f"the routes prefix {prefix!r} is not a path")
+        self.folders[folder] = (FileDefaults(document, self.problem), routes)
+
+    def folders_of(self, path):
+        """The folder files' settings that apply to a mapping file, nearest first."""
+        found = [(folder, settings) for folder, settings in self.folders.items()
+                 if folder == '' or path.startswith(folder + os.sep)]
+        return [settings for _, settings in sorted(found, key=lambda item: -len(item[0]))]
+
+    def folder_routes(self, path):
+        """The prefix and error_model the nearest folder file that says each gives a file's routes."""
+        inherited = {}
+        for _, routes in self.folders_of(path):
+            for key in ('prefix', 'error_model'):
+                if key in routes and key not in inherited:
+                    inherited[key] = routes[key]
+        if inherited.get('error_model') not in self.catalog.models:
+            inherited.pop('error_model', None)  # reported once, at the folder file
+        return inherited
+
     def define(self, documents):
         seen = {}
-        for document in documents:
+        for path, document in documents:
             self.file_defaults = FileDefaults(document, self.problem)
             self.defaults.append(self.file_defaults)
+            self.file_defaults_of[path] = self.file_defaults
             for section in ('formats', 'enums', 'models'):
                 entries = document.get(section) or {}
                 if not isinstance(entries, dict):
@@ -212,6 +271,13 @@ class FileDefaults:
                 problem(formats.mark_of(type_name), f"'{type_name}' in the formats of the defaults is not a type that takes a format")
             else:
                 self.formats[scalar.name] = (format_name, formats.mark_of(type_name))
+
+    def complete_from(self, outer):
+        """What these defaults leave unsaid, taken from a folder file's (nearest first)."""
+        self.key_style = self.key_style or outer.key_style
+        self.unknown_keys = self.unknown_keys or outer.unknown_keys
+        for name, format_ in outer.formats.items():
+            self.formats.setdefault(name, format_)
 
     def resolve(self, catalog, problem):
         """Format names → formats, once every file's formats are defined."""

@@ -63,7 +63,9 @@ class RouteTable:
     def __init__(self):
         self.blocks = []
 
-    def add_block(self, spec, models):
+    def add_block(self, spec, models, inherited=None):
+        """A file's routes block; `inherited` holds the prefix and error_model its folder files
+        give, which the block's own replace."""
         if not isinstance(spec, dict):
             raise ValueError('routes must be a mapping with paths')
         unknown = set(spec) - {'prefix', 'error_model', 'paths'}
@@ -71,10 +73,11 @@ class RouteTable:
             raise ValueError(f"unknown routes field '{sorted(unknown)[0]}'")
         if not isinstance(spec.get('paths'), dict):
             raise ValueError('routes need paths: a mapping of patterns to models')
-        prefix = spec.get('prefix')
+        inherited = inherited or {}
+        prefix = spec['prefix'] if 'prefix' in spec else inherited.get('prefix')
         if prefix is not None and (not isinstance(prefix, str) or re.search('[?#]', prefix)):
             raise ValueError(f"the routes prefix {prefix!r} is not a path")
-        block = Block(prefix, spec.get('error_model'))
+        block = Block(prefix, spec['error_model'] if 'error_model' in spec else inherited.get('error_model'))
         if block.error_model is not None and block.error_model not in models:
             raise ValueError(f"error_model '{block.error_model}' is not a model")
         seen = {(p.method, tuple(p.segments), tuple(p.block.prefix)) for b in self.blocks for p in b.patterns}
