@@ -235,8 +235,19 @@ def check_console(block, mapper, failures):
 
 
 def run_commands(block, cwd, environment, failures, address=None):
-    """Runs the block's commands; with a server's address, it stands for 127.0.0.1:8080 on the page."""
+    """Runs the block's commands; with a server's address, it stands for 127.0.0.1:8080 on the page.
+
+    A command that is only `cd DIR` changes the folder the block's next commands run in, as it would
+    in the terminal the page shows.
+    """
     for command, expected in commands(block.text):
+        change = re.fullmatch(r"cd\s+([^\s;&|]+)", command.strip())
+        if change and not any(line.strip() for line in expected):
+            cwd = os.path.join(cwd, change.group(1))
+            if not os.path.isdir(cwd):
+                failures.append(f"{block.where}: `{command}`: no such folder")
+                return
+            continue
         if address:
             command = command.replace("127.0.0.1:8080", address)
             expected = [line.replace("127.0.0.1:8080", address) for line in expected]

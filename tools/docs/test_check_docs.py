@@ -124,6 +124,23 @@ class Pages(unittest.TestCase):
         self.assertEqual(len(failures), 1)
         self.assertIn("is not the text of", failures[0])
 
+    def test_cd_changes_the_folder_of_the_next_commands(self):
+        self.assertEqual(check("""
+            ```console
+            $ mkdir -p made && echo inside > made/note
+            $ cd made
+            $ cat note
+            inside
+            ```
+            """), [])
+        failures = check("""
+            ```console
+            $ cd nowhere
+            ```
+            """)
+        self.assertEqual(len(failures), 1)
+        self.assertIn("no such folder", failures[0])
+
     def test_a_skipped_block_is_not_run(self):
         self.assertEqual(check("""
             <!-- check: skip a server -->
