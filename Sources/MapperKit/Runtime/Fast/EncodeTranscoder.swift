@@ -461,26 +461,24 @@ struct EncodeTranscoder {
         case .int, .intAsString:
             // Canonical integers are plain digits.
             guard kind == .number, isInteger, let value = document.int64(at: index) else { return false }
-            if conversion.kind == .intAsString { output.append(UInt8(ascii: "\"")) }
-            output.appendInt64(value)
-            if conversion.kind == .intAsString { output.append(UInt8(ascii: "\"")) }
+            NumberRepresentation.write(quoted: conversion.kind == .intAsString, into: &output) { $0.appendInt64(value) }
         case .double, .doubleAsString:
             guard kind == .number, let value = document.finiteDouble(at: index) else { return false }
-            if conversion.kind == .doubleAsString { output.append(UInt8(ascii: "\"")) }
-            output.appendDouble(value)
-            if conversion.kind == .doubleAsString { output.append(UInt8(ascii: "\"")) }
+            NumberRepresentation.write(quoted: conversion.kind == .doubleAsString, into: &output) { $0.appendDouble(value) }
         case .decimal, .decimalAsString:
             guard kind == .number else { return false }
-            if conversion.kind == .decimalAsString { output.append(UInt8(ascii: "\"")) }
-            document.write(valueAt: index, to: &output)
-            if conversion.kind == .decimalAsString { output.append(UInt8(ascii: "\"")) }
+            NumberRepresentation.write(quoted: conversion.kind == .decimalAsString, into: &output) {
+                document.write(valueAt: index, to: &$0)
+            }
         case .bool, .boolAsString, .boolAsInt:
             guard kind == .true || kind == .false else { return false }
-            switch conversion.kind {
-            case .boolAsString: output.append(contentsOf: kind == .true ? "\"true\"" : "\"false\"")
-            case .boolAsInt: output.append(kind == .true ? UInt8(ascii: "1") : UInt8(ascii: "0"))
-            default: output.append(contentsOf: kind == .true ? "true" : "false")
-            }
+            let representation: BoolRepresentation =
+                switch conversion.kind {
+                case .boolAsString: .string
+                case .boolAsInt: .int
+                default: .bool
+                }
+            BoolScalar.write(kind == .true, representation, into: &output)
         case .url:
             guard kind == .string, document.stringBytes(at: index, { URLScalar.isValid($0) }) else { return false }
             document.writeString(at: index, to: &output)
@@ -488,16 +486,9 @@ struct EncodeTranscoder {
             guard kind == .string, UUIDScalar.isCanonical(document.string(at: index)) else { return false }
             document.writeString(at: index, to: &output)
         case .dateISO, .dateUnix, .dateUnixMilliseconds, .datePattern:
-            guard kind == .string, let raw = document.unescapedBytes(at: index) else { return false }
-            let text = raw.assumingMemoryBound(to: UInt8.self)
-            // Canonical dates are exactly what the canonical writer writes.
-            guard let instant = ISO8601.parse(text) else { return false }
-            var check = JSONOutput(capacity: 32)
-            check.appendISO8601(instant)
-            guard check.count == raw.count + 2, check.withUnsafeBytes({ memcmp($0.baseAddress! + 1, raw.baseAddress!, raw.count) == 0 })
-            else {
-                return false
-            }
+            guard kind == .string, let raw = document.unescapedBytes(at: index),
+                let instant = DateScalar.canonicalInstant(raw.assumingMemoryBound(to: UInt8.self))
+            else { return false }
             switch conversion.kind {
             case .dateISO: document.writeString(at: index, to: &output)
             case .dateUnix: output.appendUnixSeconds(instant)

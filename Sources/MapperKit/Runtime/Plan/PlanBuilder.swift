@@ -221,43 +221,15 @@ struct PlanBuilder {
     private func leafConversion(
         _ type: TypeSpec, property: PropertySpec, indices: [String: Int], enums: [String: EnumPlan]
     ) -> Conversion {
-        var number = NumberRepresentation.number
-        if property.representation == .string { number = .string }
-        if case .number(let name)? = property.format, let format = formats[name], let pattern = format.numberPattern {
-            number = .format(name: name, pattern: pattern, style: format.pattern)
-        }
+        if let scalar = ScalarPlan(type, property: property, formats: formats) { return Shared.conversion(scalar) }
         switch type {
-        case .string: return Shared.string
-        case .int: return number.isNumber ? Shared.int : .scalar(.int(number))
-        case .double: return number.isNumber ? Shared.double : .scalar(.double(number))
-        case .decimal: return number.isNumber ? Shared.decimal : .scalar(.decimal(number))
-        case .bool:
-            switch property.representation {
-            case .string?: return .scalar(.bool(.string))
-            case .int?: return .scalar(.bool(.int))
-            case nil: return Shared.bool
-            }
-        case .url: return Shared.url
-        case .uuid: return .scalar(.uuid)
-        case .any: return .any
-        case .date:
-            switch property.format {
-            case .unix?: return .scalar(.date(.unix))
-            case .unixMilliseconds?: return .scalar(.date(.unixMilliseconds))
-            case .date(let name)?:
-                if let format = formats[name], let pattern = format.datePattern {
-                    return .scalar(.date(.pattern(NamedDatePattern(name: name, pattern: pattern, text: format.pattern))))
-                }
-                return Shared.date
-            default: return Shared.date
-            }
         case .enumeration(let name):
             return enums[name].map(Conversion.enumeration) ?? .any
         case .model(let name):
             guard let index = indices[name] else { return .any }
             return .model(index: index, dispatch: variants[name] != nil)
-        case .array, .dictionary, .union:
-            preconditionFailure("collections and unions are handled by typeConversion(_:property:indices:enums:)")
+        default:
+            preconditionFailure("scalars are handled above, collections and unions by typeConversion(_:property:indices:enums:)")
         }
     }
 
@@ -271,6 +243,21 @@ struct PlanBuilder {
         static let bool = Conversion.scalar(.bool(.bool))
         static let url = Conversion.scalar(.url)
         static let date = Conversion.scalar(.date(.iso8601))
+
+        /// The conversion of `scalar`: a shared one for the commonest.
+        static func conversion(_ scalar: ScalarPlan) -> Conversion {
+            switch scalar {
+            case .string: return string
+            case .int(.number): return int
+            case .double(.number): return double
+            case .decimal(.number): return decimal
+            case .bool(.bool): return bool
+            case .url: return url
+            case .date(.iso8601): return date
+            case .any: return .any
+            default: return .scalar(scalar)
+            }
+        }
     }
 
     /// Key paths read by flattened models, which count as the parent's.
