@@ -129,7 +129,7 @@ extension FlatPlan {
             return reads
         }
 
-        init?(_ conversion: MapperKit.Conversion) {
+        init?(_ conversion: Conversion) {
             switch conversion {
             case .scalar(.string), .scalar(.url), .scalar(.uuid), .enumeration: self = .string
             // Canonical JSON writes numbers and booleans as such whatever their external spelling.
