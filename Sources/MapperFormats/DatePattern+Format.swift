@@ -24,7 +24,7 @@ extension DatePattern.Compiled {
             case .day: out.appendNumber(time.day, minimumDigits: step.count)
             case .dayOfYear:
                 out.appendNumber(
-                    Civil.dayOfYear(year: time.year, month: time.month, day: time.day), minimumDigits: step.count)
+                    CivilCalendar.dayOfYear(year: time.year, month: time.month, day: time.day), minimumDigits: step.count)
             case .weekdayName: symbols[step.symbols].write(time.weekday, to: &out)
             case .localWeekday:
                 out.appendNumber(Int64((time.weekday - symbols.firstWeekday + 7) % 7 + 1), minimumDigits: step.count)

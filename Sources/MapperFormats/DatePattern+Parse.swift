@@ -187,15 +187,15 @@ extension DatePattern.Compiled {
         }
         var day = Fields.value(fields.day)
         if let dayOfYear = Fields.value(fields.dayOfYear) {
-            guard dayOfYear <= Civil.daysInYear(resolvedYear) else { return nil }
-            let date = Civil.date(days: Civil.days(year: resolvedYear, month: 1, day: 1) + dayOfYear - 1)
+            guard dayOfYear <= CivilCalendar.daysInYear(resolvedYear) else { return nil }
+            let date = CivilCalendar.date(days: CivilCalendar.days(year: resolvedYear, month: 1, day: 1) + dayOfYear - 1)
             guard DatePattern.assign(&month, date.month), DatePattern.assign(&day, date.day) else { return nil }
         }
         let resolvedMonth = month ?? 1
         let resolvedDay = day ?? 1
-        guard resolvedDay <= Civil.daysInMonth(resolvedMonth, year: resolvedYear) else { return nil }
-        let days = Civil.days(year: resolvedYear, month: resolvedMonth, day: resolvedDay)
-        guard fields.weekdayMask & 1 << UInt32(Civil.weekday(days: days)) != 0 else { return nil }
+        guard resolvedDay <= CivilCalendar.daysInMonth(resolvedMonth, year: resolvedYear) else { return nil }
+        let days = CivilCalendar.days(year: resolvedYear, month: resolvedMonth, day: resolvedDay)
+        guard fields.weekdayMask & 1 << UInt32(CivilCalendar.weekday(days: days)) != 0 else { return nil }
 
         let hour: Int64
         if let hour12 = Fields.value(fields.hour12) {
@@ -208,7 +208,7 @@ extension DatePattern.Compiled {
             hour = fields.pm == 1 ? 12 : 0
         }
         let local =
-            days * Civil.millisecondsPerDay + hour * 3_600_000 + (Fields.value(fields.minute) ?? 0) * 60000
+            days * CivilCalendar.millisecondsPerDay + hour * 3_600_000 + (Fields.value(fields.minute) ?? 0) * 60000
             + (Fields.value(fields.second) ?? 0) * 1000 + (Fields.value(fields.millisecond) ?? 0)
         let utc: Int64
         if let offset = Fields.value(fields.offsetSeconds) {

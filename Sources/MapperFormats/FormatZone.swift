@@ -114,8 +114,8 @@ package struct FormatZone: Sendable {
         case .foundation:
             // Any answer lies within 26 hours of `local`, and zones change offset at most once in
             // such a window, so the offsets a day either side are the only candidates.
-            let before = offset(at: local - Civil.millisecondsPerDay)
-            let after = offset(at: local + Civil.millisecondsPerDay)
+            let before = offset(at: local - CivilCalendar.millisecondsPerDay)
+            let after = offset(at: local + CivilCalendar.millisecondsPerDay)
             var found: Int64?
             func consider(_ candidate: Int) {
                 let instant = local - Int64(candidate) * 1000

@@ -32,7 +32,7 @@ package enum ISO8601 {
         let second = digits(p + 17, 2)
         guard p[4] == UInt8(ascii: "-"), p[7] == UInt8(ascii: "-"), p[10] | 0x20 == UInt8(ascii: "t"),
             p[13] == UInt8(ascii: ":"), p[16] == UInt8(ascii: ":"),
-            year >= 0, month >= 1, month <= 12, day >= 1, day <= Civil.daysInMonth(month, year: year),
+            year >= 0, month >= 1, month <= 12, day >= 1, day <= CivilCalendar.daysInMonth(month, year: year),
             hour >= 0, hour <= 23, minute >= 0, minute <= 59, second >= 0, second <= 59
         else { return nil }
 
@@ -70,9 +70,9 @@ package enum ISO8601 {
         }
         guard index == count else { return nil }
 
-        let days = Civil.days(year: year, month: month, day: day)
+        let days = CivilCalendar.days(year: year, month: month, day: day)
         let local =
-            days * Civil.millisecondsPerDay + hour * 3_600_000 + minute * 60000 + second * 1000
+            days * CivilCalendar.millisecondsPerDay + hour * 3_600_000 + minute * 60000 + second * 1000
             + millisecond
         let instant = Instant(milliseconds: local - offsetSeconds * 1000)
         return instant.isSupported ? instant : nil

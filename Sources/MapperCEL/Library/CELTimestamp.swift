@@ -89,10 +89,10 @@ public struct CELTimestamp: Sendable, Hashable {
             let minutes = try digits(2)
             offset = (hours * 60 + minutes) * 60 * (negative ? -1 : 1)
         }
-        guard i == s.count, (1...12).contains(month), (1...Int(Civil.daysInMonth(Int64(month), year: Int64(year)))).contains(day),
+        guard i == s.count, (1...12).contains(month), (1...Int(CivilCalendar.daysInMonth(Int64(month), year: Int64(year)))).contains(day),
             hour < 24, minute < 60, second < 60
         else { throw invalid() }
-        let days = Int(Civil.days(year: Int64(year), month: Int64(month), day: Int64(day)))
+        let days = Int(CivilCalendar.days(year: Int64(year), month: Int64(month), day: Int64(day)))
         let seconds = Int128(days) * 86_400 + Int128(hour * 3600 + minute * 60 + second - offset)
         do {
             try self.init(nanoseconds: seconds * 1_000_000_000 + Int128(nanos))
@@ -105,7 +105,7 @@ public struct CELTimestamp: Sendable, Hashable {
     public var formatted: String {
         let seconds = Int(seconds)
         let (days, secondOfDay) = (seconds.floorDivided(by: 86_400), seconds.floorModulo(86_400))
-        let date = Civil.date(days: Int64(days))
+        let date = CivilCalendar.date(days: Int64(days))
         let (year, month, day) = (Int(date.year), Int(date.month), Int(date.day))
         func pad(_ value: Int, _ width: Int) -> String {
             let text = String(value)

@@ -25,11 +25,11 @@ extension Library {
             let local = Int(timestamp.seconds) + offset
             let days = local.floorDivided(by: 86_400)
             let secondOfDay = local.floorModulo(86_400)
-            let (year, month, day) = Civil.date(days: Int64(days))
+            let (year, month, day) = CivilCalendar.date(days: Int64(days))
             switch function {
             case .getFullYear: return .int(Int64(year))
             case .getMonth: return .int(Int64(month - 1))
-            case .getDayOfYear: return .int(Int64(days) - Civil.days(year: year, month: 1, day: 1))
+            case .getDayOfYear: return .int(Int64(days) - CivilCalendar.days(year: year, month: 1, day: 1))
             case .getDayOfMonth: return .int(Int64(day - 1))
             case .getDate: return .int(Int64(day))
             // 1970-01-01 was a Thursday (4).

@@ -10,28 +10,15 @@ public indirect enum TypeSpec: Sendable, Hashable, CustomStringConvertible {
     /// per kind of JSON value, on the external and on the canonical side).
     case union([TypeSpec])
 
-    /// The scalar types by their names in type expressions.
-    static let scalars: [String: TypeSpec] = [
-        "string": .string, "int": .int, "double": .double, "decimal": .decimal, "bool": .bool,
-        "url": .url, "uuid": .uuid, "date": .date, "any": .any,
-    ]
-
     /// The type expression that denotes this type.
     public var description: String {
         switch self {
-        case .string: return "string"
-        case .int: return "int"
-        case .double: return "double"
-        case .decimal: return "decimal"
-        case .bool: return "bool"
-        case .url: return "url"
-        case .uuid: return "uuid"
-        case .date: return "date"
-        case .any: return "any"
         case .model(let name), .enumeration(let name): return name
         case .array(let element): return "[\(element)]"
         case .dictionary(let value): return "[string: \(value)]"
         case .union(let members): return members.map(\.description).joined(separator: " | ")
+        // The scalars: their names are their homes' (`ScalarType.name`).
+        default: return scalarType?.name ?? ""
         }
     }
 

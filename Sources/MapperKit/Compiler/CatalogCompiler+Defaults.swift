@@ -78,12 +78,9 @@ extension CatalogCompiler {
     }
 
     private func canonicalHint(for type: TypeSpec) -> String? {
-        switch type {
-        case .date: return "write dates as \"2020-01-01T00:00:00Z\" (UTC, optional .sss milliseconds)"
-        case .uuid: return "write UUIDs in lower case"
-        case .enumeration(let name): return enums[name].map { "use a case name: \($0.cases.map(\.name).joined(separator: ", "))" }
-        case .int, .double, .decimal: return "write the number itself, even when the JSON form is a string"
-        default: return nil
+        if case .enumeration(let name) = type {
+            return enums[name].map { "use a case name: \($0.cases.map(\.name).joined(separator: ", "))" }
         }
+        return type.scalarType?.canonicalHint
     }
 }

@@ -125,12 +125,7 @@ extension CatalogCompiler {
         default: break
         }
         switch spec {
-        case .any: return true
-        case .string, .url, .uuid, .enumeration: return [.string, .timestamp, .duration, .bytes].contains(type)
-        case .int, .double: return [.int, .uint, .double].contains(type)
-        case .decimal: return [.decimal, .int, .uint, .double, .string].contains(type)
-        case .bool: return type == .bool
-        case .date: return type == .timestamp || type == .string
+        case .enumeration: return TextResults.holds(type)
         case .array(let element):
             if case .list(let item) = type { return fits(item, element) }
             return false
@@ -145,18 +140,13 @@ extension CatalogCompiler {
             default: return false
             }
         case .union(let members): return members.contains { fits(type, $0) }
+        default: return spec.scalarType?.holds(type) ?? false
         }
     }
 
     private static func conversionHint(for spec: TypeSpec) -> String? {
-        switch spec {
-        case .string, .url, .uuid, .enumeration: "convert it with string(...)"
-        case .int: "convert it with int(...)"
-        case .double: "convert it with double(...)"
-        case .decimal: "convert it with decimal(...)"
-        case .date: "give a timestamp(...) or ISO 8601 text"
-        default: nil
-        }
+        if case .enumeration = spec { return StringScalar.conversionHint }
+        return spec.scalarType?.conversionHint
     }
 
     /// The CEL type of `self` in the expressions of model `name`: its properties (with those it
@@ -171,16 +161,12 @@ extension CatalogCompiler {
 
     private func celType(of spec: TypeSpec, depth: Int) -> CELCheckedType {
         switch spec {
-        case .string, .url, .uuid, .enumeration: .string
-        case .int: .int
-        case .double: .double
-        case .decimal: .decimal
-        case .bool: .bool
-        case .date: .timestamp
-        case .any, .union: .dyn
+        case .enumeration: .string
+        case .union: .dyn
         case .model(let name): selfType(of: name, depth: depth + 1)
         case .array(let element): .list(celType(of: element, depth: depth))
         case .dictionary(let element): .map(.string, celType(of: element, depth: depth))
+        default: spec.scalarType?.celType ?? .dyn
         }
     }
 

@@ -200,8 +200,26 @@ struct PropertyReader {
         self.typeNode = typeNode
         guard let type = compiler.typeSpec(typeNode, what: what) else { return nil }
         var property = spec(type: type, key: nil)
-        var ok = true
+        var ok = readFlags(fields, type: type, into: &property, compiler: &compiler)
+        ok = checkConflicts(fields, property, compiler: &compiler) && ok
+        guard let placed = readPlacement(fields, type: type, into: &property, compiler: &compiler) else { return nil }
+        ok = placed && ok
+        ok = readRepresentation(fields, into: &property, compiler: &compiler) && ok
+        ok = readFormat(fields, into: &property, compiler: &compiler) && ok
+        ok = readMerge(fields, into: &property, compiler: &compiler) && ok
+        ok = readConstraints(fields, into: &property, compiler: &compiler) && ok
+        ok = readTransform(fields, into: &property, compiler: &compiler) && ok
+        ok = readExpressions(fields, into: &property, compiler: &compiler) && ok
+        if let node = fields["on_error"] {
+            setsOnError = true
+            ok = readOnError(node, fields: fields, into: &property, compiler: &compiler) && ok
+        }
+        return ok ? property : nil
+    }
 
+    /// `required`, `transient`, `flatten`, `compare`, `archive`, `doc` and `computed`.
+    private func readFlags(_ fields: Fields, type: TypeSpec, into property: inout PropertySpec, compiler: inout CatalogCompiler) -> Bool {
+        var ok = true
         func flag(_ field: String) -> Bool {
             guard let node = fields[field] else { return false }
             guard let value = compiler.bool(node, what: "'\(field)' of \(what)") else { ok = false; return false }
@@ -227,8 +245,12 @@ struct PropertyReader {
             }
             property.transient = true
         }
+        return ok
+    }
 
-        // Fields that cannot go together.
+    /// Fields that cannot go together: one report per field to remove.
+    private func checkConflicts(_ fields: Fields, _ property: PropertySpec, compiler: inout CatalogCompiler) -> Bool {
+        var ok = true
         let conflicts: [(String, String, String)] = [
             ("required", "default", "a required key is never absent, so its default would never be used"),
             ("computed", "default", "a computed value is always set"),
@@ -263,7 +285,15 @@ struct PropertyReader {
                 at: fields.keyMark("required") ?? keyMark, hint: "remove 'required'")
             ok = false
         }
+        return ok
+    }
 
+    /// Where the value is read: a flattened model's fields, or the key (the default key when none
+    /// is written). nil when the property cannot be read at all (`flatten` on a type that is no model).
+    private func readPlacement(
+        _ fields: Fields, type: TypeSpec, into property: inout PropertySpec, compiler: inout CatalogCompiler
+    ) -> Bool? {
+        var ok = true
         if property.flatten {
             guard case .model = type else {
                 compiler.error(
@@ -294,11 +324,12 @@ struct PropertyReader {
                 property.key = JSONKeyPath(key: keyStyle.key(for: name))
             }
         }
+        return ok
+    }
 
-        ok = readRepresentation(fields, into: &property, compiler: &compiler) && ok
-        ok = readFormat(fields, into: &property, compiler: &compiler) && ok
-        ok = readMerge(fields, into: &property, compiler: &compiler) && ok
-        ok = readConstraints(fields, into: &property, compiler: &compiler) && ok
+    /// `transform`: a registered (or assumed) transformer.
+    private func readTransform(_ fields: Fields, into property: inout PropertySpec, compiler: inout CatalogCompiler) -> Bool {
+        var ok = true
         if let node = fields["transform"], let transform = compiler.string(node, what: "the transform of \(what)") {
             let known = Set(compiler.options.transformers.keys).union(compiler.options.assumedTransformers)
             if known.contains(transform) {
@@ -312,6 +343,12 @@ struct PropertyReader {
                 ok = false
             }
         }
+        return ok
+    }
+
+    /// `decode`, `encode` and `default: {expr: …}`; a plain `default` is kept for the plan builder.
+    private mutating func readExpressions(_ fields: Fields, into property: inout PropertySpec, compiler: inout CatalogCompiler) -> Bool {
+        var ok = true
         if let node = fields["decode"] {
             property.decode = compiler.expression(
                 node, what: "the decode expression of \(what)", variables: CatalogCompiler.decodeVariables)
@@ -329,11 +366,7 @@ struct PropertyReader {
         } else {
             defaultNode = fields["default"]
         }
-        if let node = fields["on_error"] {
-            setsOnError = true
-            ok = readOnError(node, fields: fields, into: &property, compiler: &compiler) && ok
-        }
-        return ok ? property : nil
+        return ok
     }
 
     private func spec(type: TypeSpec, key: JSONKeyPath?) -> PropertySpec {

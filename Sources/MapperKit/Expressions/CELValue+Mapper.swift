@@ -2,7 +2,9 @@ import MapperCEL
 import MapperFormats
 import MapperJSON
 
-/// Conversions between the engine's values and CEL's, the only place the two meet.
+/// Conversions between the engine's values and CEL's, the only place the two meet (the fast
+/// path's `FlatPlan.SelfRead` reads canonical text into the same values, through the same
+/// scalar homes: `DateScalar.cel`, `DecimalScalar.cel`).
 ///
 /// Into CEL: JSON objects become maps with string keys, whole numbers that fit become `int`, other
 /// numbers `double`; a `decimal` property becomes a CEL decimal (exact), a `date` a timestamp,
@@ -28,11 +30,9 @@ enum CELBridge {
         case .string(let text), .url(let text), .uuid(let text), .enumCase(let text): return .string(text)
         case .int(let int): return .int(int)
         case .double(let double): return .double(double)
-        case .decimal(let number): return CELDecimal(parsing: number.text).map(CELValue.decimal) ?? .string(number.text)
+        case .decimal(let number): return DecimalScalar.cel(number.text) ?? .string(number.text)
         case .bool(let bool): return .bool(bool)
-        case .date(let instant):
-            if let timestamp = try? CELTimestamp(nanoseconds: Int128(instant.milliseconds) * 1_000_000) { return .timestamp(timestamp) }
-            return .string(ISO8601.format(instant))
+        case .date(let instant): return DateScalar.cel(instant) ?? .string(ISO8601.format(instant))
         case .model(let model): return cel(model)
         case .array(let values): return .list(values.map(cel))
         case .dictionary(let dictionary): return .map(CELMap(dictionary.entries.map { (.string($0.key), cel($0.value)) }))

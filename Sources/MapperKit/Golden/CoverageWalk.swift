@@ -130,7 +130,9 @@ struct CoverageWalk {
         case (.dictionary(let element), .object(let members)):
             for member in members { self.type(element, external: external?[member.key], canonical: member.value, owner: owner) }
         case (.union(let members), _):
-            guard let member = members.first(where: { Self.canonicalKinds($0).contains(Self.kind(of: canonical)) }) else { return }
+            guard let kind = JSONKind(canonical), let member = members.first(where: { Self.canonicalKinds($0).contains(kind) }) else {
+                return
+            }
             cover(.unionMember, "\(owner) | \(member)")
             self.type(member, external: external, canonical: canonical, owner: owner)
         default: return
@@ -161,29 +163,14 @@ struct CoverageWalk {
         return current
     }
 
-    private enum Kind { case string, number, bool, object, array, null }
-
-    private static func kind(of value: JSONValue) -> Kind {
-        switch value {
-        case .null: return .null
-        case .bool: return .bool
-        case .number: return .number
-        case .string: return .string
-        case .array: return .array
-        case .object: return .object
-        }
-    }
-
     /// The kinds of JSON a type's values have in canonical JSON.
-    private static func canonicalKinds(_ type: TypeSpec) -> Set<Kind> {
+    private static func canonicalKinds(_ type: TypeSpec) -> Set<JSONKind> {
         switch type {
-        case .string, .url, .uuid, .date, .enumeration: return [.string]
-        case .int, .double, .decimal: return [.number]
-        case .bool: return [.bool]
+        case .enumeration: return [.string]
         case .model, .dictionary: return [.object]
         case .array: return [.array]
-        case .any: return [.string, .number, .bool, .object, .array]
         case .union(let members): return members.reduce(into: []) { $0.formUnion(canonicalKinds($1)) }
+        default: return type.scalarType?.canonicalKinds ?? []
         }
     }
 

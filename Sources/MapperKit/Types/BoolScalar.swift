@@ -1,6 +1,14 @@
+import MapperCEL
+
 /// The `bool` type: `true`/`false`, or with `json: string` `"true"`/`"false"`, with `json: int`
 /// `1`/`0`.
-enum BoolScalar {
+enum BoolScalar: ScalarType {
+    static let type = TypeSpec.bool
+    static let name = "bool"
+    static let canonicalKinds: Set<JSONKind> = [.bool]
+    static let celType = CELCheckedType.bool
+    static func holds(_ result: CELCheckedType) -> Bool { result == .bool }
+
     static func read(_ document: JSONDocument, at index: Int, _ representation: BoolRepresentation) -> ScalarRead {
         let kind = document.kind(at: index)
         switch representation {

@@ -1,15 +1,27 @@
+import MapperCEL
+
 /// The `date` type: an instant to the millisecond, from 0000-01-01T00:00:00Z to
 /// 9999-12-31T23:59:59.999Z, read and written in a format (`iso8601` by default, `unix`,
 /// `unix_ms`, or a TR35 pattern); canonical JSON is always ISO 8601 in UTC.
-enum DateScalar {
+enum DateScalar: ScalarType {
+    static let type = TypeSpec.date
+    static let name = "date"
+    static let canonicalKinds: Set<JSONKind> = [.string]
+    static let celType = CELCheckedType.timestamp
+    static func holds(_ result: CELCheckedType) -> Bool { result == .timestamp || result == .string }
+    static let conversionHint: String? = "give a timestamp(...) or ISO 8601 text"
+    static let canonicalHint: String? = "write dates as \"2020-01-01T00:00:00Z\" (UTC, optional .sss milliseconds)"
+
     static func read(_ document: JSONDocument, at index: Int, _ format: DateFormat, canonical: Bool) -> ScalarRead {
         let kind = document.kind(at: index)
         var instant: Instant?
         switch format {
         case .iso8601:
             if kind == .string {
-                instant = document.stringBytes(at: index) { ISO8601.parse($0.assumingMemoryBound(to: UInt8.self)) }
-                if canonical, let parsed = instant, ISO8601.format(parsed) != document.string(at: index) { instant = nil }
+                instant = document.stringBytes(at: index) { bytes in
+                    let text = bytes.assumingMemoryBound(to: UInt8.self)
+                    return canonical ? canonicalInstant(text) : ISO8601.parse(text)
+                }
             }
         case .unix:
             if kind == .number { instant = UnixTime.parseSeconds(document.numberText(at: index)) }
@@ -25,6 +37,24 @@ enum DateScalar {
         var message = "expected \(expected), found \(document.quoted(at: index))"
         if kind == .number, let problem = format.rangeProblem(document.numberText(at: index)) { message += ": " + problem }
         return .mismatch(message)
+    }
+
+    /// The instant of canonical date text: ISO 8601 in UTC exactly as the canonical writer writes
+    /// it (`2006-01-02T15:04:05Z`, `.sss` only when the milliseconds are not 0); nil for other text.
+    static func canonicalInstant(_ text: UnsafeBufferPointer<UInt8>) -> Instant? {
+        guard let instant = ISO8601.parse(text) else { return nil }
+        var written = JSONOutput(capacity: 32)
+        written.appendISO8601(instant)
+        // `written` holds the quoted text.
+        guard written.count == text.count + 2,
+            written.withUnsafeBytes({ $0.dropFirst().prefix(text.count).elementsEqual(UnsafeRawBufferPointer(text)) })
+        else { return nil }
+        return instant
+    }
+
+    /// A date in CEL: a timestamp; nil outside CEL's timestamp range.
+    static func cel(_ instant: Instant) -> CELValue? {
+        (try? CELTimestamp(nanoseconds: Int128(instant.milliseconds) * 1_000_000)).map(CELValue.timestamp)
     }
 
     static func write(_ instant: Instant, _ format: DateFormat, into output: inout JSONOutput) {

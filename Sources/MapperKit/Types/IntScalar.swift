@@ -1,6 +1,16 @@
+import MapperCEL
+
 /// The `int` type: an exact 64-bit integer, never through Double. External JSON may write it
 /// `5.0` or `5e2`; canonical JSON writes plain digits.
-enum IntScalar {
+enum IntScalar: ScalarType {
+    static let type = TypeSpec.int
+    static let name = "int"
+    static let canonicalKinds: Set<JSONKind> = [.number]
+    static let celType = CELCheckedType.int
+    static func holds(_ result: CELCheckedType) -> Bool { [.int, .uint, .double].contains(result) }
+    static let conversionHint: String? = "convert it with int(...)"
+    static let canonicalHint: String? = NumberRepresentation.canonicalHint
+
     static func read(_ document: JSONDocument, at index: Int, _ representation: NumberRepresentation, canonical: Bool) -> ScalarRead {
         // A plain JSON number, the common case: exact without building text.
         if document.kind(at: index) == .number, representation.isNumber {

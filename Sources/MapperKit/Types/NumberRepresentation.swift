@@ -8,6 +8,9 @@ enum NumberRepresentation: Sendable {
     /// A number format: a JSON string in that format.
     case format(name: String, pattern: NumberPattern, style: String)
 
+    /// How to write a number type's value in canonical form (for defaults).
+    static let canonicalHint = "write the number itself, even when the JSON form is a string"
+
     var isNumber: Bool {
         if case .number = self { return true }
         return false
@@ -32,6 +35,14 @@ enum NumberRepresentation: Sendable {
             }
             return .success(literal)
         }
+    }
+
+    /// Writes what `body` writes (a number) as `json: string` writes it, in quotes, when `quoted`.
+    @inline(__always)
+    static func write(quoted: Bool, into output: inout JSONOutput, _ body: (inout JSONOutput) -> Void) {
+        if quoted { output.append(UInt8(ascii: "\"")) }
+        body(&output)
+        if quoted { output.append(UInt8(ascii: "\"")) }
     }
 
     /// Writes a number's canonical literal in this representation.

@@ -1,10 +1,12 @@
-/// A scalar type of the language with its JSON representation resolved (`json:` hint, format).
+/// A scalar type of the language with its JSON representation resolved (`json:` hint, format):
+/// the registration of the scalar types.
 ///
 /// How a scalar's values are validated, read, written and described in JSON Schema lives in the
 /// scalar's own file (`StringScalar`, `IntScalar`, …, `DateScalar`); this enum routes to
-/// them, so the reader, the writers, the schema generator and unions do not change when a scalar
-/// is added. The token transcoders keep flat kinds of their own for speed, and call the same
-/// homes for validation.
+/// them, so the reader, the writers, the schema generator, unions, coverage and the compiler's
+/// CEL checks do not change when a scalar is added. The token transcoders keep flat kinds of
+/// their own for speed for the common scalars and call the same homes; any other scalar they
+/// read and write through its `ScalarPlan` (`FlatPlan.Conversion.Kind.scalar`).
 enum ScalarPlan: Sendable {
     case string
     case int(NumberRepresentation)
@@ -15,6 +17,65 @@ enum ScalarPlan: Sendable {
     case uuid
     case date(DateFormat)
     case any
+
+    /// Every scalar type's home, in the order type expressions list them.
+    static let types: [any ScalarType.Type] = [
+        StringScalar.self, IntScalar.self, DoubleScalar.self, DecimalScalar.self, BoolScalar.self, URLScalar.self,
+        UUIDScalar.self, DateScalar.self, AnyScalar.self,
+    ]
+
+    /// The scalar of `type` with the property's `json:` hint and `format:` applied (`formats`:
+    /// the catalog's named formats); nil when `type` is no scalar.
+    init?(_ type: TypeSpec, property: PropertySpec, formats: [String: FormatSpec]) {
+        var number = NumberRepresentation.number
+        if property.representation == .string { number = .string }
+        if case .number(let name)? = property.format, let format = formats[name], let pattern = format.numberPattern {
+            number = .format(name: name, pattern: pattern, style: format.pattern)
+        }
+        switch type {
+        case .string: self = .string
+        case .int: self = .int(number)
+        case .double: self = .double(number)
+        case .decimal: self = .decimal(number)
+        case .bool:
+            switch property.representation {
+            case .string?: self = .bool(.string)
+            case .int?: self = .bool(.int)
+            case nil: self = .bool(.bool)
+            }
+        case .url: self = .url
+        case .uuid: self = .uuid
+        case .any: self = .any
+        case .date:
+            switch property.format {
+            case .unix?: self = .date(.unix)
+            case .unixMilliseconds?: self = .date(.unixMilliseconds)
+            case .date(let name)?:
+                guard let format = formats[name], let pattern = format.datePattern else {
+                    self = .date(.iso8601)
+                    return
+                }
+                self = .date(.pattern(NamedDatePattern(name: name, pattern: pattern, text: format.pattern)))
+            default: self = .date(.iso8601)
+            }
+        case .model, .enumeration, .array, .dictionary, .union: return nil
+        }
+    }
+
+    /// The scalar type's home.
+    var home: any ScalarType.Type {
+        switch self {
+        case .string: return StringScalar.self
+        case .int: return IntScalar.self
+        case .double: return DoubleScalar.self
+        case .decimal: return DecimalScalar.self
+        case .bool: return BoolScalar.self
+        case .url: return URLScalar.self
+        case .uuid: return UUIDScalar.self
+        case .date: return DateScalar.self
+        case .any: return AnyScalar.self
+        }
+    }
 
     /// Reads a present, non-null JSON value: external JSON, or (`canonical`) the canonical form.
     func read(_ document: JSONDocument, at index: Int, canonical: Bool) -> ScalarRead {
@@ -75,14 +136,7 @@ enum ScalarPlan: Sendable {
     }
 
     /// The kinds of JSON value written in canonical JSON.
-    var canonicalKinds: Set<JSONKind> {
-        switch self {
-        case .string, .url, .uuid, .date: return [.string]
-        case .int, .double, .decimal: return [.number]
-        case .bool: return [.bool]
-        case .any: return Set(JSONKind.allCases)
-        }
-    }
+    var canonicalKinds: Set<JSONKind> { home.canonicalKinds }
 }
 
 /// What reading a scalar gives: its value, or why the JSON value is none (a whole sentence,

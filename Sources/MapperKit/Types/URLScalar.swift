@@ -1,3 +1,5 @@
+import MapperCEL
+
 /// The `url` type: an RFC 3986 URI reference, checked by the RFC's grammar. Its canonical and
 /// external forms are the same string.
 ///
@@ -5,7 +7,14 @@
 /// host as `[IP-literal]` or a name, digits-only port) or a path, then `?query` and `#fragment`.
 /// Only ASCII is allowed (write other characters as `%XX`); spaces, control characters,
 /// `"<>\^`{|}`, a second `#`, bad `%` escapes, invalid schemes and ports are rejected.
-package enum URLScalar {
+package enum URLScalar: ScalarType {
+    static let type = TypeSpec.url
+    static let name = "url"
+    static let canonicalKinds: Set<JSONKind> = [.string]
+    static let celType = CELCheckedType.string
+    static func holds(_ result: CELCheckedType) -> Bool { TextResults.holds(result) }
+    static let conversionHint: String? = "convert it with string(...)"
+
     static func read(_ document: JSONDocument, at index: Int) -> ScalarRead {
         guard document.kind(at: index) == .string else { return .expected("a URL string", document, at: index) }
         guard document.stringBytes(at: index, { isValid($0) }) else {

@@ -1,6 +1,16 @@
+import MapperCEL
+
 /// The `uuid` type: `8-4-4-4-12` hex digits in any letter case on the external side, lower case in
 /// canonical JSON.
-package enum UUIDScalar {
+package enum UUIDScalar: ScalarType {
+    static let type = TypeSpec.uuid
+    static let name = "uuid"
+    static let canonicalKinds: Set<JSONKind> = [.string]
+    static let celType = CELCheckedType.string
+    static func holds(_ result: CELCheckedType) -> Bool { TextResults.holds(result) }
+    static let conversionHint: String? = "convert it with string(...)"
+    static let canonicalHint: String? = "write UUIDs in lower case"
+
     static func read(_ document: JSONDocument, at index: Int, canonical: Bool) -> ScalarRead {
         guard document.kind(at: index) == .string else { return .expected("a UUID string", document, at: index) }
         let text = document.string(at: index)

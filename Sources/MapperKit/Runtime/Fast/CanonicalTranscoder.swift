@@ -8,10 +8,10 @@ import MapperCEL
 /// false and the caller runs the general reader, which then owns the result or the exact error
 /// messages. So semantics live in one place; this path must only ever agree with it (tests
 /// compare both on every example).
-struct CanonicalTranscoder {
+struct CanonicalTranscoder: FlatTranscoder {
     /// The general reader's tables, for what the fast path leaves to it (`readComputed`).
     let table: ModelTable
-    private let plan: FlatPlan
+    let plan: FlatPlan
     let arenas: FlatPlan.Arenas
 
     var now = Instant(milliseconds: 0)
@@ -259,7 +259,13 @@ struct CanonicalTranscoder {
         return true
     }
 
-    private mutating func write(_ document: JSONDocument, at index: Int, conversion: Int32, into output: inout JSONOutput) -> Bool {
+    func takes(_ model: FlatPlan.Model) -> Bool { model.transcodable }
+
+    mutating func writeNested(_ document: JSONDocument, at index: Int, model: Int32, into output: inout JSONOutput) -> Bool {
+        writeModel(document, at: index, model: model, into: &output)
+    }
+
+    mutating func write(_ document: JSONDocument, at index: Int, conversion: Int32, into output: inout JSONOutput) -> Bool {
         let kind = document.kind(at: index)
         let conversion = arenas.conversions[Int(conversion)]
         switch conversion.kind {
@@ -323,17 +329,8 @@ struct CanonicalTranscoder {
             guard let position else { return false }
             let name = arenas.caseNames[Int(spec.firstCase + position)]
             output.append(arenas.text(name.start, name.length))
-        case .model:
-            guard kind == .object, arenas.models[Int(conversion.payload)].transcodable else { return false }
-            return writeModel(document, at: index, model: conversion.payload, into: &output)
-        case .array, .dictionary:
-            guard kind == (conversion.kind == .array ? .array : .object) else { return false }
-            return document.writeElements(of: index, into: &output) { item, output in
-                write(document, at: item, conversion: conversion.payload, into: &output)
-            }
-        case .union:
-            guard let member = plan.unionMember(conversion.payload, for: kind) else { return false }
-            return write(document, at: index, conversion: member, into: &output)
+        case .model, .array, .dictionary, .union:
+            return writeContainer(document, at: index, kind: kind, conversion, into: &output)
         case .scalar:
             // Number formats and representation hints: read as the general reader reads them.
             let scalar = plan.scalars[Int(conversion.payload)]

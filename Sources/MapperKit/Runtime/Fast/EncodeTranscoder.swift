@@ -15,16 +15,16 @@ import MapperCEL
 /// takes only common shapes (no transformers, no key written by several properties) and only
 /// documents without errors; otherwise `transcode` returns false and the general path (canonical
 /// reader, models, `ModelEncoder`) does the work and reports the errors. Tests compare both paths.
-struct EncodeTranscoder {
+struct EncodeTranscoder: FlatTranscoder {
     private let table: ModelTable
-    private let plan: FlatPlan
-    private let arenas: FlatPlan.Arenas
+    let plan: FlatPlan
+    let arenas: FlatPlan.Arenas
     /// Tape index of each property's canonical value per open model, -1 when absent.
-    private let slots = SlotStack()
+    let slots = SlotStack()
     /// For each open model with `encode:` expressions, innermost last: its slots' base and `self`.
-    private var selves: [(base: Int, value: CELValue)] = []
+    var selves: [(base: Int, value: CELValue)] = []
     /// The variables of an `encode:` expression: one array, its value replaced in place.
-    private var variables: [(String, CELValue)] = [("self", .null)]
+    var variables: [(String, CELValue)] = [("self", .null)]
 
     init(table: ModelTable) {
         self.table = table
@@ -62,14 +62,14 @@ struct EncodeTranscoder {
 
     /// Where a model's object is merged with members written by its parent (`author ← user` with
     /// `reporterLogin ← user.login`): the parent's node and slots.
-    private struct Merge {
+    struct Merge {
         var node: FlatPlan.EncodeNode
         var parent: FlatPlan.Model
         var parentBase: Int
     }
 
     /// `tagged`: the object's `$type` chose the model (`variant(of:in:declared:)`).
-    private mutating func writeModel(
+    mutating func writeModel(
         _ document: JSONDocument, at object: Int, model index: Int32, merging merge: Merge? = nil, tagged: Bool = false,
         into output: inout JSONOutput
     ) -> Bool {
@@ -377,61 +377,6 @@ struct EncodeTranscoder {
         }
     }
 
-    /// Before writing a model with expressions: checks the canonical values encoding does not
-    /// write as the canonical reader would (decode-only ones, then treated as absent, and those
-    /// an `encode:` expression replaces), and makes `self` for the expressions. What it writes
-    /// to check or to read a value, it takes back from `output`.
-    private mutating func prepare(
-        _ expressions: FlatPlan.EncodeExpressions, _ document: JSONDocument, model: FlatPlan.Model, base: Int,
-        output: inout JSONOutput
-    ) -> Bool {
-        let start = output.count
-        defer { output.truncate(to: start) }
-        var this = CELMap()
-        for position in 0..<Int(model.propertyCount) {
-            let value = Int(slots[base + position])
-            guard value >= 0 else { continue }
-            if expressions.decodeOnly[position] || expressions.encode[position] != nil {
-                guard check(document, at: value, arenas.properties[Int(model.firstProperty) + position], &output) else { return false }
-            }
-            if expressions.decodeOnly[position] {
-                slots[base + position] = -1
-            } else if let read = expressions.reads[position] {
-                document.write(valueAt: value, to: &output)
-                let cel = output.withUnsafeBytes { read.value(UnsafeRawBufferPointer(rebasing: $0[start...])) }
-                output.truncate(to: start)
-                guard let cel else { return false }
-                this.append(uniqueKey: expressions.names[position], cel)
-            }
-        }
-        selves.append((base, .map(this)))
-        return true
-    }
-
-    /// Whether a canonical value encoding does not write is what reading canonical JSON accepts
-    /// for `property` (null, or a value of its type within its constraints): checked by writing
-    /// it, then taking that back from `output`.
-    private mutating func check(_ document: JSONDocument, at value: Int, _ property: FlatPlan.Property, _ output: inout JSONOutput) -> Bool
-    {
-        guard document.kind(at: value) != .null else { return true }
-        let start = output.count
-        defer { output.truncate(to: start) }
-        return document.satisfiesConstraints(at: value, property, in: plan)
-            && write(document, at: value, conversion: property.encodeConversion, into: &output)
-    }
-
-    /// The external value of a property with an `encode:` expression: the expression's result
-    /// with `self` the model whose slots start at `base`, written as the general encoder writes it.
-    private mutating func writeEncoded(_ expression: Expression, base: Int, into output: inout JSONOutput) -> Bool {
-        guard let this = selves.last(where: { $0.base == base })?.value else { return false }
-        variables[0].1 = this
-        defer { variables[0].1 = .null }
-        guard let result = try? expression.program.evaluate(bindings: variables), case .success(let json) = CELBridge.json(result)
-        else { return false }
-        output.append(json)
-        return true
-    }
-
     /// Whether anything is written at or below a node (an object of absent members is left out).
     private func hasValue(_ node: FlatPlan.EncodeNode, base: Int) -> Bool {
         if node.constantLength >= 0 { return true }
@@ -447,96 +392,5 @@ struct EncodeTranscoder {
         if !first { output.append(UInt8(ascii: ",")) }
         first = false
         output.append(arenas.text(node.keyStart, node.keyLength))
-    }
-
-    /// A canonical value written in its external form; false for anything not canonical.
-    private mutating func write(_ document: JSONDocument, at index: Int, conversion: Int32, into output: inout JSONOutput) -> Bool {
-        let kind = document.kind(at: index)
-        let conversion = arenas.conversions[Int(conversion)]
-        let isInteger = document[index].flags & JSONTape.isInteger != 0
-        switch conversion.kind {
-        case .string:
-            guard kind == .string else { return false }
-            document.writeString(at: index, to: &output)
-        case .int, .intAsString:
-            // Canonical integers are plain digits.
-            guard kind == .number, isInteger, let value = document.int64(at: index) else { return false }
-            if conversion.kind == .intAsString { output.append(UInt8(ascii: "\"")) }
-            output.appendInt64(value)
-            if conversion.kind == .intAsString { output.append(UInt8(ascii: "\"")) }
-        case .double, .doubleAsString:
-            guard kind == .number, let value = document.finiteDouble(at: index) else { return false }
-            if conversion.kind == .doubleAsString { output.append(UInt8(ascii: "\"")) }
-            output.appendDouble(value)
-            if conversion.kind == .doubleAsString { output.append(UInt8(ascii: "\"")) }
-        case .decimal, .decimalAsString:
-            guard kind == .number else { return false }
-            if conversion.kind == .decimalAsString { output.append(UInt8(ascii: "\"")) }
-            document.write(valueAt: index, to: &output)
-            if conversion.kind == .decimalAsString { output.append(UInt8(ascii: "\"")) }
-        case .bool, .boolAsString, .boolAsInt:
-            guard kind == .true || kind == .false else { return false }
-            switch conversion.kind {
-            case .boolAsString: output.append(contentsOf: kind == .true ? "\"true\"" : "\"false\"")
-            case .boolAsInt: output.append(kind == .true ? UInt8(ascii: "1") : UInt8(ascii: "0"))
-            default: output.append(contentsOf: kind == .true ? "true" : "false")
-            }
-        case .url:
-            guard kind == .string, document.stringBytes(at: index, { URLScalar.isValid($0) }) else { return false }
-            document.writeString(at: index, to: &output)
-        case .uuid:
-            guard kind == .string, UUIDScalar.isCanonical(document.string(at: index)) else { return false }
-            document.writeString(at: index, to: &output)
-        case .dateISO, .dateUnix, .dateUnixMilliseconds, .datePattern:
-            guard kind == .string, let raw = document.unescapedBytes(at: index) else { return false }
-            let text = raw.assumingMemoryBound(to: UInt8.self)
-            // Canonical dates are exactly what the canonical writer writes.
-            guard let instant = ISO8601.parse(text) else { return false }
-            var check = JSONOutput(capacity: 32)
-            check.appendISO8601(instant)
-            guard check.count == raw.count + 2, check.withUnsafeBytes({ memcmp($0.baseAddress! + 1, raw.baseAddress!, raw.count) == 0 })
-            else {
-                return false
-            }
-            switch conversion.kind {
-            case .dateISO: document.writeString(at: index, to: &output)
-            case .dateUnix: output.appendUnixSeconds(instant)
-            case .dateUnixMilliseconds: output.appendUnixMilliseconds(instant)
-            default:
-                let formatted = arenas.patterns[Int(conversion.payload)]._withUnsafeGuaranteedRef { compiled in
-                    UTF8Buffer.string(capacity: compiled.maximumLength) { compiled.write(instant, to: &$0) }
-                }
-                output.appendString(formatted)
-            }
-        case .any:
-            document.write(valueAt: index, to: &output)
-        case .enumeration:
-            let spec = arenas.enums[Int(conversion.payload)]
-            guard kind == .string,
-                let position = document.stringBytes(
-                    at: index, { plan.lookup($0, firstSlot: spec.names.firstSlot, mask: spec.names.mask) })
-            else { return false }
-            let value = arenas.caseValues[Int(spec.firstCase + position)]
-            output.append(arenas.text(value.start, value.length))
-        case .model:
-            guard kind == .object, arenas.models[Int(conversion.payload)].encodable else { return false }
-            return writeModel(document, at: index, model: conversion.payload, into: &output)
-        case .array, .dictionary:
-            guard kind == (conversion.kind == .array ? .array : .object) else { return false }
-            return document.writeElements(of: index, into: &output) { item, output in
-                write(document, at: item, conversion: conversion.payload, into: &output)
-            }
-        case .union:
-            guard let member = plan.unionMember(conversion.payload, for: kind) else { return false }
-            return write(document, at: index, conversion: member, into: &output)
-        case .scalar:
-            // Number formats: the canonical value read and written as the general path does.
-            let scalar = plan.scalars[Int(conversion.payload)]
-            guard kind != .null, case .value(let value) = scalar.read(document, at: index, canonical: true) else { return false }
-            scalar.writeExternal(value, into: &output)
-        case .unsupported:
-            return false
-        }
-        return true
     }
 }

@@ -1,81 +1,5 @@
 import Foundation
 
-extension PlanBuilder {
-    /// Which types the transcoder handles: constraints it checks, no transformers, expressions
-    /// only where `FlatPlan.Expressions` takes them, nested and flattened models (without
-    /// variants) and union members that qualify too.
-    /// `on_error` does not matter: a value that does not convert makes `transcode` return false
-    /// and the general reader, which applies `on_error` and records the warnings, does the document.
-    static func transcodable(_ types: [ModelType]) -> [Bool] {
-        // What each type asks of itself, on every core, and the models it nests (by index).
-        let own = types.concurrentMap { type -> (qualifies: Bool, nested: [Int]) in
-            var nested: [Int] = []
-            func conversionQualifies(_ conversion: Conversion) -> Bool {
-                switch conversion {
-                case .scalar, .enumeration:
-                    return true
-                case .model(let index, let dispatch):
-                    nested.append(index)
-                    return !dispatch
-                case .array(let element), .dictionary(let element):
-                    return conversionQualifies(element)
-                case .union(let plan):
-                    return plan.members.allSatisfy(conversionQualifies)
-                default:
-                    return false
-                }
-            }
-            let qualifies =
-                (!type.usesExpressions || FlatPlan.Expressions(type) != nil)
-                && type.properties.allSatisfy { plan in
-                    FlatPlan.checksConstraints(of: plan) && conversionQualifies(plan.conversion)
-                }
-            return (qualifies, nested)
-        }
-        // Then the nested models, depth first: a type being visited is on the current path.
-        enum State { case unknown, visiting, qualifies, fails }
-        var states = Array(repeating: State.unknown, count: types.count)
-        func typeQualifies(_ index: Int) -> Bool {
-            switch states[index] {
-            case .qualifies: return true
-            case .fails: return false
-            case .visiting: return true  // a recursive model qualifies if the rest does
-            case .unknown: break
-            }
-            states[index] = .visiting
-            let qualifies = own[index].qualifies && own[index].nested.allSatisfy(typeQualifies)
-            states[index] = qualifies ? .qualifies : .fails
-            return qualifies
-        }
-        return types.indices.map(typeQualifies)
-    }
-}
-
-extension FlatPlan {
-    /// Whether the fast paths check all of a property's constraints as the general reader does:
-    /// lengths of strings, arrays and dictionaries (`satisfiesLength`), bounds of numbers and
-    /// patterns of strings (`satisfiesValueConstraints`). Other pairings are left to it.
-    static func checksConstraints(of property: PropertyPlan) -> Bool {
-        let constraints = property.spec.constraints
-        if constraints.minLength != nil || constraints.maxLength != nil {
-            switch property.conversion {
-            case .scalar(.string), .array, .dictionary: break
-            default: return false
-            }
-        }
-        if constraints.minimum != nil || constraints.maximum != nil {
-            switch property.conversion {
-            case .scalar(.int(.number)), .scalar(.double(.number)), .scalar(.decimal(.number)): break
-            default: return false
-            }
-        }
-        if constraints.pattern != nil {
-            guard case .scalar(.string) = property.conversion else { return false }
-        }
-        return true
-    }
-}
-
 extension FlatPlan {
     /// Flattens `ModelType`s into the buffers the plan adopts as its arenas.
     struct Builder: ~Copyable {
@@ -84,7 +8,7 @@ extension FlatPlan {
         var slots = ArenaBuffer<Slot>()
         var properties = ArenaBuffer<Property>()
         var paths = ArenaBuffer<Int32>()
-        var conversions = ArenaBuffer<Conversion>()
+        var conversions = ArenaBuffer<FlatConversion>()
         var enums = ArenaBuffer<Enum>()
         var caseNames = ArenaBuffer<(start: Int32, length: Int32)>()
         var caseValues = ArenaBuffer<(start: Int32, length: Int32)>()
@@ -93,7 +17,7 @@ extension FlatPlan {
         /// Key and value bytes the other arrays point into, written in place.
         var bytes = JSONOutput()
         var patterns: [DatePattern.Compiled] = []
-        var defaults: [(value: Value, conversion: MapperKit.Conversion)] = []
+        var defaults: [(value: Value, conversion: Conversion)] = []
         var scalars: [ScalarPlan] = []
         var unionMembers: [Int32] = []
         var valueConstraints: [ValueConstraints] = []
@@ -105,7 +29,7 @@ extension FlatPlan {
         /// Whether this builder makes one chunk of a plan: the enums are the whole plan's, made
         /// before the chunks (`enumIndices`), and its indices are relative until `append` moves
         /// them into the plan.
-        fileprivate var isChunk = false
+        var isChunk = false
 
         mutating func build(_ types: [ModelType], enums: [EnumPlan], transcodable: [Bool]) {
             // The enums first, once for every chunk of models that uses them.
@@ -389,48 +313,48 @@ extension FlatPlan {
         }
 
         /// `external`: the form encoding writes (representation hints count).
-        mutating func conversion(_ conversion: MapperKit.Conversion, external: Bool = false) -> Int32 {
-            let flat: Conversion
+        mutating func conversion(_ conversion: Conversion, external: Bool = false) -> Int32 {
+            let flat: FlatConversion
             switch conversion {
-            case .scalar(.int(.string)) where external: flat = Conversion(kind: .intAsString, payload: 0)
-            case .scalar(.double(.string)) where external: flat = Conversion(kind: .doubleAsString, payload: 0)
-            case .scalar(.decimal(.string)) where external: flat = Conversion(kind: .decimalAsString, payload: 0)
-            case .scalar(.bool(.string)) where external: flat = Conversion(kind: .boolAsString, payload: 0)
-            case .scalar(.bool(.int)) where external: flat = Conversion(kind: .boolAsInt, payload: 0)
-            case .scalar(.string): flat = Conversion(kind: .string, payload: 0)
-            case .scalar(.int(.number)): flat = Conversion(kind: .int, payload: 0)
-            case .scalar(.double(.number)): flat = Conversion(kind: .double, payload: 0)
-            case .scalar(.decimal(.number)): flat = Conversion(kind: .decimal, payload: 0)
-            case .scalar(.bool(.bool)): flat = Conversion(kind: .bool, payload: 0)
-            case .scalar(.url): flat = Conversion(kind: .url, payload: 0)
-            case .scalar(.uuid): flat = Conversion(kind: .uuid, payload: 0)
-            case .scalar(.any): flat = Conversion(kind: .any, payload: 0)
-            case .scalar(.date(.iso8601)): flat = Conversion(kind: .dateISO, payload: 0)
-            case .scalar(.date(.unix)): flat = Conversion(kind: .dateUnix, payload: 0)
-            case .scalar(.date(.unixMilliseconds)): flat = Conversion(kind: .dateUnixMilliseconds, payload: 0)
+            case .scalar(.int(.string)) where external: flat = FlatConversion(kind: .intAsString, payload: 0)
+            case .scalar(.double(.string)) where external: flat = FlatConversion(kind: .doubleAsString, payload: 0)
+            case .scalar(.decimal(.string)) where external: flat = FlatConversion(kind: .decimalAsString, payload: 0)
+            case .scalar(.bool(.string)) where external: flat = FlatConversion(kind: .boolAsString, payload: 0)
+            case .scalar(.bool(.int)) where external: flat = FlatConversion(kind: .boolAsInt, payload: 0)
+            case .scalar(.string): flat = FlatConversion(kind: .string, payload: 0)
+            case .scalar(.int(.number)): flat = FlatConversion(kind: .int, payload: 0)
+            case .scalar(.double(.number)): flat = FlatConversion(kind: .double, payload: 0)
+            case .scalar(.decimal(.number)): flat = FlatConversion(kind: .decimal, payload: 0)
+            case .scalar(.bool(.bool)): flat = FlatConversion(kind: .bool, payload: 0)
+            case .scalar(.url): flat = FlatConversion(kind: .url, payload: 0)
+            case .scalar(.uuid): flat = FlatConversion(kind: .uuid, payload: 0)
+            case .scalar(.any): flat = FlatConversion(kind: .any, payload: 0)
+            case .scalar(.date(.iso8601)): flat = FlatConversion(kind: .dateISO, payload: 0)
+            case .scalar(.date(.unix)): flat = FlatConversion(kind: .dateUnix, payload: 0)
+            case .scalar(.date(.unixMilliseconds)): flat = FlatConversion(kind: .dateUnixMilliseconds, payload: 0)
             case .scalar(.date(.pattern(let format))):
                 patterns.append(format.pattern.compiled)
-                flat = Conversion(kind: .datePattern, payload: Int32(patterns.count - 1))
+                flat = FlatConversion(kind: .datePattern, payload: Int32(patterns.count - 1))
             case .enumeration(let plan):
-                flat = Conversion(kind: .enumeration, payload: enumeration(plan))
+                flat = FlatConversion(kind: .enumeration, payload: enumeration(plan))
             case .model(let index, let dispatch):
-                flat = dispatch ? Conversion(kind: .unsupported, payload: 0) : Conversion(kind: .model, payload: Int32(index))
+                flat = dispatch ? FlatConversion(kind: .unsupported, payload: 0) : FlatConversion(kind: .model, payload: Int32(index))
             case .array(let element):
-                flat = Conversion(kind: .array, payload: self.conversion(element, external: external))
+                flat = FlatConversion(kind: .array, payload: self.conversion(element, external: external))
             case .dictionary(let element):
-                flat = Conversion(kind: .dictionary, payload: self.conversion(element, external: external))
+                flat = FlatConversion(kind: .dictionary, payload: self.conversion(element, external: external))
             case .scalar(let scalar):
                 scalars.append(scalar)
-                flat = Conversion(kind: .scalar, payload: Int32(scalars.count - 1))
+                flat = FlatConversion(kind: .scalar, payload: Int32(scalars.count - 1))
             case .union(let plan):
                 // Decoding reads external JSON, encoding canonical JSON: each picks members by its side's kinds.
                 let members = JSONKind.allCases.map { kind in
                     plan.member(for: kind, canonical: external).map { self.conversion(plan.members[$0], external: external) } ?? -1
                 }
-                flat = Conversion(kind: .union, payload: Int32(unionMembers.count))
+                flat = FlatConversion(kind: .union, payload: Int32(unionMembers.count))
                 unionMembers += members
             default:
-                flat = Conversion(kind: .unsupported, payload: 0)
+                flat = FlatConversion(kind: .unsupported, payload: 0)
             }
             conversions.append(flat)
             return Int32(conversions.count - 1)
@@ -452,89 +376,6 @@ extension FlatPlan {
             let index = Int32(enums.count - 1)
             enumIndices[ObjectIdentifier(plan)] = index
             return index
-        }
-    }
-}
-
-extension FlatPlan {
-    /// Consecutive models of a plan, built on one thread (`Builder.build`).
-    final class Chunk: @unchecked Sendable {
-        var builder = Builder()
-        /// The models' records, their indices relative to the chunk's.
-        var models: [Model] = []
-
-        init(enumIndices: [ObjectIdentifier: Int32], slots: Int) {
-            builder.isChunk = true
-            builder.enumIndices = enumIndices
-            builder.slots = ArenaBuffer(capacity: slots, zeroed: true)
-        }
-    }
-}
-
-extension FlatPlan.Builder {
-    /// Appends a chunk's models, moving each index into the chunk's arrays by what this builder
-    /// held before it. Enum and model indices are the plan's already.
-    fileprivate mutating func append(_ chunk: FlatPlan.Chunk) {
-        precondition(chunk.builder.enums.isEmpty && chunk.builder.caseNames.isEmpty, "a chunk made its own enums")
-        let slotBase = Int32(slots.count)
-        let byteBase = Int32(bytes.count)
-        let conversionBase = Int32(conversions.count)
-        let encodeBase = Int32(encodeNodes.count)
-        let flattenedBase = Int32(flattened.count)
-        let (nodeBase, propertyBase, pathBase) = (Int32(nodes.count), Int32(properties.count), Int32(paths.count))
-        let (defaultBase, constraintBase) = (Int32(defaults.count), Int32(valueConstraints.count))
-        let (scalarBase, patternBase, unionBase) = (Int32(scalars.count), Int32(patterns.count), Int32(unionMembers.count))
-        let (expressionBase, encodeExpressionBase) = (Int32(expressionModels.count), Int32(encodeExpressionModels.count))
-        func moved(_ node: FlatPlan.Node) -> FlatPlan.Node {
-            var node = node
-            if node.mask >= 0 { node.firstSlot += slotBase }
-            return node
-        }
-        nodes.append(chunk.builder.nodes) { $0 = moved($0) }
-        slots.append(chunk.builder.slots) { slot in
-            if slot.hash != 0 { slot.keyStart += byteBase }
-        }
-        properties.append(chunk.builder.properties) { property in
-            property.keyStart += byteBase
-            property.firstPathNode += pathBase
-            property.conversion += conversionBase
-            property.encodeConversion += conversionBase
-            if property.defaultIndex >= 0 { property.defaultIndex += defaultBase }
-            if property.valueConstraints >= 0 { property.valueConstraints += constraintBase }
-        }
-        paths.append(chunk.builder.paths) { _ in }  // relative to the model's root node
-        conversions.append(chunk.builder.conversions) { conversion in
-            switch conversion.kind {
-            case .array, .dictionary: conversion.payload += conversionBase
-            case .datePattern: conversion.payload += patternBase
-            case .scalar: conversion.payload += scalarBase
-            case .union: conversion.payload += unionBase
-            default: break
-            }
-        }
-        encodeNodes.append(chunk.builder.encodeNodes) { node in
-            node.keyStart += byteBase
-            if node.constantLength >= 0 { node.constantStart += byteBase }
-            node.firstChild += encodeBase
-        }
-        flattened.append(chunk.builder.flattened) { _ in }  // model indices are the plan's, slots the parent's
-        chunk.builder.bytes.withUnsafeBytes { bytes.append($0) }
-        unionMembers += chunk.builder.unionMembers.map { $0 >= 0 ? $0 + conversionBase : $0 }
-        defaults += chunk.builder.defaults
-        scalars += chunk.builder.scalars
-        patterns += chunk.builder.patterns
-        valueConstraints += chunk.builder.valueConstraints
-        expressionModels += chunk.builder.expressionModels
-        encodeExpressionModels += chunk.builder.encodeExpressionModels
-        for var model in chunk.models {
-            model.firstProperty += propertyBase
-            model.rootNode += nodeBase
-            model.names = moved(model.names)
-            model.firstEncodeNode += encodeBase
-            model.firstFlattened += flattenedBase
-            if model.expressions >= 0 { model.expressions += expressionBase }
-            if model.encodeExpressions >= 0 { model.encodeExpressions += encodeExpressionBase }
-            models.append(model)
         }
     }
 }

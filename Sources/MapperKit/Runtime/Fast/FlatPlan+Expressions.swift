@@ -129,7 +129,7 @@ extension FlatPlan {
             return reads
         }
 
-        init?(_ conversion: MapperKit.Conversion) {
+        init?(_ conversion: Conversion) {
             switch conversion {
             case .scalar(.string), .scalar(.url), .scalar(.uuid), .enumeration: self = .string
             // Canonical JSON writes numbers and booleans as such whatever their external spelling.
@@ -175,15 +175,14 @@ extension FlatPlan {
             case .double:
                 return Double(String(decoding: text, as: UTF8.self)).map(CELValue.double)
             case .decimal:
-                return CELDecimal(parsing: String(decoding: text, as: UTF8.self)).map(CELValue.decimal)
+                return DecimalScalar.cel(String(decoding: text, as: UTF8.self))
             case .bool:
                 return text.elementsEqual("true".utf8) ? .bool(true) : text.elementsEqual("false".utf8) ? .bool(false) : nil
             case .date:
                 guard text.count >= 2,
-                    let instant = ISO8601.parse(UnsafeBufferPointer(rebasing: text.bindMemory(to: UInt8.self)[1..<text.count - 1])),
-                    let timestamp = try? CELTimestamp(nanoseconds: Int128(instant.milliseconds) * 1_000_000)
+                    let instant = ISO8601.parse(UnsafeBufferPointer(rebasing: text.bindMemory(to: UInt8.self)[1..<text.count - 1]))
                 else { return nil }
-                return .timestamp(timestamp)
+                return DateScalar.cel(instant)
             case .json:
                 return (try? JSONValue(parsing: text)).map(CELBridge.cel)
             }

@@ -134,7 +134,8 @@ final class FlatPlan: @unchecked Sendable {
         static let fallsBack: UInt16 = 256
     }
 
-    struct Conversion {
+    /// How the fast paths read or write one value (named apart from the general path's `Conversion`).
+    struct FlatConversion {
         enum Kind: UInt8 {
             case unsupported, string, int, double, decimal, bool, url, uuid, any
             /// Representation hints on the external side: `json: string` numbers, `json: string`
@@ -176,7 +177,7 @@ final class FlatPlan: @unchecked Sendable {
         let slots: UnsafeMutableBufferPointer<Slot>
         let properties: UnsafeMutableBufferPointer<Property>
         let paths: UnsafeMutableBufferPointer<Int32>
-        let conversions: UnsafeMutableBufferPointer<Conversion>
+        let conversions: UnsafeMutableBufferPointer<FlatConversion>
         let enums: UnsafeMutableBufferPointer<Enum>
         let caseNames: UnsafeMutableBufferPointer<(start: Int32, length: Int32)>
         /// Each case's JSON value as text in `bytes`, parallel to `caseNames`.
@@ -197,7 +198,7 @@ final class FlatPlan: @unchecked Sendable {
     /// What the unmanaged patterns point at, kept alive here.
     private let patternOwners: [DatePattern.Compiled]
     /// Defaults with the conversion to write them with (rare: read through ordinary references).
-    let defaults: [(value: Value, conversion: MapperKit.Conversion)]
+    let defaults: [(value: Value, conversion: Conversion)]
     /// The scalars of `Conversion.Kind.scalar`.
     let scalars: [ScalarPlan]
     /// The member conversions of `Conversion.Kind.union`, by JSON kind (`unionMember`).

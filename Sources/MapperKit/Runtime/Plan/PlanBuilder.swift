@@ -13,8 +13,8 @@ struct PlanBuilder {
     let transformers: [String: Transformer]
     /// Each model's `base` and `variants`, what building every other model asks for: read here
     /// once, because `models[name]` copies a whole spec (thousands of times in a big catalog).
-    private let bases: [String: String]
-    private let variants: [String: Variants]
+    let bases: [String: String]
+    let variants: [String: Variants]
 
     /// `order` may name models whose declaration did not compile (an error is reported for each);
     /// they are left out, so that a model's index is its position among the types built.
@@ -140,7 +140,7 @@ struct PlanBuilder {
         let enumPlans = Dictionary(uniqueKeysWithValues: zip(enumNames, enumList))
         let types = Array(order.enumerated()).concurrentMap { index, name in
             let spec = models[name]!
-            var tree = TreeBuilder(capacity: spec.properties.count)
+            var tree = KeyTreeBuilder(capacity: spec.properties.count)
             var properties: [PropertyPlan] = []
             properties.reserveCapacity(spec.properties.count)
             for property in spec.properties {
@@ -221,43 +221,15 @@ struct PlanBuilder {
     private func leafConversion(
         _ type: TypeSpec, property: PropertySpec, indices: [String: Int], enums: [String: EnumPlan]
     ) -> Conversion {
-        var number = NumberRepresentation.number
-        if property.representation == .string { number = .string }
-        if case .number(let name)? = property.format, let format = formats[name], let pattern = format.numberPattern {
-            number = .format(name: name, pattern: pattern, style: format.pattern)
-        }
+        if let scalar = ScalarPlan(type, property: property, formats: formats) { return Shared.conversion(scalar) }
         switch type {
-        case .string: return Shared.string
-        case .int: return number.isNumber ? Shared.int : .scalar(.int(number))
-        case .double: return number.isNumber ? Shared.double : .scalar(.double(number))
-        case .decimal: return number.isNumber ? Shared.decimal : .scalar(.decimal(number))
-        case .bool:
-            switch property.representation {
-            case .string?: return .scalar(.bool(.string))
-            case .int?: return .scalar(.bool(.int))
-            case nil: return Shared.bool
-            }
-        case .url: return Shared.url
-        case .uuid: return .scalar(.uuid)
-        case .any: return .any
-        case .date:
-            switch property.format {
-            case .unix?: return .scalar(.date(.unix))
-            case .unixMilliseconds?: return .scalar(.date(.unixMilliseconds))
-            case .date(let name)?:
-                if let format = formats[name], let pattern = format.datePattern {
-                    return .scalar(.date(.pattern(NamedDatePattern(name: name, pattern: pattern, text: format.pattern))))
-                }
-                return Shared.date
-            default: return Shared.date
-            }
         case .enumeration(let name):
             return enums[name].map(Conversion.enumeration) ?? .any
         case .model(let name):
             guard let index = indices[name] else { return .any }
             return .model(index: index, dispatch: variants[name] != nil)
-        case .array, .dictionary, .union:
-            preconditionFailure("collections and unions are handled by typeConversion(_:property:indices:enums:)")
+        default:
+            preconditionFailure("scalars are handled above, collections and unions by typeConversion(_:property:indices:enums:)")
         }
     }
 
@@ -271,6 +243,21 @@ struct PlanBuilder {
         static let bool = Conversion.scalar(.bool(.bool))
         static let url = Conversion.scalar(.url)
         static let date = Conversion.scalar(.date(.iso8601))
+
+        /// The conversion of `scalar`: a shared one for the commonest.
+        static func conversion(_ scalar: ScalarPlan) -> Conversion {
+            switch scalar {
+            case .string: return string
+            case .int(.number): return int
+            case .double(.number): return double
+            case .decimal(.number): return decimal
+            case .bool(.bool): return bool
+            case .url: return url
+            case .date(.iso8601): return date
+            case .any: return .any
+            default: return .scalar(scalar)
+            }
+        }
     }
 
     /// Key paths read by flattened models, which count as the parent's.
@@ -351,145 +338,5 @@ struct PlanBuilder {
             )
         }
         return VariantPlan(predicates: predicates, discriminator: discriminator, fallback: variants.fallback.flatMap { indices[$0] })
-    }
-
-    // MARK: - Encoding
-
-    /// Members in order of first appearance; flattened models' members join the parent's object,
-    /// and discriminator values of the `by` variants this model is a case of are written too.
-    private func encodeTree(of spec: ModelSpec) -> [EncodeNode] {
-        var tree = EncodeTreeBuilder(capacity: spec.properties.count)
-        addEncodeMembers(of: spec, prefix: [], into: &tree, visiting: [])
-        var ancestor: String? = spec.name
-        // The compiler broke inheritance cycles; the bound only keeps a bad catalog from looping.
-        var steps = 0
-        while let name = ancestor, steps <= bases.count {
-            if let discriminator = variants[name]?.discriminator,
-                let match = discriminator.cases.first(where: { $0.model == spec.name })
-            {
-                tree.update(discriminator.by.segments[...]) { $0.constant = match.value }
-            }
-            ancestor = bases[name]
-            steps += 1
-        }
-        return tree.roots
-    }
-
-    private func addEncodeMembers(of spec: ModelSpec, prefix: [Int], into tree: inout EncodeTreeBuilder, visiting: Set<String>) {
-        // By index: binding each property would copy the whole spec of every property.
-        for index in spec.properties.indices {
-            if let key = spec.properties[index].key {
-                var consumer = prefix
-                consumer.append(index)
-                tree.update(key.segments[...]) { $0.consumers.append(consumer) }
-            } else if spec.properties[index].flatten, case .model(let name) = spec.properties[index].type, !visiting.contains(name),
-                let nested = models[name]
-            {
-                addEncodeMembers(of: nested, prefix: prefix + [index], into: &tree, visiting: visiting.union([spec.name]))
-            }
-        }
-    }
-}
-
-/// Builds a model's encode tree. The top level, where most of a model's members are, is
-/// searched by hashing: a search of the list per member is quadratic in a model of a hundred.
-private struct EncodeTreeBuilder {
-    private(set) var roots: [EncodeNode] = []
-    private var rootIndices: [String: Int] = [:]
-
-    init(capacity: Int) {
-        roots.reserveCapacity(capacity)
-        rootIndices.reserveCapacity(capacity)
-    }
-
-    /// Finds or appends the node at `path` and lets `body` change it.
-    mutating func update(_ path: ArraySlice<String>, _ body: (inout EncodeNode) -> Void) {
-        guard let first = path.first else { return }
-        // One lookup finds the node or makes room for a new one.
-        let index = findOrAdd(&rootIndices[first, default: -1], next: roots.count)
-        if index == roots.count { roots.append(EncodeNode(key: first, consumers: [], constant: nil, children: [])) }
-        if path.count == 1 {
-            body(&roots[index])
-        } else {
-            EncodeNode.insert(path.dropFirst(), into: &roots[index].children, update: body)
-        }
-    }
-}
-
-/// The index in `slot` (a dictionary's value for a key, -1 when the key is new), which becomes
-/// `next` when the key is new: finding a node, or making room for a new one, hashes its key once.
-private func findOrAdd(_ slot: inout Int, next: Int) -> Int {
-    if slot < 0 { slot = next }
-    return slot
-}
-
-extension EncodeNode {
-    /// Finds or appends the node at `path` and lets `update` change it.
-    static func insert(_ path: ArraySlice<String>, into nodes: inout [EncodeNode], update: (inout EncodeNode) -> Void) {
-        guard let first = path.first else { return }
-        let index: Int
-        if let existing = nodes.firstIndex(where: { $0.key == first }) {
-            index = existing
-        } else {
-            nodes.append(EncodeNode(key: first, consumers: [], constant: nil, children: []))
-            index = nodes.count - 1
-        }
-        if path.count == 1 {
-            update(&nodes[index])
-        } else {
-            insert(path.dropFirst(), into: &nodes[index].children, update: update)
-        }
-    }
-}
-
-/// Builds a `KeyTree` node by node. A node's children are found by hashing: searching the root's
-/// list for every property would be quadratic in a model of a hundred.
-private struct TreeBuilder {
-    private struct Edge: Hashable {
-        var parent: Int
-        var segment: String
-    }
-
-    private var children: [[(key: String, value: Int)]] = [[]]
-    private var segments: [String] = [""]
-    private var values: [Bool] = [false]
-    private var nodes: [Edge: Int] = [:]
-
-    init(capacity: Int) {
-        children.reserveCapacity(capacity + 1)
-        segments.reserveCapacity(capacity + 1)
-        values.reserveCapacity(capacity + 1)
-        nodes.reserveCapacity(capacity)
-    }
-
-    /// The node indices along `path`, creating nodes as needed; `isValue`: a property reads the
-    /// value at the end of the path.
-    mutating func insert(_ path: [String], isValue: Bool = true) -> [Int] {
-        var node = 0
-        var indices: [Int] = []
-        indices.reserveCapacity(path.count)
-        for segment in path {
-            let child = findOrAdd(&nodes[Edge(parent: node, segment: segment), default: -1], next: children.count)
-            if child == children.count {
-                children.append([])
-                segments.append(segment)
-                values.append(false)
-                children[node].append((segment, child))
-            }
-            node = child
-            indices.append(node)
-        }
-        if isValue, let last = indices.last { values[last] = true }
-        return indices
-    }
-
-    var keyTree: KeyTree {
-        KeyTree(
-            nodes: children.indices.map {
-                // Most nodes are leaves (a property's value): they share one empty table.
-                KeyTree.Node(
-                    keys: children[$0].isEmpty ? KeyTable.empty : KeyTable(children[$0]), segment: segments[$0],
-                    isValue: values[$0])
-            })
     }
 }

@@ -7,7 +7,7 @@ import PackagePlugin
 /// version is the release's alone. The file is rewritten only when its text changes, so an
 /// unchanged revision recompiles nothing.
 @main
-struct GitRevision: BuildToolPlugin {
+struct GitRevisionPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
         let output = context.pluginWorkDirectoryURL.appending(path: "GitRevision")
         let package = context.package.directoryURL.path

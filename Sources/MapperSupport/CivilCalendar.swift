@@ -1,7 +1,7 @@
 /// Proleptic Gregorian calendar arithmetic on day numbers (days since 1970-01-01), after Howard
 /// Hinnant's `days_from_civil` / `civil_from_days`. Everything is `Int64`; callers keep the inputs
 /// within ±2^40 days or years, where no step can overflow.
-package enum Civil {
+package enum CivilCalendar {
     package static let millisecondsPerDay: Int64 = 86_400_000
 
     package static func isLeapYear(_ year: Int64) -> Bool {

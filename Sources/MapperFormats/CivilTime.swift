@@ -15,17 +15,17 @@ package struct CivilTime {
     /// The wall clock at `milliseconds` since the epoch shifted by `offsetSeconds`. The shift is
     /// applied to the time of day so that no instant, however extreme, overflows.
     init(milliseconds: Int64, offsetSeconds: Int = 0) {
-        var (days, ms) = Civil.split(milliseconds: milliseconds)
+        var (days, ms) = CivilCalendar.split(milliseconds: milliseconds)
         ms += Int64(offsetSeconds) * 1000
         while ms < 0 {
-            ms += Civil.millisecondsPerDay
+            ms += CivilCalendar.millisecondsPerDay
             days -= 1
         }
-        while ms >= Civil.millisecondsPerDay {
-            ms -= Civil.millisecondsPerDay
+        while ms >= CivilCalendar.millisecondsPerDay {
+            ms -= CivilCalendar.millisecondsPerDay
             days += 1
         }
-        let date = Civil.date(days: days)
+        let date = CivilCalendar.date(days: days)
         year = date.year
         month = date.month
         day = date.day
@@ -33,7 +33,7 @@ package struct CivilTime {
         minute = ms / 60000 % 60
         second = ms / 1000 % 60
         millisecond = ms % 1000
-        weekday = Civil.weekday(days: days)
+        weekday = CivilCalendar.weekday(days: days)
         self.days = days
     }
 }
