@@ -3,7 +3,7 @@
 Each partition is mapped by one long-lived `mapper … --ndjson --envelope --jobs 1` process (Spark
 owns the parallelism): its records are written to the process's stdin, one line each, while a
 second thread reads the one answer line each record gets (docs/guides/pipelines.md). The catalog
-travels to the executors with `SparkContext.addFile`. A process that dies, or answers out of step,
+travels to the executors with `SparkContext.addFile` (a folder as an archive, `addArchive`). A process that dies, or answers out of step,
 fails the task, so Spark retries it; with `now` and `uuid_seed` set, a retried partition maps to
 the same bytes, so the job's result has no duplicates and no loss.
 
@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
+import uuid
 import zipfile
 
 from pyspark import SparkFiles
@@ -52,7 +53,7 @@ def map_json(df, column, model, catalog, *, direction="decode", target=None, kee
     if not os.path.exists(catalog):
         raise FileNotFoundError(f"no catalog at {catalog!r}")
     spark = df.sparkSession
-    spark.sparkContext.addFile(catalog, recursive=os.path.isdir(catalog))
+    shipped = _ship_catalog(spark.sparkContext, catalog)
     _ship_package(spark.sparkContext)
     arguments = [direction, model] + ([target] if target else []) + ["--ndjson", "--envelope", "--jobs", "1"]
     if now:
@@ -61,7 +62,7 @@ def map_json(df, column, model, catalog, *, direction="decode", target=None, kee
         arguments += ["--uuid-seed", uuid_seed]
     binary = mapper or os.environ.get("MAPPER_BINARY") or shutil.which("mapper") or "mapper"
     keep = list(keep)
-    plan = _Plan(binary, arguments, os.path.basename(catalog), len(keep))
+    plan = _Plan(binary, arguments, shipped, len(keep))
     schema = StructType([StructField("ok", StringType()), StructField("input", StringType()),
                          StructField("errors", StringType())] + [df.schema[name] for name in keep])
     rows = df.select(column, *keep).rdd.mapPartitions(plan.run)
@@ -72,6 +73,23 @@ def map_json(df, column, model, catalog, *, direction="decode", target=None, kee
 
 
 _shipped = set()
+
+
+def _ship_catalog(context, catalog):
+    """Sends the catalog to the executors; the name `SparkFiles.get` finds it by there. A file goes
+    as it is; a folder as a zip archive that Spark unpacks (it sends no local folders to a cluster)."""
+    if os.path.isfile(catalog):
+        context.addFile(catalog)
+        return os.path.basename(catalog)
+    name = f"mapper-catalog-{uuid.uuid4().hex}.zip"
+    archive = os.path.join(tempfile.mkdtemp(prefix="mapper-spark-"), name)
+    with zipfile.ZipFile(archive, "w") as zipped:
+        for directory, _, files in os.walk(catalog, followlinks=True):
+            for file in sorted(files):
+                path = os.path.join(directory, file)
+                zipped.write(path, os.path.relpath(path, catalog))
+    context.addArchive(archive)
+    return name
 
 
 def _ship_package(context):
