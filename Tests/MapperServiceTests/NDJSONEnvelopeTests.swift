@@ -121,9 +121,12 @@ struct NDJSONEnvelopeTests {
                 )
                 var answers: [String] = []
                 var head: RawConnection.Response?
-                for record in [#"{"sku":"one"}"#, "oops", #"{"sku":"three"}"#] {
-                    let line = Array((record + "\n").utf8)
-                    try connection.send(Array(String(line.count, radix: 16).utf8) + [13, 10] + line + [13, 10])
+                // The third record arrives in two chunks: it is answered once its newline is in.
+                for pieces in [[#"{"sku":"one"}"# + "\n"], ["oops\n"], [#"{"sku":"th"#, #"ree"}"# + "\n"]] {
+                    for piece in pieces {
+                        let bytes = Array(piece.utf8)
+                        try connection.send(Array(String(bytes.count, radix: 16).utf8) + [13, 10] + bytes + [13, 10])
+                    }
                     if head == nil { head = try connection.readHead() }
                     // The body never ends while this waits: the answer must come on its own.
                     answers.append(String(decoding: try connection.readChunk(), as: UTF8.self))
