@@ -167,8 +167,11 @@ class _Plan:
             errors = [{"pointer": "", "path": "", "message": "the column is null", "source": "", "code": "invalid-input"}]
             return (None, None, json.dumps(errors)) + kept
         if answer.startswith(_OK):
-            # The mapped record exactly as mapper wrote it: the value after "ok", up to its end.
+            # The mapped record exactly as mapper wrote it: the value after "ok", up to its end
+            # (without warnings, the line's last byte closes the envelope).
             decoded = answer.decode("utf-8")
+            if b'"warnings":' not in answer:
+                return (decoded[len(_OK):-1], None, None) + kept
             _, end = _DECODER.raw_decode(decoded, len(_OK))
             return (decoded[len(_OK):end], None, None) + kept
         try:
