@@ -28,17 +28,9 @@ struct EnvelopeStreamTests {
 
     @Test(arguments: [1, 2])
     func eachLineIsAnsweredBeforeTheNextIsWritten(jobs: Int) throws {
-        let process = try MapperProcess.process(
+        let mapper = try PipedMapper(
             ["decode", "Issue", "--ndjson", "--envelope", "--now", MixedRecords.now, "--jobs", "\(jobs)", "--mappings", "m.yaml"],
             in: directory)
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        var pending: [UInt8] = []
         // Good, broken, blank, good again: a failed record does not end the stream.
         let exchanges: [(String, String)] = [
             (#"{"number":1,"title":"a"}"#, #"{"ok":"# + MixedRecords.canonical(number: 1, title: "\"a\"") + "}"),
@@ -47,16 +39,13 @@ struct EnvelopeStreamTests {
             (#"{"number":4,"title":"d"}"#, #"{"ok":"# + MixedRecords.canonical(number: 4, title: "\"d\"") + "}"),
         ]
         for (number, (line, answer)) in exchanges.enumerated() {
-            input.fileHandleForWriting.write(Data((line + "\n").utf8))
-            let written = nextLine(from: output.fileHandleForReading.fileDescriptor, pending: &pending, within: 30_000)
-            let got = try #require(written, "--jobs \(jobs): line \(number + 1) was not answered while the input stayed open")
+            mapper.write(line)
+            let got = try #require(mapper.nextLine(), "--jobs \(jobs): line \(number + 1) was not answered while the input stayed open")
             #expect(got.hasPrefix(answer), "--jobs \(jobs): \(got)")
             if answer.hasPrefix(#"{"error""#) { #expect(got.contains(#""line":\#(number + 1)"#), "\(got)") }
         }
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(pending.isEmpty)
+        let (status, unread) = try mapper.finish()
+        #expect(status == 0 && !unread, "exactly one line per input line")
     }
 
     private func decodeOrders(_ input: String, _ extra: [String]) throws -> MapperProcess.Result {

@@ -1,12 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `--jobs N`: records are mapped on N threads and written in input order; stdout, stderr and the
 /// exit status are the same for every N.
 struct ParallelNDJSONTests {
@@ -74,27 +68,17 @@ struct ParallelNDJSONTests {
 
     @Test func aLiveStreamsRecordsComeOutAsTheyArriveWhateverTheJobs() throws {
         for jobs in [1, 2] {
-            let process = try MapperProcess.process(
+            let mapper = try PipedMapper(
                 ["decode", "Issue", "--ndjson", "--now", MixedRecords.now, "--jobs", "\(jobs)", "--mappings", "m.yaml"], in: directory)
-            let input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            defer { if process.isRunning { process.terminate() } }
             // The input stays open, as a pipe fed by `tail -f` would: each record must be out
             // before the next one is written.
-            var pending: [UInt8] = []
             for number in 1...3 {
-                input.fileHandleForWriting.write(Data("{\"number\":\(number),\"title\":\"t\(number)\"}\n".utf8))
-                let line = nextLine(from: output.fileHandleForReading.fileDescriptor, pending: &pending, within: 30_000)
+                mapper.write("{\"number\":\(number),\"title\":\"t\(number)\"}")
+                let line = mapper.nextLine()
                 try #require(line != nil, "--jobs \(jobs): record \(number) was not written while the input stayed open")
                 #expect(line == MixedRecords.canonical(number: number, title: "\"t\(number)\""), "--jobs \(jobs)")
             }
-            try input.fileHandleForWriting.close()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "--jobs \(jobs)")
+            #expect(try mapper.finish().status == 0, "--jobs \(jobs)")
         }
     }
 
