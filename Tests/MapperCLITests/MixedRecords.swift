@@ -23,6 +23,9 @@ struct MixedRecords {
     /// Canonical JSON of the good records, one per line, in input order.
     var output = ""
     var rejected: [Rejected] = []
+    /// The blank lines, as `Rejected` with the line as read (without its line ending) and the code
+    /// `--envelope` answers them with.
+    var blanks: [Rejected] = []
     /// Non-blank lines.
     var records = 0
     /// The type errors' lines, whose records a catalog with `title: any` accepts.
@@ -64,6 +67,7 @@ struct MixedRecords {
             output += Self.canonical(number: line, title: "\"t\(line)\"") + "\n"
         case .blank:
             bytes += Array([" ", "\t", "", "  \r"][line % 4].utf8) + [0x0A]
+            blanks.append(Rejected(line: line, input: Array([" ", "\t", "", "  "][line % 4].utf8), code: "invalid-json"))
             return
         case .invalidJSON:
             record = Array((line % 2 == 0 ? #"{"number":\#(line),"title":}"# : #"{"number":\#(line)"#).utf8)

@@ -1,12 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `--jobs N`: records are mapped on N threads and written in input order; stdout, stderr and the
 /// exit status are the same for every N.
 struct ParallelNDJSONTests {
@@ -74,46 +68,17 @@ struct ParallelNDJSONTests {
 
     @Test func aLiveStreamsRecordsComeOutAsTheyArriveWhateverTheJobs() throws {
         for jobs in [1, 2] {
-            let process = try MapperProcess.process(
+            let mapper = try PipedMapper(
                 ["decode", "Issue", "--ndjson", "--now", MixedRecords.now, "--jobs", "\(jobs)", "--mappings", "m.yaml"], in: directory)
-            let input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            defer { if process.isRunning { process.terminate() } }
             // The input stays open, as a pipe fed by `tail -f` would: each record must be out
             // before the next one is written.
-            var pending: [UInt8] = []
             for number in 1...3 {
-                input.fileHandleForWriting.write(Data("{\"number\":\(number),\"title\":\"t\(number)\"}\n".utf8))
-                let line = Self.line(from: output.fileHandleForReading.fileDescriptor, pending: &pending, within: 30_000)
+                mapper.write("{\"number\":\(number),\"title\":\"t\(number)\"}")
+                let line = mapper.nextLine()
                 try #require(line != nil, "--jobs \(jobs): record \(number) was not written while the input stayed open")
                 #expect(line == MixedRecords.canonical(number: number, title: "\"t\(number)\""), "--jobs \(jobs)")
             }
-            try input.fileHandleForWriting.close()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "--jobs \(jobs)")
-        }
-    }
-
-    /// The next line written to `descriptor`, without its newline; nil when none is complete
-    /// within `milliseconds`.
-    private static func line(from descriptor: Int32, pending: inout [UInt8], within milliseconds: Int) -> String? {
-        let deadline = Date().addingTimeInterval(Double(milliseconds) / 1000)
-        while true {
-            if let newline = pending.firstIndex(of: 0x0A) {
-                defer { pending.removeSubrange(...newline) }
-                return String(decoding: pending[..<newline], as: UTF8.self)
-            }
-            let left = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
-            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard left > 0, poll(&entry, 1, left) > 0 else { return nil }
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let count = read(descriptor, &buffer, buffer.count)
-            guard count > 0 else { return nil }
-            pending += buffer[..<count]
+            #expect(try mapper.finish().status == 0, "--jobs \(jobs)")
         }
     }
 

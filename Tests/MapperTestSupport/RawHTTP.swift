@@ -92,6 +92,24 @@ package final class RawConnection: @unchecked Sendable {
 
     /// Reads one response (status line, headers, a `Content-Length` or chunked body).
     package func readResponse() throws -> Response {
+        var response = try readHead()
+        if let length = response.header("content-length").flatMap({ Int($0) }) {
+            _ = try fill { $0.count >= length ? length : nil }
+            response.body = Array(buffer.prefix(length))
+            buffer.removeFirst(length)
+        } else if response.header("transfer-encoding")?.lowercased() == "chunked" {
+            while true {
+                let chunk = try readChunk()
+                if chunk.isEmpty { break }
+                response.body += chunk
+            }
+        }
+        return response
+    }
+
+    /// Reads a response's status line and headers; a chunked body is then read with `readChunk`,
+    /// as it arrives.
+    package func readHead() throws -> Response {
         let headEnd = try fill(until: { Self.find([13, 10, 13, 10], in: $0) })
         let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
         buffer.removeFirst(headEnd + 4)
@@ -102,23 +120,18 @@ package final class RawConnection: @unchecked Sendable {
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        var response = Response(status: status, headers: headers, body: [])
-        if let length = response.header("content-length").flatMap({ Int($0) }) {
-            _ = try fill { $0.count >= length ? length : nil }
-            response.body = Array(buffer.prefix(length))
-            buffer.removeFirst(length)
-        } else if response.header("transfer-encoding")?.lowercased() == "chunked" {
-            while true {
-                let lineEnd = try fill { Self.find([13, 10], in: $0) }
-                let size = Int(String(decoding: buffer[..<lineEnd], as: UTF8.self), radix: 16) ?? 0
-                buffer.removeFirst(lineEnd + 2)
-                _ = try fill { $0.count >= size + 2 ? size : nil }
-                response.body += buffer.prefix(size)
-                buffer.removeFirst(size + 2)
-                if size == 0 { break }
-            }
-        }
-        return response
+        return Response(status: status, headers: headers, body: [])
+    }
+
+    /// The next chunk of a chunked body; empty at the body's end.
+    package func readChunk() throws -> [UInt8] {
+        let lineEnd = try fill { Self.find([13, 10], in: $0) }
+        let size = Int(String(decoding: buffer[..<lineEnd], as: UTF8.self), radix: 16) ?? 0
+        buffer.removeFirst(lineEnd + 2)
+        _ = try fill { $0.count >= size + 2 ? size : nil }
+        let chunk = Array(buffer.prefix(size))
+        buffer.removeFirst(size + 2)
+        return chunk
     }
 
     /// True when the server closes the connection (EOF) before `timeout`.

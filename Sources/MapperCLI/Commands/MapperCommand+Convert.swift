@@ -21,10 +21,15 @@ extension MapperCommand {
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
+        @OptionGroup var envelope: EnvelopeOptions
+
+        func validate() throws {
+            try envelope.validate(with: data)
+        }
 
         func run() throws {
             let now = data.instant
-            try MappingRun(catalog: catalog, data: data, output: output).run(file: file, models: [from, to]) {
+            try MappingRun(catalog: catalog, data: data, output: output, envelope: envelope).run(file: file, models: [from, to]) {
                 session, models, bytes throws(MappingErrors) in
                 try session.convert(bytes, from: models[0], to: models[1], now: now)
             }

@@ -48,9 +48,11 @@ extension MapperCommand {
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
         @OptionGroup var rejects: RejectOptions
+        @OptionGroup var envelope: EnvelopeOptions
 
         func validate() throws {
             try rejects.validate(with: data)
+            try envelope.validate(with: data, rejects: rejects)
             if format != nil && !explain { throw ValidationError("--format goes with --explain.") }
             if explain && data.ndjson { throw ValidationError("--explain explains one document; it does not take --ndjson.") }
             if route == nil {
@@ -67,14 +69,18 @@ extension MapperCommand {
             let input = route != nil && file == nil ? model : file
             if explain {
                 let json = format == .json
-                try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects).run(file: input, models: modelNames) {
+                try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects, envelope: envelope).run(
+                    file: input, models: modelNames
+                ) {
                     session, models, bytes throws(MappingErrors) in
                     let explanation = try session.explain(bytes, as: models[0], now: now).1
                     return Array((json ? JSONWriter.write(explanation.jsonValue) : explanation.text).utf8)
                 }
                 return
             }
-            try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects).run(file: input, models: modelNames) {
+            try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects, envelope: envelope).run(
+                file: input, models: modelNames
+            ) {
                 session, models, bytes throws(MappingErrors) in
                 try session.decodeToCanonical(bytes, as: models[0], now: now)
             }

@@ -19,13 +19,17 @@ extension MapperCommand {
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
         @OptionGroup var rejects: RejectOptions
+        @OptionGroup var envelope: EnvelopeOptions
 
         func validate() throws {
             try rejects.validate(with: data)
+            try envelope.validate(with: data, rejects: rejects)
         }
 
         func run() throws {
-            try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects).run(file: file, models: [model]) {
+            try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects, envelope: envelope).run(
+                file: file, models: [model]
+            ) {
                 session, models, bytes throws(MappingErrors) in
                 try session.encodeCanonical(bytes, as: models[0])
             }

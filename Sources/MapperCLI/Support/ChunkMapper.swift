@@ -58,14 +58,18 @@ struct ChunkMapper {
     private var session: MappingSession
     private let map: RecordMap
     private let framing: RecordFraming
+    /// `--envelope`: every line, blank ones too, is a record; a good one is written as
+    /// `{"ok": …}` with its warnings, a failed one is left for the writer, which knows its line.
+    private let enveloped: Bool
     /// Without `--keep-going` or a reject file the run ends at the first failure: the records after
     /// it are never written, so they need not be mapped.
     private let stopsAtFirstFailure: Bool
 
-    init(catalog: Catalog, framing: RecordFraming, stopsAtFirstFailure: Bool, map: @escaping RecordMap) {
-        session = MappingSession(catalog: catalog)
+    init(session: MappingSession, framing: RecordFraming, enveloped: Bool, stopsAtFirstFailure: Bool, map: @escaping RecordMap) {
+        self.session = session
         self.map = map
         self.framing = framing
+        self.enveloped = enveloped
         self.stopsAtFirstFailure = stopsAtFirstFailure
     }
 
@@ -86,11 +90,17 @@ struct ChunkMapper {
     private mutating func mapLine(_ line: ArraySlice<UInt8>, into mapped: inout MappedChunk) -> Bool {
         var line = line
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-        // Blank lines carry no record (JSON whitespace only; stops at the first other byte).
-        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return true }
-        mapped.records += 1
         var record = line
         var number = RecordFailure.Line.inChunk(mapped.lines)
+        // Blank lines carry no record, but in an envelope every line is answered.
+        guard !RecordEnvelope.isBlank(line) else {
+            guard enveloped else { return true }
+            mapped.records += 1
+            mapped.failures.append(
+                RecordFailure(line: number, outputOffset: mapped.output.count, errors: RecordEnvelope.blankLine, input: Array(line)))
+            return false
+        }
+        mapped.records += 1
         if framing == .deadLetters {
             do {
                 let letter = try DeadLetter(parsing: line)
@@ -102,9 +112,14 @@ struct ChunkMapper {
             }
         }
         do {
-            mapped.output += try map(&session, record)
+            let output = try map(&session, record)
+            if enveloped {
+                RecordEnvelope.ok(output, warnings: session.warnings, into: &mapped.output)
+            } else {
+                mapped.output += output
+                if !session.warnings.isEmpty { mapped.warnings.append(RecordWarning(line: number, warnings: session.warnings)) }
+            }
             mapped.output.append(UInt8(ascii: "\n"))
-            if !session.warnings.isEmpty { mapped.warnings.append(RecordWarning(line: number, warnings: session.warnings)) }
             return true
         } catch {
             mapped.failures.append(RecordFailure(line: number, outputOffset: mapped.output.count, errors: error, input: Array(record)))

@@ -16,12 +16,7 @@ struct DeadLetter {
     static func json(line: Int, input: [UInt8], errors: MappingErrors) -> String {
         var object = JSONObject()
         object.append("line", .number(JSONNumber(Int64(line))))
-        if let text = String(validating: input, as: UTF8.self) {
-            object.append("input", .string(text))
-        } else {
-            object.append("input", .string(String(decoding: input, as: UTF8.self)))
-            object.append("input_base64", .string(Data(input).base64EncodedString()))
-        }
+        RecordEnvelope.appendInput(input, to: &object)
         object.append("errors", .array(errors.errors.map(\.jsonValue)))
         return JSONWriter.write(.object(object))
     }

@@ -9,6 +9,8 @@ struct MappingRun {
     let output: OutputOptions
     /// `--reject-file`, for the commands that take it.
     var rejects: RejectOptions?
+    /// `--envelope` and `--uuid-seed`, for the commands that take them.
+    var envelope: EnvelopeOptions?
     var framing = RecordFraming.lines
 
     /// `models` picks the model names from the loaded catalog (exiting on an unknown one);
@@ -22,7 +24,11 @@ struct MappingRun {
         let names = try models(loaded)
         // Opened once the catalog loaded: a run that cannot start leaves no file behind.
         let rejectFile = try rejects?.open()
-        try RecordStream(data: data, output: output, file: file).run(catalog: loaded, framing: framing, rejects: rejectFile) {
+        try RecordStream(
+            data: data, output: output, file: file, enveloped: envelope?.envelope ?? false, uuidSeed: envelope?.uuidSeed
+        ).run(
+            catalog: loaded, framing: framing, rejects: rejectFile
+        ) {
             session, bytes throws(MappingErrors) in
             try map(&session, names, bytes)
         }

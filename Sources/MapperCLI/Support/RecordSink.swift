@@ -1,27 +1,46 @@
 import ArgumentParser
+import MapperKit
 
 /// Writes mapped chunks in input order: the good records to stdout, each failure to stderr with its
 /// line number (or, with `--reject-file`, to that file), and the progress line. Without
 /// `--keep-going` or a reject file the run ends at the first failure, after the records before it.
+///
+/// With `--envelope` every failure is written to stdout in its record's place instead, as an
+/// error line (`RecordEnvelope`), and the run goes on and exits 0.
 ///
 /// Whether the chunks were mapped on one thread or several, this is the only place that writes,
 /// so the output, the errors and their order are the same for every `--jobs`.
 struct RecordSink {
     private let data: DataOptions
     private let rejects: RejectFile?
+    private let enveloped: Bool
     private var progress: Progress
     private var lines = 0
     private var records = 0
     private var bytes = 0
     private var failures = 0
 
-    init(data: DataOptions, rejects: RejectFile?, progress: Progress) {
+    init(data: DataOptions, rejects: RejectFile?, enveloped: Bool = false, progress: Progress) {
         self.data = data
         self.rejects = rejects
+        self.enveloped = enveloped
         self.progress = progress
     }
 
     mutating func write(_ chunk: MappedChunk) throws {
+        if enveloped {
+            try writeEnveloped(chunk)
+        } else {
+            try writeSplit(chunk)
+        }
+        lines += chunk.lines
+        records += chunk.records
+        bytes += chunk.bytes
+        progress.update(records: records, bytes: bytes)
+    }
+
+    /// The good records to stdout, the failures to stderr or the reject file.
+    private mutating func writeSplit(_ chunk: MappedChunk) throws {
         var written = 0
         var warnings = chunk.warnings[...]
         for failure in chunk.failures {
@@ -46,10 +65,22 @@ struct RecordSink {
         // A record is in the reject file before any record after it is on stdout.
         try rejects?.flush()
         try Output.writeRecords(chunk.output[written...])
-        lines += chunk.lines
-        records += chunk.records
-        bytes += chunk.bytes
-        progress.update(records: records, bytes: bytes)
+    }
+
+    /// Every record to stdout in input order: the failures as error lines between the `ok` ones.
+    private func writeEnveloped(_ chunk: MappedChunk) throws {
+        guard !chunk.failures.isEmpty else { return try Output.writeRecords(chunk.output[...]) }
+        var output: [UInt8] = []
+        output.reserveCapacity(chunk.output.count + 256 * chunk.failures.count)
+        var written = 0
+        for failure in chunk.failures {
+            output += chunk.output[written..<failure.outputOffset]
+            written = failure.outputOffset
+            RecordEnvelope.error(failure.errors, line: number(failure.line), input: failure.input, into: &output)
+            output.append(UInt8(ascii: "\n"))
+        }
+        output += chunk.output[written...]
+        try Output.writeRecords(output[...])
     }
 
     /// The line of the input a record is on.

@@ -14,6 +14,10 @@ struct RecordStream {
     let data: DataOptions
     let output: OutputOptions
     let file: String?
+    /// `--envelope`: every line answered on stdout, failures in their place (`RecordSink`).
+    var enveloped = false
+    /// `--uuid-seed`.
+    var uuidSeed: String?
 
     /// The input: a file, or stdin when no file (or `-`) is given. Missing files exit with 2.
     func openInput() throws -> FileHandle {
@@ -41,14 +45,17 @@ struct RecordStream {
     func run(catalog: Catalog, framing: RecordFraming = .lines, rejects: RejectFile? = nil, _ map: @escaping RecordMap) throws {
         let input = try openInput()
         let strict = data.strict
-        let map: RecordMap = { session, bytes throws(MappingErrors) in
+        let uuidSeed = self.uuidSeed
+        let newSession: @Sendable () -> MappingSession = {
+            var session = MappingSession(catalog: catalog)
             session.strict = strict
-            return try map(&session, bytes)
+            session.uuidSeed = uuidSeed
+            return session
         }
         guard data.ndjson else {
             let bytes: [UInt8]
             do { bytes = try InputDescriptor.readAll(input.fileDescriptor) } catch { throw readFailed(error) }
-            var session = MappingSession(catalog: catalog)
+            var session = newSession()
             do {
                 let mapped = try map(&session, bytes[...])
                 data.report(warnings: session.warnings)
@@ -61,10 +68,11 @@ struct RecordStream {
         }
         keepFreedMemory()
         let progress = Progress(enabled: Output.stderrIsTerminal, totalBytes: Self.size(of: input.fileDescriptor))
-        var sink = RecordSink(data: data, rejects: rejects, progress: progress)
-        let stops = !data.keepGoing && rejects == nil
+        let enveloped = self.enveloped
+        var sink = RecordSink(data: data, rejects: rejects, enveloped: enveloped, progress: progress)
+        let stops = !data.keepGoing && rejects == nil && !enveloped
         let makeMapper: @Sendable () -> ChunkMapper = {
-            ChunkMapper(catalog: catalog, framing: framing, stopsAtFirstFailure: stops, map: map)
+            ChunkMapper(session: newSession(), framing: framing, enveloped: enveloped, stopsAtFirstFailure: stops, map: map)
         }
         var reader = LineReader(descriptor: input.fileDescriptor)
         var failure: InputDescriptor.Failure?

@@ -42,6 +42,15 @@ public struct MappingSession {
         set { reader.lenient = !newValue }
     }
 
+    /// With a seed, `computed: uuid` values are derived from the seed and the document's bytes
+    /// (the n-th UUID of a document: the first 16 bytes of SHA-256(seed ‖ 0x00 ‖ document ‖ 0x00 ‖
+    /// n as 8 bytes big-endian), as a version-8 UUID), so mapping the same document again gives the
+    /// same output (`--uuid-seed`). Nil (the default): random version-4 UUIDs.
+    public var uuidSeed: String? {
+        get { reader.uuids.seed.map { String(decoding: $0, as: UTF8.self) } }
+        set { reader.uuids.seed = newValue.map { Array($0.utf8) } }
+    }
+
     /// The warnings of the last document decoded: values that did not convert and that their
     /// property's `on_error` turned into null, the default or nothing. Same shape as errors.
     public var warnings: [MappingError] { reader.warnings }
@@ -53,6 +62,7 @@ public struct MappingSession {
         transcoder = CanonicalTranscoder(table: catalog.table)
         encodeTranscoder = EncodeTranscoder(table: catalog.table)
         encoder = ModelEncoder(table: catalog.table)
+        transcoder.uuids = reader.uuids
     }
 
     /// Reports unknown keys and enum values that fell back to `default` as they are seen.
@@ -211,7 +221,9 @@ public struct MappingSession {
         }
     }
 
+    /// Tokenizes a new document (every operation starts here, with the document's bytes).
     mutating func tokenize(_ bytes: UnsafeRawBufferPointer) throws(MappingErrors) {
+        reader.uuids.begin(record: bytes)
         do {
             try JSONTokenizer.tokenize(bytes, into: &tape)
         } catch {
@@ -223,6 +235,7 @@ public struct MappingSession {
         _ document: JSONDocument, as type: ModelType, mode: ValueReader.Mode, now: Instant
     ) throws(MappingErrors) -> Decoded {
         reader.mode = mode
+        reader.uuids.rewind()
         reader.begin(root: type.name, now: now)
         let decoded = reader.readTop(document, as: type)
         guard let decoded, reader.errors.isEmpty else { throw MappingErrors(reader.errors) }

@@ -1,4 +1,5 @@
 import MapperCEL
+import MapperSupport
 
 /// The `uuid` type: `8-4-4-4-12` hex digits in any letter case on the external side, lower case in
 /// canonical JSON.
@@ -50,11 +51,66 @@ package enum UUIDScalar: ScalarType {
         var bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return text(bytes)
+    }
+
+    /// 16 bytes as `8-4-4-4-12` lower-case hex digits.
+    static func text(_ bytes: [UInt8]) -> String {
         let hex = bytes.map { byte in
             let digits = String(byte, radix: 16)
             return digits.count == 1 ? "0" + digits : digits
         }.joined()
         let characters = Array(hex)
         return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+    }
+}
+
+/// Where `computed: uuid` values come from: random version-4 UUIDs, or with a seed
+/// (`MappingSession.uuidSeed`, `--uuid-seed`) UUIDs derived from the seed and the record, so that
+/// mapping the same record again gives the same bytes.
+///
+/// The n-th UUID a record computes (n = 0, 1, …, in the order the mapping computes them) is the
+/// first 16 bytes of SHA-256(seed ‖ 0x00 ‖ record ‖ 0x00 ‖ n as 8 bytes, big-endian), with the
+/// version set to 8 and the variant to RFC 9562's (`xxxxxxxx-xxxx-8xxx-[89ab]xxx-xxxxxxxxxxxx`).
+/// Version 8 is RFC 9562's form for UUIDs made by a method of one's own; the name-based version 5
+/// is SHA-1 of a namespace and a name, which this is not.
+///
+/// Shared by a session's reader and transcoder (a class, so both count the same record); not
+/// `Sendable`, like the session that owns it.
+final class UUIDSource {
+    /// The seed's bytes; nil for random UUIDs.
+    var seed: [UInt8]?
+    private var record: [UInt8] = []
+    private var counter: UInt64 = 0
+
+    init() {}
+
+    /// A new record: its UUIDs count from 0 again.
+    func begin(record bytes: UnsafeRawBufferPointer) {
+        guard seed != nil else { return }
+        record.removeAll(keepingCapacity: true)
+        record.append(contentsOf: bytes)
+        counter = 0
+    }
+
+    /// The same record read again from the start (the general reader after the fast path gave up).
+    func rewind() {
+        counter = 0
+    }
+
+    /// The record's next UUID, in canonical form.
+    func next() -> String {
+        guard let seed else { return UUIDScalar.random() }
+        var hasher = SHA256()
+        hasher.update(seed)
+        hasher.update(CollectionOfOne(0))
+        hasher.update(record)
+        hasher.update(CollectionOfOne(0))
+        hasher.update((0..<8).reversed().map { UInt8(truncatingIfNeeded: counter >> ($0 * 8)) })
+        counter += 1
+        var bytes = Array(hasher.finish().prefix(16))
+        bytes[6] = (bytes[6] & 0x0F) | 0x80
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUIDScalar.text(bytes)
     }
 }

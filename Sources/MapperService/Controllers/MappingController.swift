@@ -90,7 +90,7 @@ struct MappingController: EndpointController {
         }
     }
 
-    /// The skeleton of the endpoints above: the JSON body, this thread's session for what it reads,
+    /// The skeleton of the endpoints above (an NDJSON body: `streamEnvelopes`): the JSON body, this thread's session for what it reads,
     /// the answer with `Mapper-Revision` (and `headers`, on a problem too), and `MappingErrors` as
     /// a problem. `decoding`: the model an endpoint decodes external JSON as, whose `on_error`
     /// warnings are counted, announced in `Mapper-Warnings` and, with `?warnings=true`, returned
@@ -100,8 +100,9 @@ struct MappingController: EndpointController {
     private func map(
         _ request: Request, with snapshot: CatalogSnapshot, reading use: SessionCache.Use, headers: HTTPFields = [:],
         decoding model: String? = nil, shadow replay: ShadowJob.Request? = nil,
-        _ work: (inout MappingSession, [UInt8]) throws(MappingErrors) -> [UInt8]
+        _ work: @escaping @Sendable (inout MappingSession, [UInt8]) throws(MappingErrors) -> [UInt8]
     ) async throws -> Response {
+        if Self.isNDJSON(request) { return try streamEnvelopes(request, with: snapshot, reading: use, headers: headers, work) }
         let strict = try request.flagParameter("strict")
         let listsWarnings = try request.flagParameter("warnings")
         let body = try await request.jsonBody(limits)

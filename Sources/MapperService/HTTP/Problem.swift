@@ -163,6 +163,8 @@ extension Problem {
 enum MediaTypes {
     static let json = "application/json"
     static let problemJSON = "application/problem+json"
+    /// One JSON value per line: the envelope stream of an NDJSON request.
+    static let ndjson = "application/x-ndjson"
     static let prometheus = "text/plain; version=0.0.4; charset=utf-8"
 }
 

@@ -15,6 +15,8 @@ struct CanonicalTranscoder: FlatTranscoder {
     let arenas: FlatPlan.Arenas
 
     var now = Instant(milliseconds: 0)
+    /// Where `computed: uuid` properties get their values (the session's, shared with its reader).
+    var uuids = UUIDSource()
     var observer: DecodeObserver?
     private let slots = SlotStack()
     /// Drift seen while writing, reported only once the whole document has succeeded.
@@ -175,7 +177,7 @@ struct CanonicalTranscoder: FlatTranscoder {
             if flags & FlatPlan.Property.computedNow != 0 {
                 writeDate(now, into: &output)
             } else {
-                output.appendString(UUIDScalar.random())
+                output.appendString(uuids.next())
             }
             return true
         }

@@ -132,6 +132,7 @@ extension ValueReader {
         // The transformer's output is canonical JSON of the property's type.
         let bytes = Array(JSONWriter.write(canonical).utf8)
         var nested = ValueReader(table: table, mode: .canonical, now: now)
+        nested.uuids = uuids
         nested.path = path
         let value = try? JSONDocument.withDocument(bytes) { document in
             nested.convert(document, at: 0, inner, source: source)

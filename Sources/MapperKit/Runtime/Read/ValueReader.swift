@@ -18,6 +18,8 @@ struct ValueReader {
     var mode: Mode
     /// The instant `computed: now` properties get; one per document.
     var now: Instant
+    /// Where `computed: uuid` properties get their values (the session's, shared with its transcoder).
+    var uuids = UUIDSource()
     var errors: [MappingError] = []
     /// Values that did not convert and were handled by their property's `on_error`.
     var warnings: [MappingError] = []
@@ -259,7 +261,7 @@ struct ValueReader {
         if let computed = spec.computed {
             switch computed {
             case .now: return .date(now)
-            case .uuid: return .uuid(UUIDScalar.random())
+            case .uuid: return .uuid(uuids.next())
             }
         }
         if spec.flatten, case .model(let nestedIndex, _) = plan.conversion {
