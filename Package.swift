@@ -51,6 +51,8 @@ let package = Package(
         .target(name: "MapperFormats", dependencies: ["MapperSupport", "MapperJSON"]),
         .target(
             name: "MapperKit", dependencies: ["MapperSupport", "MapperYAML", "MapperJSON", "MapperFormats", "MapperRegex", "MapperCEL"]),
+        // `mapper lsp`: the language server (JSON-RPC over stdio), on the engine only.
+        .target(name: "MapperLanguageServer", dependencies: ["MapperKit", "MapperYAML", "MapperSupport", "MapperCEL"]),
         .target(
             name: "MapperImport",
             dependencies: [
@@ -100,6 +102,7 @@ let package = Package(
                 "CMalloc",
                 "MapperKit",
                 "MapperImport",
+                "MapperLanguageServer",
                 "MapperService",
                 "MapperSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -11,7 +11,7 @@ extension CatalogCompiler {
         var seen: [String: Mark] = [:]
         for declaration in routeDeclarations {
             let what = "the routes of '\(declaration.file)'"
-            guard let fields = record(declaration.body, allowed: ["prefix", "paths", "error_model", "doc"], what: what) else { continue }
+            guard let fields = record(declaration.body, allowed: MappingLanguage.names(of: .routes), what: what) else { continue }
             var block = RouteTable.Block(prefix: [], errorModel: nil, routes: [], file: declaration.file)
             if let node = fields["prefix"], let text = text(node, what: "the prefix of \(what)") {
                 if let segments = RoutePath.segments(of: text), !text.contains("?"), !text.contains("#") {
