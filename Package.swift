@@ -52,7 +52,7 @@ let package = Package(
         .target(
             name: "MapperKit", dependencies: ["MapperSupport", "MapperYAML", "MapperJSON", "MapperFormats", "MapperRegex", "MapperCEL"]),
         // `mapper lsp`: the language server (JSON-RPC over stdio), on the engine only.
-        .target(name: "MapperLanguageServer", dependencies: ["MapperKit", "MapperYAML", "MapperSupport", "MapperCEL"]),
+        .target(name: "MapperLanguageServer", dependencies: ["MapperKit", "MapperYAML", "MapperSupport", "MapperCEL", "MapperFormats"]),
         .target(
             name: "MapperImport",
             dependencies: [

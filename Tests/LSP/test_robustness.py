@@ -116,3 +116,16 @@ def test_a_10_mb_file_is_checked(tmp_path):
         [diagnostic] = message["params"]["diagnostics"]
         assert diagnostic["code"] == "unknown-type"
         assert diagnostic["range"]["start"]["line"] == 110_004
+
+
+def test_invalid_request_params_are_invalid_params(tmp_path):
+    with RawServer(tmp_path) as server:
+        server.initialize()
+        server.send(
+            server.request(2, "textDocument/hover", {"textDocument": {"uri": 3}, "position": {"line": 0, "character": 0}}),
+            server.request(3, "textDocument/completion", {"textDocument": {"uri": "file:///x.yaml"}}),
+            server.request(4, "textDocument/definition", {"textDocument": {"uri": "https://example.com/x.yaml"}, "position": {"line": 0, "character": 0}}),
+            server.request(5, "textDocument/hover", {"textDocument": {"uri": "file:///x.yaml"}, "position": {"line": -1, "character": 0}}),
+        )
+        for id in [2, 3, 4, 5]:
+            assert server.answer(id)["error"]["code"] == INVALID_PARAMS, id

@@ -26,6 +26,7 @@ extension LanguageServer {
         }
         workspace.documents[path] = TextDocument(text: text, version: params["textDocument"]?["version"]?.integer ?? 0)
         diagnosticsDue = true
+        invalidateIndex()
     }
 
     func didChange(_ params: JSONValue) throws(ResponseError) {
@@ -48,12 +49,15 @@ extension LanguageServer {
         document.version = params["textDocument"]?["version"]?.integer ?? document.version + 1
         workspace.documents[path] = document
         diagnosticsDue = true
+        invalidateIndex()
     }
 
     func didClose(_ params: JSONValue) throws(ResponseError) {
         let path = try documentPath(params)
         workspace.documents[path] = nil
+        fileReaders[path] = nil
         diagnosticsDue = true
+        invalidateIndex()
     }
 
     /// Checks the catalog and publishes every file's diagnostics: each file of the catalog that has

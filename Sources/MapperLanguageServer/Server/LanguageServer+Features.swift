@@ -4,6 +4,11 @@ extension LanguageServer {
     /// The answer to a request of a feature, by method; nil for a method the server does not know.
     func feature(_ method: String, _ params: JSONValue) throws(ResponseError) -> JSONValue? {
         switch method {
+        case "textDocument/completion": return try completion(params)
+        case "textDocument/hover": return try hover(params)
+        case "textDocument/definition": return try definition(params)
+        case "textDocument/references": return try references(params)
+        case "textDocument/codeAction": return try codeActions(params)
         default: return nil
         }
     }

@@ -43,6 +43,11 @@ public final class LanguageServer {
     var diagnosticsDue = false
     /// The documents that were last published with diagnostics, by URI.
     var published: Set<String> = []
+    /// The index of the catalog's names, until the next edit.
+    var index: CatalogIndex?
+    /// Each file's names, by absolute path, with the open buffer's version they were read from (nil
+    /// for the file on disk).
+    var fileReaders: [String: (version: Int?, reader: FileReader)] = [:]
     /// Problems of the catalog as a whole (a missing directory) already shown, so each is shown once.
     var shownProblems: Set<String> = []
 
@@ -142,7 +147,9 @@ public final class LanguageServer {
             break
         case "textDocument/didOpen": try didOpen(params)
         case "textDocument/didChange": try didChange(params)
-        case "textDocument/didSave", "workspace/didChangeWatchedFiles": diagnosticsDue = true
+        case "textDocument/didSave", "workspace/didChangeWatchedFiles":
+            diagnosticsDue = true
+            invalidateIndex(disk: true)
         case "textDocument/didClose": try didClose(params)
         default:
             // `$/` notifications may be ignored silently (LSP 3.17).
@@ -154,6 +161,11 @@ public final class LanguageServer {
         let capabilities: JSONValue = [
             "positionEncoding": "utf-16",
             "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+            "completionProvider": ["triggerCharacters": [".", " ", "[", "|"]],
+            "hoverProvider": true,
+            "definitionProvider": true,
+            "referencesProvider": true,
+            "codeActionProvider": ["codeActionKinds": ["quickfix"]],
         ]
         return ["capabilities": capabilities, "serverInfo": ["name": "mapper", "version": .string(version)]]
     }
