@@ -6,6 +6,8 @@ package enum MappingLanguage {
     /// A place in a mapping file where a mapping of known keys is written.
     package enum Section: String, Sendable, CaseIterable {
         case file, defaults, model, property, enumeration, enumCase, format, routes, variants, variantCase, migration, rule, extra
+        /// A golden test file (`*.test.yaml`) and one of its tests.
+        case testFile, test
     }
 
     /// What the value of a key is.
@@ -13,6 +15,11 @@ package enum MappingLanguage {
         case string, bool, integer, number
         /// Any YAML value (a default's canonical JSON, a migration's value).
         case any
+        /// A JSON value other than an object or null (an enum case's value in the short form, where
+        /// a mapping is the long form).
+        case notObject
+        /// Exactly this integer (`mapper: 1`).
+        case exactly(Int64)
         /// One of these words.
         case words([String])
         /// A type expression: a built-in type, a model or enum, `[T]`, `[string: T]`, `A | B`.
@@ -63,6 +70,8 @@ package enum MappingLanguage {
         case .migration: migrationKeys
         case .rule: ruleKeys
         case .extra: extraKeys
+        case .testFile: testFileKeys
+        case .test: testKeys
         }
     }
 
@@ -73,7 +82,7 @@ package enum MappingLanguage {
     package static func key(_ name: String, of section: Section) -> Key? { keys(of: section).first { $0.name == name } }
 
     private static let fileKeys: [Key] = [
-        Key(name: "mapper", value: .integer, doc: "The mapping language's version: always `mapper: 1`."),
+        Key(name: "mapper", value: .exactly(1), doc: "The mapping language's version: always `mapper: 1`."),
         Key(
             name: "defaults", value: .section(.defaults),
             doc: "Settings for every model declared in this file, unless the model says otherwise."),
@@ -147,7 +156,7 @@ package enum MappingLanguage {
 
     private static let enumKeys: [Key] = [
         Key(
-            name: "cases", value: .names(.either([.any, .section(.enumCase)])),
+            name: "cases", value: .names(.either([.notObject, .section(.enumCase)])),
             doc: "The cases: `name: json-value` or `name: { json: …, aliases: […] }`."),
         Key(name: "default", value: .caseName, doc: "The case an unknown JSON value decodes to."),
         Key(name: "doc", value: .string, doc: "What the enum is, for people and the JSON Schema's description."),
@@ -209,5 +218,30 @@ package enum MappingLanguage {
         Key(name: "compare", value: .bool, doc: "`false` leaves `$extra` out of equality and `mapper diff`."),
         Key(name: "archive", value: .bool, doc: "`false` leaves `$extra` out of archives."),
         Key(name: "merge", value: .words(["replace", "keep"]), doc: "How `merge` combines `$extra`."),
+    ]
+
+    private static let testFileKeys: [Key] = [
+        Key(name: "tests", value: .list(.section(.test)), doc: "The golden tests: an input, what to do with it and what must come out.")
+    ]
+
+    private static let testKeys: [Key] = [
+        Key(name: "name", value: .string, doc: "The test's name, shown when it fails."),
+        Key(name: "doc", value: .string, doc: "What the test shows."),
+        Key(
+            name: "operation", value: .words(GoldenCase.Operation.allCases.map(\.rawValue)),
+            doc: "What is done with the input (default `decode`)."),
+        Key(name: "model", value: .modelName, doc: "The model the input is read as."),
+        Key(name: "route", value: .string, doc: "A request path whose route picks the model (decode only)."),
+        Key(name: "method", value: .string, doc: "The request's method, for routes that name one."),
+        Key(name: "status", value: .integer, doc: "The response's status, for the routes' `error_model`."),
+        Key(name: "input", value: .any, doc: "The document: inline JSON, or a file name next to the test file."),
+        Key(name: "other", value: .any, doc: "The second document of a `diff`."),
+        Key(name: "target", value: .any, doc: "The target of a `merge`."),
+        Key(name: "source", value: .any, doc: "The source of a `merge`."),
+        Key(name: "expect", value: .any, doc: "What must come out: inline JSON, or a file name."),
+        Key(name: "expect_error", value: .any, doc: "The error the operation must fail with."),
+        Key(name: "expect_warnings", value: .any, doc: "The warnings a lenient decode must report."),
+        Key(name: "now", value: .string, doc: "The instant `computed: now` takes."),
+        Key(name: "roundtrip", value: .bool, doc: "Whether encoding the output must give the input back."),
     ]
 }
