@@ -55,7 +55,9 @@ extension LanguageServer {
         }
         var actions: [JSONValue] = []
         for diagnostic in diagnostics {
-            guard let suggestion = diagnostic["data"]?["suggestion"]?.text, let range = TextRange(diagnostic["range"]),
+            // A client that keeps only `code` and `data` of a diagnostic still has the request's range.
+            guard let suggestion = diagnostic["data"]?["suggestion"]?.text,
+                let range = TextRange(diagnostic["range"]) ?? TextRange(params["range"]),
                 let target = document.misspelling(near: range.start, of: suggestion)
             else { continue }
             let edit: JSONValue = ["range": target.jsonValue, "newText": .string(suggestion)]
