@@ -244,3 +244,63 @@ async def test_positions_outside_the_document(workspace):
             types.DefinitionParams(text_document=types.TextDocumentIdentifier(uri=session.uri(name)), position=far)
         )
         assert beyond is None
+
+
+@pytest.mark.asyncio
+async def test_outline_and_workspace_symbols(workspace):
+    write(workspace, CATALOG)
+    async with started(workspace) as session:
+        symbols = await session.client.text_document_document_symbol_async(
+            types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=session.uri("Mappings/github.yaml")))
+        )
+        outline = {(s.name, s.kind): sorted(c.name for c in (s.children or [])) for s in symbols}
+        assert outline == {
+            ("github_time", types.SymbolKind.Constant): [],
+            ("IssueState", types.SymbolKind.Enum): ["closed", "open"],
+            ("User", types.SymbolKind.Class): ["login", "siteAdmin"],
+            ("Issue", types.SymbolKind.Class): ["created", "id", "label", "state", "title", "user"],
+        }
+        found = await session.client.workspace_symbol_async(types.WorkspaceSymbolParams(query="ad"))
+        assert sorted((s.name, s.location.uri.rsplit("/", 1)[1]) for s in found) == [("Admin", "more.yaml")]
+
+
+@pytest.mark.asyncio
+async def test_rename_a_model_across_files_and_golden_tests(workspace):
+    write(workspace, CATALOG)
+    write(workspace, {"users.test.yaml": "tests:\n  - name: a user\n    model: User\n    input: {login: a}\n    expect: {login: a}\n"})
+    async with started(workspace) as session:
+        github = session.text("Mappings/github.yaml")
+        edit = await session.client.text_document_rename_async(
+            types.RenameParams(
+                text_document=types.TextDocumentIdentifier(uri=session.uri("Mappings/github.yaml")),
+                position=position_of(github, "User:"),
+                new_name="Account",
+            )
+        )
+        # Applying the edit to the texts must leave no 'User' and one 'Account' per former 'User'.
+        for name in ["Mappings/github.yaml", "Mappings/more.yaml", "users.test.yaml"]:
+            text = session.text(name)
+            lines = text.split("\n")
+            for change in sorted(edit.changes[session.uri(name)], key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+                line = lines[change.range.start.line]
+                assert line[change.range.start.character : change.range.end.character] == "User"
+                lines[change.range.start.line] = line[: change.range.start.character] + change.new_text + line[change.range.end.character :]
+            renamed = "\n".join(lines)
+            assert "User" not in renamed.replace("GitHub account", "") and renamed.count("Account") >= text.count("User")
+
+
+@pytest.mark.asyncio
+async def test_rename_refuses_a_bad_or_taken_name(workspace):
+    write(workspace, CATALOG)
+    async with started(workspace) as session:
+        github = session.text("Mappings/github.yaml")
+        for new_name in ["issue-state", "Issue"]:
+            with pytest.raises(Exception) as refused:
+                await session.client.text_document_rename_async(
+                    types.RenameParams(
+                        text_document=types.TextDocumentIdentifier(uri=session.uri("Mappings/github.yaml")),
+                        position=position_of(github, "User:"),
+                        new_name=new_name,
+                    )
+                )
+            assert "valid name" in str(refused.value) or "already taken" in str(refused.value)

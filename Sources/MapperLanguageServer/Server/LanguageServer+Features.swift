@@ -9,6 +9,9 @@ extension LanguageServer {
         case "textDocument/definition": return try definition(params)
         case "textDocument/references": return try references(params)
         case "textDocument/codeAction": return try codeActions(params)
+        case "textDocument/documentSymbol": return try documentSymbols(params)
+        case "workspace/symbol": return try workspaceSymbols(params)
+        case "textDocument/rename": return try rename(params)
         default: return nil
         }
     }

@@ -166,6 +166,9 @@ public final class LanguageServer {
             "definitionProvider": true,
             "referencesProvider": true,
             "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+            "documentSymbolProvider": true,
+            "workspaceSymbolProvider": true,
+            "renameProvider": true,
         ]
         return ["capabilities": capabilities, "serverInfo": ["name": "mapper", "version": .string(version)]]
     }
