@@ -134,6 +134,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MapperCLITests", dependencies: ["MapperCLI", "MapperTestSupport"]),
+        .testTarget(name: "MapperLanguageServerTests", dependencies: ["MapperLanguageServer", "MapperKit"]),
         .testTarget(
             name: "MapperServiceTests",
             dependencies: [
