@@ -193,6 +193,7 @@ if Context.environment["MAPPER_FUZZ"] != nil {
         ("FuzzEncode", ["MapperKit", "FuzzSupport"]),
         ("FuzzRoutes", ["MapperKit", "FuzzSupport"]),
         ("FuzzCEL", ["MapperCEL"]),
+        ("FuzzLSP", ["MapperLanguageServer"]),
     ]
     for (name, dependencies) in fuzzTargets {
         package.targets.append(
