@@ -304,3 +304,39 @@ async def test_rename_refuses_a_bad_or_taken_name(workspace):
                     )
                 )
             assert "valid name" in str(refused.value) or "already taken" in str(refused.value)
+
+
+@pytest.mark.asyncio
+async def test_a_code_lens_runs_a_models_golden_tests_and_reports_failures_in_the_test_file(workspace):
+    write(workspace, CATALOG)
+    write(
+        workspace,
+        {
+            "users.test.yaml": """
+            tests:
+              - name: passes
+                model: User
+                input: { login: a, site_admin: true }
+                expect: { login: a, siteAdmin: true }
+              - name: fails
+                model: User
+                input: { login: a }
+                expect: { login: b }
+            """
+        },
+    )
+    async with started(workspace) as session:
+        lenses = await session.client.text_document_code_lens_async(
+            types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=session.uri("Mappings/github.yaml")))
+        )
+        assert [(lens.command.title, list(lens.command.arguments)) for lens in lenses] == [("run 2 golden tests", ["User"])]
+        github = session.text("Mappings/github.yaml")
+        assert lenses[0].range.start == position_of(github, "User:")
+        result = await session.client.workspace_execute_command_async(
+            types.ExecuteCommandParams(command=lenses[0].command.command, arguments=lenses[0].command.arguments)
+        )
+        assert result == {"passed": 1, "failed": 1}
+        [failure] = await session.diagnostics("users.test.yaml", count=1)
+        text = session.text("users.test.yaml")
+        assert failure.range.start.line == position_of(text, "name: fails").line
+        assert failure.message.startswith("fails")

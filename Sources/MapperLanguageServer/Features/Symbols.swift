@@ -110,23 +110,34 @@ extension LanguageServer {
     /// `model: Old` lines of the golden test files under the working directory.
     private func goldenTestEdits(renaming old: String, to new: String) -> [String: [JSONValue]] {
         var edits: [String: [JSONValue]] = [:]
+        for use in goldenTestUses(of: old) {
+            edits[Workspace.uri(of: use.file), default: []].append(["range": use.range.jsonValue, "newText": .string(new)])
+        }
+        return edits
+    }
+
+    /// Where the golden test files under the working directory name a model (`model: Issue`).
+    func goldenTestUses(of model: String) -> [(file: String, range: TextRange)] {
+        var uses: [(file: String, range: TextRange)] = []
         let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         // Hidden folders (.git, .build) are skipped whole.
         let found = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
-        let files = (found?.compactMap { ($0 as? URL)?.path } ?? []).map(Workspace.name)
+        let files = (found?.compactMap { ($0 as? URL)?.path } ?? []).map(Workspace.name).sorted()
         for file in files where file.hasSuffix(".test.yaml") || file.hasSuffix(".test.yml") {
             guard let document = workspace.document(named: file) else { continue }
             for line in 0..<document.lineCount {
                 let text = document.lineText(line)
                 guard let match = text.range(of: #"^\s*(- )?model:\s*"#, options: .regularExpression) else { continue }
-                let value = text[match.upperBound...].trimmingCharacters(in: .whitespaces)
-                guard value == old else { continue }
+                guard text[match.upperBound...].trimmingCharacters(in: .whitespaces) == model else { continue }
                 let start = text[..<match.upperBound].utf16.count
-                let range = TextRange(
-                    start: Position(line: line, character: start), end: Position(line: line, character: start + old.utf16.count))
-                edits[Workspace.uri(of: file), default: []].append(["range": range.jsonValue, "newText": .string(new)])
+                uses.append(
+                    (
+                        file,
+                        TextRange(
+                            start: Position(line: line, character: start), end: Position(line: line, character: start + model.utf16.count))
+                    ))
             }
         }
-        return edits
+        return uses
     }
 }

@@ -12,6 +12,8 @@ extension LanguageServer {
         case "textDocument/documentSymbol": return try documentSymbols(params)
         case "workspace/symbol": return try workspaceSymbols(params)
         case "textDocument/rename": return try rename(params)
+        case "textDocument/codeLens": return try codeLenses(params)
+        case "workspace/executeCommand": return try executeCommand(params)
         default: return nil
         }
     }

@@ -169,6 +169,8 @@ public final class LanguageServer {
             "documentSymbolProvider": true,
             "workspaceSymbolProvider": true,
             "renameProvider": true,
+            "codeLensProvider": ["resolveProvider": false],
+            "executeCommandProvider": ["commands": [.string(Self.runGoldenTests)]],
         ]
         return ["capabilities": capabilities, "serverInfo": ["name": "mapper", "version": .string(version)]]
     }
