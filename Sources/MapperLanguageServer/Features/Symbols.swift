@@ -119,11 +119,7 @@ extension LanguageServer {
     /// Where the golden test files under the working directory name a model (`model: Issue`).
     func goldenTestUses(of model: String) -> [(file: String, range: TextRange)] {
         var uses: [(file: String, range: TextRange)] = []
-        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        // Hidden folders (.git, .build) are skipped whole.
-        let found = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
-        let files = (found?.compactMap { ($0 as? URL)?.path } ?? []).map(Workspace.name).sorted()
-        for file in files where file.hasSuffix(".test.yaml") || file.hasSuffix(".test.yml") {
+        for file in goldenTestFiles() {
             guard let document = workspace.document(named: file) else { continue }
             for line in 0..<document.lineCount {
                 let text = document.lineText(line)
@@ -139,5 +135,17 @@ extension LanguageServer {
             }
         }
         return uses
+    }
+
+    /// The golden test files under the working directory, found once until files change on disk.
+    private func goldenTestFiles() -> [String] {
+        if let testFiles { return testFiles }
+        let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        // Hidden folders (.git, .build) are skipped whole.
+        let found = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        let files = (found?.compactMap { ($0 as? URL)?.path } ?? []).map(Workspace.name).sorted()
+        let tests = files.filter { $0.hasSuffix(".test.yaml") || $0.hasSuffix(".test.yml") }
+        testFiles = tests
+        return tests
     }
 }

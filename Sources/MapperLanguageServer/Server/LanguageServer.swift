@@ -48,6 +48,8 @@ public final class LanguageServer {
     /// Each file's names, by absolute path, with the open buffer's version they were read from (nil
     /// for the file on disk).
     var fileReaders: [String: (version: Int?, reader: FileReader)] = [:]
+    /// The golden test files under the working directory, until files change on disk.
+    var testFiles: [String]?
     /// Problems of the catalog as a whole (a missing directory) already shown, so each is shown once.
     var shownProblems: Set<String> = []
 
@@ -150,6 +152,7 @@ public final class LanguageServer {
         case "textDocument/didSave", "workspace/didChangeWatchedFiles":
             diagnosticsDue = true
             invalidateIndex(disk: true)
+            testFiles = nil
         case "textDocument/didClose": try didClose(params)
         default:
             // `$/` notifications may be ignored silently (LSP 3.17).
