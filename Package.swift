@@ -49,6 +49,8 @@ let package = Package(
         .target(name: "MapperFormats", dependencies: ["MapperSupport", "MapperJSON"]),
         .target(
             name: "MapperKit", dependencies: ["MapperSupport", "MapperYAML", "MapperJSON", "MapperFormats", "MapperRegex", "MapperCEL"]),
+        // `mapper lsp`: the language server (JSON-RPC over stdio), on the engine only.
+        .target(name: "MapperLanguageServer", dependencies: ["MapperKit", "MapperYAML", "MapperSupport", "MapperCEL", "MapperFormats"]),
         .target(
             name: "MapperImport",
             dependencies: [
@@ -98,6 +100,7 @@ let package = Package(
                 "CMalloc",
                 "MapperKit",
                 "MapperImport",
+                "MapperLanguageServer",
                 "MapperService",
                 "MapperSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -131,6 +134,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MapperCLITests", dependencies: ["MapperCLI", "MapperTestSupport"]),
+        .testTarget(name: "MapperLanguageServerTests", dependencies: ["MapperLanguageServer", "MapperKit"]),
         .testTarget(
             name: "MapperServiceTests",
             dependencies: [
@@ -189,6 +193,7 @@ if Context.environment["MAPPER_FUZZ"] != nil {
         ("FuzzEncode", ["MapperKit", "FuzzSupport"]),
         ("FuzzRoutes", ["MapperKit", "FuzzSupport"]),
         ("FuzzCEL", ["MapperCEL"]),
+        ("FuzzLSP", ["MapperLanguageServer"]),
     ]
     for (name, dependencies) in fuzzTargets {
         package.targets.append(

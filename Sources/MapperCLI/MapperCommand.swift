@@ -18,7 +18,7 @@ struct MapperCommand: AsyncParsableCommand {
         subcommands: [
             Init.self, Validate.self, Models.self, Decode.self, Encode.self, Convert.self, Match.self, Merge.self, Diff.self, Compat.self,
             Archive.self, Unarchive.self, Replay.self,
-            Schema.self, Test.self, Serve.self, Playground.self, Import.self, Infer.self,
+            Schema.self, Test.self, Serve.self, Playground.self, Import.self, Infer.self, LSP.self,
         ]
     )
 }

@@ -15,6 +15,9 @@ struct Overload: Sendable {
 enum Overloads {
     static func named(_ name: String) -> [Overload] { table[name] ?? [] }
 
+    /// The names of the library's functions and macros' overloads, operators left out (`_+_`, `-_`, `@in`).
+    static var functionNames: [String] { table.keys.filter { $0.first?.isLetter == true }.sorted() }
+
     private static let A = CheckType.parameter(0)
     private static let B = CheckType.parameter(1)
 

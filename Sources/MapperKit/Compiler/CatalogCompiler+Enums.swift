@@ -12,7 +12,7 @@ extension CatalogCompiler {
     /// One enum; nil when it cannot be read (its problems are recorded).
     private mutating func enumSpec(_ name: String) -> EnumSpec? {
         guard let declaration = enumDeclarations[name],
-            let fields = record(declaration.body, allowed: ["cases", "default", "doc"], what: "enum '\(name)'")
+            let fields = record(declaration.body, allowed: MappingLanguage.names(of: .enumeration), what: "enum '\(name)'")
         else { return nil }
         let doc = fields["doc"].flatMap { string($0, what: "the doc of enum '\(name)'") }
         guard let casesNode = fields["cases"] else {
@@ -68,7 +68,7 @@ extension CatalogCompiler {
         if node.mapping != nil {
             // A mapping is always the long form; an object-valued JSON value goes under `json`.
             let pairs = node.mapping ?? []
-            let longFormKeys = ["json", "aliases", "doc"]
+            let longFormKeys = MappingLanguage.names(of: .enumCase)
             if pairs.contains(where: { !longFormKeys.contains($0.key.scalar?.text ?? "") }) {
                 let hint = "write an object-valued JSON value in the long form: { json: { … } }"
                 for pair in pairs where !longFormKeys.contains(pair.key.scalar?.text ?? "") {

@@ -18,7 +18,7 @@ extension CatalogCompiler {
         }
     }
 
-    static let fileDefaultsFields = ["key_style", "unknown_keys", "formats"]
+    static let fileDefaultsFields = MappingLanguage.names(of: .defaults)
     static let formattedTypes: [String: TypeSpec] = ["date": .date, "int": .int, "double": .double, "decimal": .decimal]
 
     /// Reads every file's `defaults:` once the formats are known (a default may name a format of

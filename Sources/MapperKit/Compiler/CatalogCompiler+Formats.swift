@@ -1,7 +1,7 @@
 import MapperYAML
 
 extension CatalogCompiler {
-    static let formatFields = ["date", "number", "locale", "time_zone", "calendar", "doc"]
+    static let formatFields = MappingLanguage.names(of: .format)
 
     /// Formats: a TR35 date pattern or a number style, checked by building it (and, for
     /// dates, by formatting a sample instant and parsing it back).

@@ -1,7 +1,7 @@
 import MapperYAML
 
 extension CatalogCompiler {
-    static let migrationFields = ["from", "rename", "template", "set", "drop", "doc"]
+    static let migrationFields = MappingLanguage.names(of: .migration)
 
     /// `migrations`: steps from every older version up to the model's, in a contiguous chain.
     mutating func migrations(_ node: Node, of header: ModelHeader) -> [Migration] {

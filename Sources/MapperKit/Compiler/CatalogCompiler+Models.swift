@@ -2,10 +2,7 @@ import MapperSupport
 import MapperYAML
 
 extension CatalogCompiler {
-    static let modelFields = [
-        "doc", "extends", "key_style", "unknown_keys", "extra", "version", "properties", "variants", "migrations", "on_error",
-        "rules",
-    ]
+    static let modelFields = MappingLanguage.names(of: .model)
 
     /// A model's own settings as written, before inheritance is applied.
     ///
@@ -115,7 +112,7 @@ extension CatalogCompiler {
         var found: [ModelRule] = []
         for item in items {
             let what = "a rule of model '\(model)'"
-            guard let fields = record(item, allowed: ["rule", "message"], what: what) else { continue }
+            guard let fields = record(item, allowed: MappingLanguage.names(of: .rule), what: what) else { continue }
             guard let ruleNode = fields["rule"] else {
                 error(.missingKey, "\(what) has no 'rule'", at: item.mark, hint: "add 'rule: EXPR', a CEL expression giving true or false")
                 continue
@@ -187,7 +184,7 @@ extension CatalogCompiler {
     /// `extra: { compare: false, archive: false, merge: keep }`.
     private mutating func extraSettings(_ node: Node, of name: String) -> ExtraSettings? {
         let what = "the extra settings of model '\(name)'"
-        guard let fields = record(node, allowed: ["compare", "archive", "merge"], what: what) else { return nil }
+        guard let fields = record(node, allowed: MappingLanguage.names(of: .extra), what: what) else { return nil }
         var settings = ExtraSettings()
         if let flag = fields["compare"] { settings.compare = bool(flag, what: "'compare' of \(what)") ?? true }
         if let flag = fields["archive"] { settings.archive = bool(flag, what: "'archive' of \(what)") ?? true }

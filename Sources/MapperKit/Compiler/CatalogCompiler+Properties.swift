@@ -2,11 +2,7 @@ import MapperSupport
 import MapperYAML
 
 extension CatalogCompiler {
-    static let propertyFields = [
-        "type", "key", "required", "default", "json", "format", "transient", "computed", "compare", "archive",
-        "merge", "flatten", "transform", "min_length", "max_length", "minimum", "maximum", "pattern", "doc", "on_error",
-        "decode", "encode",
-    ]
+    static let propertyFields = MappingLanguage.names(of: .property)
 
     /// The properties a model declares itself, in order, each name once.
     mutating func ownProperties(of header: ModelHeader, keyStyle: KeyStyle) -> [PropertySpec] {

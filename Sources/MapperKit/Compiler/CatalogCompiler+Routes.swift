@@ -12,7 +12,7 @@ extension CatalogCompiler {
         var seen: [String: Mark] = [:]
         for declaration in routeDeclarations {
             let what = "the routes of '\(declaration.file)'"
-            guard let fields = record(declaration.body, allowed: ["prefix", "paths", "error_model", "doc"], what: what) else { continue }
+            guard let fields = record(declaration.body, allowed: MappingLanguage.names(of: .routes), what: what) else { continue }
             // The file's own prefix and error_model, else those of the nearest folder file.
             let own = routeSettings(fields, what: what)
             let folder = folderRouteSettings(of: declaration.file)

@@ -6,7 +6,7 @@ extension CatalogCompiler {
     /// `keyMark` is the `variants` key, where a missing part is reported.
     mutating func variants(_ node: Node, of model: String, at keyMark: Mark) -> Variants? {
         let what = "the variants of model '\(model)'"
-        guard let fields = record(node, allowed: ["by", "cases", "when", "fallback"], what: what) else { return nil }
+        guard let fields = record(node, allowed: MappingLanguage.names(of: .variants), what: what) else { return nil }
         var ok = true
         var discriminator: Variants.Discriminator?
         switch (fields["by"], fields["cases"]) {
@@ -102,7 +102,7 @@ extension CatalogCompiler {
         var ok = true
         for item in items {
             let what = "a 'when' entry of the variants of model '\(model)'"
-            guard let fields = record(item, allowed: ["has", "equals", "if", "model"], what: what) else { ok = false; continue }
+            guard let fields = record(item, allowed: MappingLanguage.names(of: .variantCase), what: what) else { ok = false; continue }
             var test: Variants.Predicate.Test?
             switch (fields["has"], fields["equals"], fields["if"]) {
             case (let has?, nil, nil):

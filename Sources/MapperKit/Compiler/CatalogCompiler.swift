@@ -163,7 +163,7 @@ struct CatalogCompiler {
         }
         guard
             let fields = record(
-                root, allowed: ["mapper", "defaults", "models", "enums", "formats", "routes"],
+                root, allowed: MappingLanguage.names(of: .file),
                 what: "a mapping file's top level")
         else { return }
         checkVersion(fields["mapper"], root: root, file: file)
@@ -202,10 +202,12 @@ struct CatalogCompiler {
         for pair in pairs {
             guard let name = checkedName(pair.key, kind: kind) else { continue }
             if let first = self[keyPath: table][name] ?? otherDeclaration(named: name, kind: kind) {
-                error(
+                var duplicate = Diagnostic.error(
                     .duplicateDefinition,
                     "\(kind) '\(name)' is defined twice: here and at \(first.mark)", at: pair.key.mark,
                     hint: "rename one of them; names are global to the catalog")
+                duplicate.related = Diagnostic.Related(at: first.mark, "the first definition of '\(name)'")
+                diagnostics.append(duplicate)
                 continue
             }
             if kind == .format, FormatReference.builtIn[name] != nil {

@@ -17,12 +17,17 @@ import MapperYAML
 /// when a text does. A link that leads back to a directory containing it is a `symlink-cycle`
 /// error, and a link to nothing is an `unreadable-file` error.
 package enum SourceFiles {
-    static func read(_ paths: [String]) -> ([Catalog.Source], [Diagnostic]) {
+    /// The mapping files under `paths` and the problems met finding and reading them; `overlay` gives
+    /// a file's text held elsewhere (an editor's unsaved buffer), by the file's name in the listing.
+    static func read(_ paths: [String], overlay: @Sendable (String) -> [UInt8]? = { _ in nil }) -> ([Catalog.Source], [Diagnostic]) {
         let (files, problems) = list(paths)
         var sources: [Catalog.Source] = []
         var unreadable: [Diagnostic] = []
         // Read on every core: a catalog of hundreds of files waits on as many system calls.
-        let contents = files.concurrentMap { path in Result { () throws(InputDescriptor.Failure) in try InputDescriptor.readFile(path) } }
+        let contents = files.concurrentMap { path in
+            if let bytes = overlay(path) { return Result<[UInt8], InputDescriptor.Failure>.success(bytes) }
+            return Result { () throws(InputDescriptor.Failure) in try InputDescriptor.readFile(path) }
+        }
         for (file, read) in zip(files, contents) {
             switch read {
             case .success(let bytes):

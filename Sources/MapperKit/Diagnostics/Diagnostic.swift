@@ -27,6 +27,28 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public var hint: String?
     /// For a problem inside an expression: the expression and the column in it.
     public var excerpt: Excerpt?
+    /// Another place the problem involves (the first definition of a name defined twice).
+    public var related: Related?
+
+    /// A second position of a problem and what is there, e.g. `the first definition of 'User'`.
+    public struct Related: Sendable, Hashable, Codable {
+        /// The mapping file, as given when loading.
+        public var file: String
+        /// 1-based line in `file`.
+        public var line: Int
+        /// 1-based column in `line`.
+        public var column: Int
+        /// What is at that place.
+        public var message: String
+
+        /// A place in a mapping file and what is there.
+        public init(at mark: Mark, _ message: String) {
+            file = mark.file
+            line = mark.line
+            column = mark.column
+            self.message = message
+        }
+    }
 
     /// An expression with the 1-based column (in characters) of the problem inside it.
     public struct Excerpt: Sendable, Hashable, Codable {

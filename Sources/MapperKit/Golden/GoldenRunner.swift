@@ -44,10 +44,7 @@ public enum GoldenRunner {
         public var summary: String { "\(passed) passed, \(failed) failed" }
     }
 
-    static let testFields = [
-        "name", "doc", "operation", "model", "route", "method", "status", "input", "other", "target", "source", "expect",
-        "expect_error", "expect_warnings", "now", "roundtrip",
-    ]
+    static let testFields = MappingLanguage.names(of: .test)
 
     /// The `*.test.yaml` files under the given files and directories, in sorted path order.
     public static func files(under paths: [String]) -> (files: [String], missing: [String]) {
