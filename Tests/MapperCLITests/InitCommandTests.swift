@@ -55,6 +55,15 @@ struct InitCommandTests {
         let settings = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let schemas = try #require(settings["yaml.schemas"] as? [String: [String]])
         #expect(schemas[".mapper/mapping.schema.json"]?.contains("Mappings/*.yaml") == true)
+        #expect(schemas[".mapper/tests.schema.json"]?.contains("**/*.test.yaml") == true)
+        // The files the settings name are there, and are the schemas `mapper schema --language` prints.
+        for (file, document) in [(".mapper/mapping.schema.json", "mappings"), (".mapper/tests.schema.json", "tests")] {
+            let written = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(file))) as? NSDictionary
+            let printed = try MapperProcess.run(["schema", "--language", document], in: folder)
+            let expected = try JSONSerialization.jsonObject(with: Data(printed.stdout.utf8)) as? NSDictionary
+            #expect(written?["$schema"] as? String == "http://json-schema.org/draft-07/schema#", "\(file)")
+            #expect(written != nil && written == expected, "\(file)")
+        }
     }
 
     @Test func initReplacesNothing() throws {

@@ -8,8 +8,9 @@ extension MapperCommand {
             abstract: "Write a starting catalog: a mapping file, a golden test that passes, and editor settings.",
             discussion: """
                 Writes Mappings/orders.yaml (a model, an enum and a route), Examples/orders.test.yaml with its \
-                input and expected canonical JSON, and .vscode/settings.json (the YAML extension's schema for the \
-                mapping files) into DIR, then prints the commands to run next. Refuses to replace a file that is \
+                input and expected canonical JSON, the JSON Schemas of mapping and golden test files \
+                (.mapper/, as mapper schema --language prints them) and .vscode/settings.json (the YAML \
+                extension's schemas for those files) into DIR, then prints the commands to run next. Refuses to replace a file that is \
                 already there (exit 1); exit 2 when a file cannot be written.
                 """
         )
@@ -29,7 +30,6 @@ extension MapperCommand {
                 throw ExitCode(1)
             }
             for file in files { try write(file.text, to: file.path) }
-            try writeLanguageSchema()
             printSummary(files)
         }
 
@@ -49,13 +49,6 @@ extension MapperCommand {
                 Output.error("error: cannot write '\(target)': \(error.localizedDescription)")
                 throw ExitCode(2)
             }
-        }
-
-        /// The one place the language's JSON Schema is written to `StartingCatalog.schemaPath`,
-        /// where `.vscode/settings.json` points the YAML extension. The schema comes from
-        /// `mapper schema --language` (another branch); until that lands, nothing is written here.
-        private func writeLanguageSchema() throws {
-            // Integration point: `try write(languageSchemaText, to: StartingCatalog.schemaPath)`.
         }
 
         private func printSummary(_ files: [StartingCatalog.File]) {

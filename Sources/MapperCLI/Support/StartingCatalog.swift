@@ -1,3 +1,5 @@
+import MapperKit
+
 /// The files `mapper init` writes: a mapping file with a model, an enum and a route, a golden test
 /// with its input and expected canonical JSON, and the editor settings that give the YAML
 /// extension the language's JSON Schema. Paths are relative to the folder written into.
@@ -9,8 +11,9 @@ enum StartingCatalog {
         var role: String
     }
 
-    /// Where the editor settings expect the language's JSON Schema.
+    /// Where the editor settings expect the language's JSON Schemas (`mapper schema --language`).
     static let schemaPath = ".mapper/mapping.schema.json"
+    static let testsSchemaPath = ".mapper/tests.schema.json"
 
     static var files: [File] {
         [
@@ -18,8 +21,11 @@ enum StartingCatalog {
             File(path: "Examples/orders.test.yaml", text: goldenTest, role: "a golden test: decode the input, compare"),
             File(path: "Examples/order.json", text: input, role: "its input, as the API sends it"),
             File(path: "Examples/order.canonical.json", text: expected, role: "the canonical JSON it must give"),
+            File(path: schemaPath, text: languageSchema(.mappings), role: "the JSON Schema of mapping files"),
+            File(path: testsSchemaPath, text: languageSchema(.tests), role: "the JSON Schema of golden test files"),
             File(
-                path: ".vscode/settings.json", text: editorSettings(schema: schemaPath), role: "the language's schema for YAML in VS Code"),
+                path: ".vscode/settings.json", text: editorSettings(schema: schemaPath, testsSchema: testsSchemaPath),
+                role: "the schemas for YAML in VS Code"),
         ]
     }
 
@@ -84,15 +90,21 @@ enum StartingCatalog {
         """
 
     /// VS Code settings mapping the YAML extension's `yaml.schemas` from the schema at `schema` to
-    /// the mapping files (golden tests are not mapping files, so they are left out).
-    static func editorSettings(schema: String) -> String {
+    /// the mapping files, and from `testsSchema` to the golden test files.
+    static func editorSettings(schema: String, testsSchema: String) -> String {
         """
         {
           "yaml.schemas": {
-            "\(schema)": ["Mappings/*.yaml", "Mappings/**/*.yaml"]
+            "\(schema)": ["Mappings/*.yaml", "Mappings/**/*.yaml"],
+            "\(testsSchema)": ["*.test.yaml", "**/*.test.yaml"]
           }
         }
 
         """
+    }
+
+    /// The JSON Schema `mapper schema --language` prints, as the file the editor settings name.
+    static func languageSchema(_ document: MappingLanguage.Document) -> String {
+        JSONWriter.write(MappingLanguage.jsonSchema(for: document), pretty: true) + "\n"
     }
 }
