@@ -123,7 +123,9 @@ public enum FormatReference: Sendable, Hashable, CustomStringConvertible {
     /// A number format defined in the catalog.
     case number(String)
 
-    static let builtIn: [String: FormatReference] = ["iso8601": .iso8601, "unix": .unix, "unix_ms": .unixMilliseconds]
+    /// The built-in date formats, in the order hints and completion list them.
+    static let builtInFormats: [FormatReference] = [.iso8601, .unix, .unixMilliseconds]
+    static let builtIn = Dictionary(uniqueKeysWithValues: builtInFormats.map { ($0.name, $0) })
 
     /// The name the mapping file uses for the format (`iso8601`, `unix_ms`, or a catalog format's name).
     public var name: String {

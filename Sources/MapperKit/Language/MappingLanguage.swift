@@ -46,8 +46,9 @@ package enum MappingLanguage {
         package var doc: String
     }
 
-    package static let builtInTypes = ["string", "int", "double", "decimal", "bool", "url", "uuid", "date", "any"]
-    package static let builtInFormats = ["iso8601", "unix", "unix_ms"]
+    /// The scalar types' names, from their homes (`Types/`), and the built-in date formats' names.
+    package static let builtInTypes = ScalarPlan.types.map { $0.name }
+    package static let builtInFormats = FormatReference.builtInFormats.map(\.name)
     package static let numberStyles = ["decimal", "percent", "scientific"]
     static let unknownKeys = ModelSpec.UnknownKeys.allCases.map(\.rawValue)
     static let keyStyles = KeyStyle.allCases.map(\.rawValue)
