@@ -48,9 +48,9 @@ struct ExampleEvidence {
         in draft: inout CatalogDraft
     ) -> Bool {
         guard case .property(let model, let name) = owner,
-            let index = draft.models[model]?.properties.firstIndex(where: { $0.name == name })
+            let index = draft.models[model]?.properties.firstIndex(where: { $0.name == name }),
+            var property = draft.models[model]?.properties[index]
         else { return false }
-        var property = draft.models[model]!.properties[index]
         let why = "the example at \(example.location) says otherwise (\(error.pointer): \(error.message))"
         if error.code == .missingRequired, property.required {
             property.required = false
@@ -76,7 +76,7 @@ struct ExampleEvidence {
         } else {
             return false
         }
-        draft.models[model]!.properties[index] = property
+        draft.models[model]?.properties[index] = property
         return true
     }
 

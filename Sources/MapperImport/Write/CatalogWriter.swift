@@ -47,7 +47,7 @@ package struct CatalogWriter {
             var lines = LineBuffer()
             for line in header { lines.add("# " + line) }
             lines.add("mapper: 1")
-            files[group]!.write(draft, into: &lines)
+            files[group]?.write(draft, into: &lines)
             output.files.append((name, lines.lines.joined(separator: "\n") + "\n"))
             output.owners[name] = lines.owners
         }
@@ -80,16 +80,17 @@ private struct FileBuilder {
         if !formats.isEmpty {
             lines.add("formats:")
             for name in formats {
-                lines.add("  \(name): { date: \(YAMLText.scalar(draft.formats[name]!.datePattern)) }", owner: .format(name))
+                guard let format = draft.formats[name] else { continue }
+                lines.add("  \(name): { date: \(YAMLText.scalar(format.datePattern)) }", owner: .format(name))
             }
         }
         if !enums.isEmpty {
             lines.add("enums:")
-            for name in enums { EnumWriter(draft: draft.enums[name]!).write(into: &lines) }
+            for enumeration in enums.compactMap({ draft.enums[$0] }) { EnumWriter(draft: enumeration).write(into: &lines) }
         }
         if !models.isEmpty {
             lines.add("models:")
-            for name in models { ModelWriter(draft: draft.models[name]!).write(into: &lines) }
+            for model in models.compactMap({ draft.models[$0] }) { ModelWriter(draft: model).write(into: &lines) }
         }
         if let routes {
             lines.add("routes:")

@@ -31,8 +31,9 @@ struct SelfCheck {
         let pattern = diagnostic.code == "invalid-pattern" || diagnostic.code == "unsafe-pattern"
         switch owner {
         case .property(let model, let name):
-            guard let index = draft.models[model]?.properties.firstIndex(where: { $0.name == name }) else { return false }
-            var property = draft.models[model]!.properties[index]
+            guard let index = draft.models[model]?.properties.firstIndex(where: { $0.name == name }),
+                var property = draft.models[model]?.properties[index]
+            else { return false }
             if pattern, property.constraints.pattern != nil {
                 property.constraints.pattern = nil
                 note(property.origin, "the pattern is not one the catalog can run (\(diagnostic.message)); left out")
@@ -44,7 +45,7 @@ struct SelfCheck {
             } else {
                 return false
             }
-            draft.models[model]!.properties[index] = property
+            draft.models[model]?.properties[index] = property
             return true
         case .enumeration(let name):
             guard let enumeration = draft.enums.removeValue(forKey: name) else { return false }
@@ -74,10 +75,10 @@ struct SelfCheck {
             return false
         case .format(let name):
             guard draft.formats.removeValue(forKey: name) != nil else { return false }
-            for model in draft.models.keys {
-                for index in draft.models[model]!.properties.indices where draft.models[model]!.properties[index].format == name {
-                    draft.models[model]!.properties[index].format = nil
-                    draft.models[model]!.properties[index].type = .string
+            for slot in draft.models.values.indices {
+                for index in draft.models.values[slot].properties.indices where draft.models.values[slot].properties[index].format == name {
+                    draft.models.values[slot].properties[index].format = nil
+                    draft.models.values[slot].properties[index].type = .string
                 }
             }
             return true
@@ -90,11 +91,11 @@ struct SelfCheck {
 
     /// Replaces a type wherever properties use it.
     static func replace(_ type: TypeDraft, with replacement: TypeDraft, in draft: inout CatalogDraft) {
-        for model in draft.models.keys {
-            for index in draft.models[model]!.properties.indices {
-                let property = draft.models[model]!.properties[index]
-                let replaced = substitute(type, with: replacement, in: property.type)
-                if replaced != property.type { draft.models[model]!.properties[index].type = replaced }
+        for slot in draft.models.values.indices {
+            for index in draft.models.values[slot].properties.indices {
+                let current = draft.models.values[slot].properties[index].type
+                let replaced = substitute(type, with: replacement, in: current)
+                if replaced != current { draft.models.values[slot].properties[index].type = replaced }
             }
         }
     }
