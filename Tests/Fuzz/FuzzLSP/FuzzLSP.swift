@@ -34,6 +34,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
+@main
+enum Main {
+    static func main() {
+        mapper_fuzz_main(CommandLine.argc, CommandLine.unsafeArgv)
+    }
+}
+
 /// A catalog of one mapping file, written once, that the inputs' documents are checked with.
 private let catalog: String = {
     let directory = "/tmp/fuzz-lsp-catalog"
