@@ -55,6 +55,15 @@ package struct ByteCursor {
         count += width
     }
 
+    /// Writes `value` in decimal, with a leading `-` when negative.
+    mutating func appendNumber(_ value: Int128) {
+        if let small = Int64(exactly: value) { return appendNumber(small) }
+        let (high, low) = value.magnitude.quotientAndRemainder(dividingBy: 1_000_000_000_000_000_000)
+        if value < 0 { append(UInt8(ascii: "-")) }
+        appendNumber(Int128(high))
+        appendNumber(Int64(low), minimumDigits: 18)
+    }
+
     /// Two digits of a value in 0...99.
     @inline(__always)
     mutating func appendTwoDigits(_ value: Int64) {

@@ -5,7 +5,7 @@ extension DatePattern.Compiled {
     /// offset, and for `z`/`zzzz` whether daylight saving time is in effect).
     package func write(_ instant: Instant, to out: inout ByteCursor) {
         let offset = zone.offset(at: instant.milliseconds)
-        let time = CivilTime(milliseconds: instant.milliseconds, offsetSeconds: offset)
+        let time = CivilTime(instant, offsetSeconds: offset)
         let yearOfEra = time.year > 0 ? time.year : 1 - time.year
         for step in steps {
             switch step.kind {
@@ -36,14 +36,11 @@ extension DatePattern.Compiled {
             case .minute: out.appendNumber(time.minute, minimumDigits: step.count)
             case .second: out.appendNumber(time.second, minimumDigits: step.count)
             case .fraction:
-                // Truncated, never rounded: .999 with `S` is 9, not 10.
-                switch step.count {
-                case 1: out.appendNumber(time.millisecond / 100, minimumDigits: 1)
-                case 2: out.appendNumber(time.millisecond / 10, minimumDigits: 2)
-                default:
-                    out.appendNumber(time.millisecond, minimumDigits: 3)
-                    for _ in 3..<step.count { out.append(UInt8(ascii: "0")) }
-                }
+                // Truncated, never rounded: .999 with `S` is 9, not 10 (the encoder reports digits
+                // a pattern cannot write before it gets here; see `fractionDigits`).
+                let digits = min(step.count, 9)
+                out.appendNumber(time.nanosecond / Instant.powersOfTen[9 - digits], minimumDigits: digits)
+                for _ in digits..<step.count { out.append(UInt8(ascii: "0")) }
             case .offsetBasic:
                 DatePattern.writeOffset(offset, z: false, colon: false, minutes: .always, seconds: false, to: &out)
             case .offsetGMT:

@@ -21,7 +21,7 @@ extension DatePattern.Compiled {
         var hour12 = unset
         var minute = unset
         var second = unset
-        var millisecond = unset
+        var nanosecond = unset
         var offsetSeconds = unset
         var daylight = unset  // 0 standard, 1 daylight saving time
 
@@ -69,16 +69,10 @@ extension DatePattern.Compiled {
                 position += step.literalLength
 
             case .fraction:
-                guard var (value, digits) = Self.digits(input, at: &position, step) else { return nil }
-                while digits < 3 {
-                    value *= 10
-                    digits += 1
-                }
-                while digits > 3 {
-                    value /= 10
-                    digits -= 1
-                }
-                guard DatePattern.assign(&fields.millisecond, value) else { return nil }
+                // At most 9 digits (`S` × 1–9), kept exactly.
+                guard let (value, digits) = Self.digits(input, at: &position, step),
+                    DatePattern.assign(&fields.nanosecond, value * Instant.powersOfTen[9 - digits])
+                else { return nil }
 
             case .year, .twoDigitYear, .extendedYear, .month, .day, .dayOfYear, .localWeekday, .hour0To23,
                 .hour1To24, .hour1To12, .hour0To11, .minute, .second:
@@ -209,7 +203,7 @@ extension DatePattern.Compiled {
         }
         let local =
             days * CivilCalendar.millisecondsPerDay + hour * 3_600_000 + (Fields.value(fields.minute) ?? 0) * 60000
-            + (Fields.value(fields.second) ?? 0) * 1000 + (Fields.value(fields.millisecond) ?? 0)
+            + (Fields.value(fields.second) ?? 0) * 1000
         let utc: Int64
         if let offset = Fields.value(fields.offsetSeconds) {
             utc = local - offset * 1000
@@ -218,7 +212,8 @@ extension DatePattern.Compiled {
         } else {
             return nil
         }
-        let instant = Instant(milliseconds: utc)
+        // Whole seconds (offsets are whole seconds too), then the fraction.
+        let instant = Instant(seconds: utc / 1000, nanosecond: Fields.value(fields.nanosecond) ?? 0)
         return instant.isSupported ? instant : nil
     }
 }

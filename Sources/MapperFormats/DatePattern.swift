@@ -46,6 +46,9 @@ package struct DatePattern: Sendable {
         let zone: FormatZone
         /// Upper bound of a formatted string, so formatting writes in place.
         package let maximumLength: Int
+        /// How many fraction-of-second digits the pattern writes (its `S` field, 1–9), or nil when
+        /// it has none.
+        package let fractionDigits: Int?
 
         init(pattern: String, steps: [DateStep], literals: [UInt8], symbols: DateSymbols, zone: FormatZone) {
             self.pattern = pattern
@@ -65,6 +68,7 @@ package struct DatePattern: Sendable {
                 }
             }
             maximumLength = length
+            fractionDigits = steps.filter { $0.kind == .fraction }.map { min($0.count, 9) }.max()
         }
     }
 
@@ -111,6 +115,29 @@ package struct DatePattern: Sendable {
     package func format(_ instant: Instant, into bytes: inout [UInt8]) {
         let compiled = compiled
         UTF8Buffer.append(to: &bytes, capacity: compiled.maximumLength) { compiled.write(instant, to: &$0) }
+    }
+
+    /// How many fraction-of-second digits the pattern writes (its `S` field, 1–9), or nil when it
+    /// has none. An instant with finer digits cannot be written exactly: the encoder reports it.
+    package var fractionDigits: Int? {
+        compiled.fractionDigits
+    }
+
+    /// Whether the pattern names a calendar day and nothing finer: only era, year, month, day and
+    /// weekday fields and literals (`dd.MM.yyyy`, `MMM d, yyyy`), no time of day and no zone.
+    package var isDayOnly: Bool {
+        let steps = compiled.steps
+        let kinds = Set(steps.map(\.kind))
+        let hasDay = kinds.contains(.dayOfYear) || (kinds.contains(.day) && !kinds.isDisjoint(with: [.month, .monthName]))
+        return hasDay && !kinds.isDisjoint(with: [.year, .twoDigitYear, .extendedYear])
+            && steps.allSatisfy { step in
+                switch step.kind {
+                case .literal, .era, .year, .twoDigitYear, .extendedYear, .month, .monthName, .day, .dayOfYear,
+                    .weekdayName, .localWeekday:
+                    return true
+                default: return false
+                }
+            }
     }
 
     /// nil when the pattern reads back what it writes; otherwise one sentence saying what went wrong

@@ -4,17 +4,18 @@ import MapperSupport
 ///
 /// ```swift
 /// ISO8601.parse("2017-10-10T18:00:00.12+02:00")  // Instant(milliseconds: 1507651200120)
+/// ISO8601.parse("2017-10-10T16:00:00.123456789Z") // Instant(seconds: 1507651200, nanosecond: 123456789)
 /// ISO8601.format(Instant(seconds: 1507651200))    // "2017-10-10T16:00:00Z"
 /// ```
 ///
 /// Input is `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`: `T`/`t`, `Z`/`z`, a fraction of 1 to 9
-/// digits (truncated to milliseconds), months, days, hours, minutes and offsets range-checked.
-/// A leap second (`:60`) is rejected: the instant it names cannot be told apart from the next
-/// second in millisecond time, and accepting it would break round trips.
+/// digits (kept exactly, to the nanosecond), months, days, hours, minutes and offsets
+/// range-checked. A leap second (`:60`) is rejected: the instant it names cannot be told apart
+/// from the next second in Unix time, and accepting it would break round trips.
 package enum ISO8601 {
     /// Upper bound of a formatted timestamp: a sign, 9 year digits for the extreme instants, and
-    /// `-MM-DDTHH:MM:SS.sssZ`.
-    static let maximumLength = 40
+    /// `-MM-DDTHH:MM:SS.sssssssssZ`.
+    static let maximumLength = 46
 
     package static func parse(_ text: some StringProtocol) -> Instant? {
         UTF8Buffer.withBytes(of: text) { parse($0) }
@@ -37,17 +38,17 @@ package enum ISO8601 {
         else { return nil }
 
         var index = 19
-        var millisecond: Int64 = 0
+        var nanosecond: Int64 = 0
         if p[index] == UInt8(ascii: ".") {
             index += 1
             let start = index
             while index < count, p[index] &- 48 < 10, index - start < 10 {
-                if index - start < 3 { millisecond = millisecond * 10 + Int64(p[index] &- 48) }
+                nanosecond = nanosecond * 10 + Int64(p[index] &- 48)
                 index += 1
             }
             let fractionDigits = index - start
             guard fractionDigits >= 1, fractionDigits <= 9 else { return nil }
-            for _ in fractionDigits..<max(fractionDigits, 3) { millisecond *= 10 }
+            nanosecond *= Instant.powersOfTen[9 - fractionDigits]
         }
 
         guard index < count else { return nil }
@@ -71,15 +72,13 @@ package enum ISO8601 {
         guard index == count else { return nil }
 
         let days = CivilCalendar.days(year: year, month: month, day: day)
-        let local =
-            days * CivilCalendar.millisecondsPerDay + hour * 3_600_000 + minute * 60000 + second * 1000
-            + millisecond
-        let instant = Instant(milliseconds: local - offsetSeconds * 1000)
+        let local = days * 86400 + hour * 3600 + minute * 60 + second
+        let instant = Instant(seconds: local - offsetSeconds, nanosecond: nanosecond)
         return instant.isSupported ? instant : nil
     }
 
-    /// The canonical form: `2017-10-10T16:00:00Z`, or `2017-10-10T16:00:00.120Z` when the
-    /// milliseconds are non-zero. Years outside 0000–9999 (which no parser produces) are written in
+    /// The canonical form: `2017-10-10T16:00:00Z`, or with the fraction in groups of three digits,
+    /// as many as it needs (`2017-10-10T16:00:00.120Z`, `….123456Z`, `….123456789Z`). Years outside 0000–9999 (which no parser produces) are written in
     /// ISO 8601's expanded form with a sign, e.g. `+10000-01-01T00:00:00Z`.
     package static func format(_ instant: Instant) -> String {
         UTF8Buffer.string(capacity: maximumLength) { write(instant, to: &$0) }
@@ -91,7 +90,7 @@ package enum ISO8601 {
     }
 
     static func write(_ instant: Instant, to out: inout ByteCursor) {
-        let time = CivilTime(milliseconds: instant.milliseconds)
+        let time = CivilTime(instant)
         if time.year >= 0, time.year <= 9999 {
             out.appendTwoDigits(time.year / 100)
             out.appendTwoDigits(time.year % 100)
@@ -109,11 +108,16 @@ package enum ISO8601 {
         out.appendTwoDigits(time.minute)
         out.append(UInt8(ascii: ":"))
         out.appendTwoDigits(time.second)
-        if time.millisecond != 0 {
-            out.append(UInt8(ascii: "."))
-            out.appendNumber(time.millisecond, minimumDigits: 3)
-        }
+        writeFraction(instant, to: &out)
         out.append(UInt8(ascii: "Z"))
+    }
+
+    /// `.sss`, `.ssssss` or `.sssssssss`, as many groups as the instant needs; nothing for whole seconds.
+    static func writeFraction(_ instant: Instant, to out: inout ByteCursor) {
+        let digits = instant.fractionDigits
+        guard digits > 0 else { return }
+        out.append(UInt8(ascii: "."))
+        out.appendNumber(Int64(instant.nanosecond) / Instant.powersOfTen[9 - digits], minimumDigits: digits)
     }
 
     /// The value of `count` ASCII digits at `p`, or -1 if any byte is not a digit.

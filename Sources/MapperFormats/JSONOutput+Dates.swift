@@ -10,7 +10,8 @@ extension JSONOutput {
         }
     }
 
-    /// The canonical date form, quoted: `"2017-10-10T16:00:00Z"` (`.sss` only when non-zero).
+    /// The canonical date form, quoted: `"2017-10-10T16:00:00Z"` (a fraction in groups of three
+    /// digits only when non-zero).
     package mutating func appendISO8601(_ instant: Instant) {
         append(capacity: ISO8601.maximumLength + 2) { cursor in
             cursor.append(UInt8(ascii: "\""))
@@ -27,5 +28,10 @@ extension JSONOutput {
     /// Milliseconds since 1970 as a JSON integer (`unix_ms`).
     package mutating func appendUnixMilliseconds(_ instant: Instant) {
         appendInt64(instant.milliseconds)
+    }
+
+    /// The instant as a JSON number in `unit` (`unix`, `unix_ms`, `unix_us`, `unix_ns`).
+    package mutating func appendUnix(_ instant: Instant, _ unit: UnixTime.Unit) {
+        append(capacity: UnixTime.maximumLength) { UnixTime.write(instant, unit, to: &$0) }
     }
 }

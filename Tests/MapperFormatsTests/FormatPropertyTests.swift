@@ -66,6 +66,28 @@ struct FormatPropertyTests {
         #expect(failures.count == 0, "\(failures.prefix(5))")
     }
 
+    /// `S` × 1–9 writes the fraction's leading digits and reads back every instant it has room for.
+    @Test(arguments: 1...9)
+    func fractionFieldsRoundTripEveryPrecision(digits: Int) throws {
+        let pattern = "yyyy-MM-dd'T'HH:mm:ss." + String(repeating: "S", count: digits) + "XXX"
+        let format = try DatePattern(pattern: pattern, timeZone: "America/New_York")
+        #expect(format.fractionDigits == digits)
+        var generator = SplitMix64(seed: UInt64(digits) &* 1_000_003)
+        var failures: [String] = []
+        for _ in 0..<500 {
+            // Years 1900–9999, after New York's local mean time, whose offset `XXX` cannot write.
+            let seconds = Int64.random(in: -2_208_988_800...253_402_128_000, using: &generator)
+            let precision = Int(generator.next() % UInt64(digits + 1))
+            let instant = Instant.random(seconds: seconds, fractionDigits: precision, using: &generator)
+            let text = format.format(instant)
+            let nine = String(instant.nanosecond)
+            let expected = String((String(repeating: "0", count: 9 - nine.count) + nine).prefix(digits))
+            let written = text.split(separator: ".")[1].prefix(digits)
+            if format.parse(text) != instant || written != expected { failures.append("\(instant) → \(text)") }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+    }
+
     @Test func twoDigitYearsRoundTripWithinTheirWindow() throws {
         let format = try DatePattern(pattern: "dd/MM/yy HH:mm:ss.SSS")
         var generator = SplitMix64(seed: 1950)

@@ -9,27 +9,61 @@ struct UnixTimeTests {
         ("1443164400", Int64(1_443_164_400_000)),
         ("1443164400.5", 1_443_164_400_500),
         ("1443164400.123", 1_443_164_400_123),
-        ("1443164400.1239", 1_443_164_400_123),
-        ("1443164400.000000000000000000001", 1_443_164_400_000),
         ("1.4e9", 1_400_000_000_000),
         ("1.4E+9", 1_400_000_000_000),
         ("14e8", 1_400_000_000_000),
         ("1443164400123e-3", 1_443_164_400_123),
         ("0", 0),
         ("-0", 0),
-        ("0.0005", 0),
         ("-12", -12000),
         ("-1.5", -1500),
-        ("-0.0005", -1),  // rounded towards the past, as ISO fractions are
-        ("-1.0001", -1001),
         ("0e999999999999", 0),
-        ("1e-99999999999999999999", 0),  // a tiny positive value floors to 0 ms
-        ("-1e-99999999999999999999", -1),  // and a tiny negative one to -1 ms
         ("253402300799.999", 253_402_300_799_999),
         ("-62167219200", -62_167_219_200_000),
     ])
     func parsesSeconds(literal: String, milliseconds: Int64) {
         #expect(UnixTime.parseSeconds(literal) == Instant(milliseconds: milliseconds))
+    }
+
+    /// Fractions are kept exactly, to the nanosecond.
+    @Test(arguments: [
+        ("1443164400.1239", Int128(1_443_164_400_123_900_000)),
+        ("1443164400.123456", 1_443_164_400_123_456_000),
+        ("1443164400.123456789", 1_443_164_400_123_456_789),
+        ("1443164400.1234567890000", 1_443_164_400_123_456_789),
+        ("0.0005", 500_000),
+        ("-0.0005", -500_000),
+        ("-1.0001", -1_000_100_000),
+        ("1e-9", 1),
+        ("-1e-9", -1),
+        ("253402300799.999999999", 253_402_300_799_999_999_999),
+    ])
+    func parsesSecondsToTheNanosecond(literal: String, nanoseconds: Int128) {
+        #expect(UnixTime.parseSeconds(literal) == Instant(nanoseconds: nanoseconds))
+    }
+
+    /// Finer than a nanosecond is no date: nothing is rounded.
+    @Test(arguments: ["1443164400.0000000001", "1e-10", "-1e-99999999999999999999", "0.1234567891"])
+    func rejectsSecondsFinerThanANanosecond(literal: String) {
+        #expect(UnixTime.parseSeconds(literal) == nil)
+        #expect(UnixTime.rangeProblem(literal, .seconds) == "more than 9 fraction digits (finer than a nanosecond)")
+    }
+
+    @Test func parsesAndFormatsMicrosecondsAndNanoseconds() {
+        let instant = Instant(seconds: 1_700_000_000, nanosecond: 123_456_000)
+        #expect(UnixTime.parse("1700000000123456", .microseconds) == instant)
+        #expect(UnixTime.parse("1700000000123456000", .nanoseconds) == instant)
+        #expect(UnixTime.parse("1.700000000123456e15", .microseconds) == instant)
+        #expect(UnixTime.parse("1700000000123456.5", .microseconds) == nil)
+        #expect(UnixTime.format(instant, .microseconds) == "1700000000123456")
+        #expect(UnixTime.format(instant, .nanoseconds) == "1700000000123456000")
+        #expect(UnixTime.format(Instant(nanoseconds: -1), .nanoseconds) == "-1")
+        #expect(UnixTime.format(Instant.latest, .nanoseconds) == "253402300799999999999")
+        #expect(UnixTime.format(Instant.earliest, .nanoseconds) == "-62167219200000000000")
+        #expect(UnixTime.parse("253402300799999999999", .nanoseconds) == Instant.latest)
+        #expect(UnixTime.parse("253402300800000000000", .nanoseconds) == nil)
+        #expect(UnixTime.formatSeconds(Instant(nanoseconds: -1)) == "-0.000000001")
+        #expect(UnixTime.formatSeconds(instant) == "1700000000.123456")
     }
 
     @Test(arguments: [
@@ -93,9 +127,10 @@ struct UnixTimeTests {
         var failures: [Instant] = []
         for _ in 0..<5000 {
             let instant = Instant.random(using: &generator)
-            if UnixTime.parseSeconds(UnixTime.formatSeconds(instant)) != instant
-                || UnixTime.parseMilliseconds(UnixTime.formatMilliseconds(instant)) != instant
-            {
+            if UnixTime.parseSeconds(UnixTime.formatSeconds(instant)) != instant { failures.append(instant) }
+            // Each integer unit round-trips what it holds.
+            for unit in [UnixTime.Unit.milliseconds, .microseconds, .nanoseconds]
+            where instant.fits(fractionDigits: unit.digits) && UnixTime.parse(UnixTime.format(instant, unit), unit) != instant {
                 failures.append(instant)
             }
         }

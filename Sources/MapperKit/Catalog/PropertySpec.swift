@@ -118,13 +118,15 @@ public enum FormatReference: Sendable, Hashable, CustomStringConvertible {
     case iso8601
     case unix
     case unixMilliseconds
+    case unixMicroseconds
+    case unixNanoseconds
     /// A date format defined in the catalog.
     case date(String)
     /// A number format defined in the catalog.
     case number(String)
 
     /// The built-in date formats, in the order hints and completion list them.
-    static let builtInFormats: [FormatReference] = [.iso8601, .unix, .unixMilliseconds]
+    static let builtInFormats: [FormatReference] = [.iso8601, .unix, .unixMilliseconds, .unixMicroseconds, .unixNanoseconds]
     static let builtIn = Dictionary(uniqueKeysWithValues: builtInFormats.map { ($0.name, $0) })
 
     /// The name the mapping file uses for the format (`iso8601`, `unix_ms`, or a catalog format's name).
@@ -133,6 +135,8 @@ public enum FormatReference: Sendable, Hashable, CustomStringConvertible {
         case .iso8601: return "iso8601"
         case .unix: return "unix"
         case .unixMilliseconds: return "unix_ms"
+        case .unixMicroseconds: return "unix_us"
+        case .unixNanoseconds: return "unix_ns"
         case .date(let name), .number(let name): return name
         }
     }

@@ -58,7 +58,7 @@ extension PropertyReader {
                 "format '\(name)' is \(kind), but property '\(self.name)' of model '\(model)' has type '\(property.type)'",
                 at: node.mark,
                 hint: hasDate
-                    ? "use a date format (iso8601, unix, unix_ms or one with 'date:')"
+                    ? "use a date format (iso8601, unix, unix_ms, unix_us, unix_ns or one with 'date:')"
                     : "use a format with 'number:'")
             return false
         }

@@ -100,7 +100,8 @@ enum CELBridge {
             return .success(.number(JSONNumber(unchecked: JSONOutput.doubleText(double))))
         case .string(let text): return .success(.string(text))
         case .bytes(let bytes): return .success(.string(Base64.encode(bytes)))
-        case .timestamp(let timestamp): return .success(.string(timestamp.formatted))
+        // Mapper's canonical date form (a fraction in groups of three digits), which a `date` reads back.
+        case .timestamp(let timestamp): return .success(.string(ISO8601.format(Instant(nanoseconds: timestamp.nanoseconds))))
         case .duration(let duration): return .success(.string(duration.formatted))
         case .decimal(let decimal): return .success(.number(JSONNumber(unchecked: decimal.description)))
         case .type(let type): return .failure(ConversionProblem("the result is the type '\(type.name)', which has no JSON form"))

@@ -32,6 +32,9 @@ public struct MappingError: Sendable, Hashable, CustomStringConvertible {
         case expressionFailed = "expression-failed"
         /// A model's rule does not hold (or does not evaluate to a bool).
         case ruleFailed = "rule-failed"
+        /// A value its property's format cannot write exactly, on encode: a date with more fraction
+        /// digits than the format holds (`unix_ms` and `.123456`).
+        case unrepresentable = "unrepresentable"
         /// A registered transformer failed.
         case transformFailed = "transform-failed"
         /// The top-level value is neither an object nor an array, or a name is unknown.

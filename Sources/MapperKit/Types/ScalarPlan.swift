@@ -48,8 +48,10 @@ enum ScalarPlan: Sendable {
         case .any: self = .any
         case .date:
             switch property.format {
-            case .unix?: self = .date(.unix)
-            case .unixMilliseconds?: self = .date(.unixMilliseconds)
+            case .unix?: self = .date(.unix(.seconds))
+            case .unixMilliseconds?: self = .date(.unix(.milliseconds))
+            case .unixMicroseconds?: self = .date(.unix(.microseconds))
+            case .unixNanoseconds?: self = .date(.unix(.nanoseconds))
             case .date(let name)?:
                 guard let format = formats[name], let pattern = format.datePattern else {
                     self = .date(.iso8601)
@@ -93,17 +95,21 @@ enum ScalarPlan: Sendable {
         }
     }
 
-    /// Writes a value in its external form (hints and formats applied).
-    func writeExternal(_ value: Value, into output: inout JSONOutput) {
+    /// Writes a value in its external form (hints and formats applied); a sentence saying why
+    /// when the format cannot write the value exactly (then nothing is written).
+    func writeExternal(_ value: Value, into output: inout JSONOutput) -> String? {
         switch (self, value) {
         case (.int(let representation), .int(let int)): representation.write(String(int), into: &output)
         case (.double(let representation), .double(let double)): representation.write(JSONOutput.doubleText(double), into: &output)
         case (.decimal(let representation), .decimal(let number)): representation.write(number.text, into: &output)
         case (.bool(let representation), .bool(let bool)): BoolScalar.write(bool, representation, into: &output)
-        case (.date(let format), .date(let instant)): DateScalar.write(instant, format, into: &output)
+        case (.date(let format), .date(let instant)):
+            if let problem = DateScalar.writeProblem(instant, format) { return problem }
+            DateScalar.write(instant, format, into: &output)
         // Strings, URLs, UUIDs and `any` look alike on both sides (the canonical form is `Value`'s).
         default: CanonicalWriter.write(value, .scalar(self), into: &output)
         }
+        return nil
     }
 
     /// The JSON Schema of the external (or canonical) form; `true` for `any`.

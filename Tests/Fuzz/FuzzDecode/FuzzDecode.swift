@@ -3,13 +3,14 @@ import FuzzSupport
 import MapperKit
 
 /// libFuzzer entry point: `Model\n` and any bytes as external JSON for that model of the bundled
-/// catalog. Decoding must never trap; the token transcoder and the general reader must agree; and
+/// catalog with the fuzz targets' own models (`Tests/Fuzz/Mappings`: dates in every format, …).
+/// Decoding must never trap; the token transcoder and the general reader must agree; and
 /// what decodes must read back from its canonical JSON as the same canonical JSON.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let (model, json) = FuzzInput.split(UnsafeRawBufferPointer(start: data, count: size))
-    var fast = MappingSession(catalog: FuzzInput.catalog)
-    var general = MappingSession(catalog: FuzzInput.catalog)
+    let (model, json) = FuzzInput.split(UnsafeRawBufferPointer(start: data, count: size), in: FuzzInput.encodeCatalog)
+    var fast = MappingSession(catalog: FuzzInput.encodeCatalog)
+    var general = MappingSession(catalog: FuzzInput.encodeCatalog)
     general.usesTranscoder = false
     let viaTranscoder = Result { () throws(MappingErrors) in try fast.decodeToCanonical(json, as: model, now: FuzzInput.now) }
     let viaModels = Result { () throws(MappingErrors) in try general.decodeToCanonical(json, as: model, now: FuzzInput.now) }

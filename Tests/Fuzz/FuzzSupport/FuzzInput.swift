@@ -11,7 +11,7 @@ public enum FuzzInput {
     /// `Mappings/` of this checkout (or `$MAPPER_FUZZ_MAPPINGS`), loaded once.
     public static let catalog = load([mappings])
 
-    /// The bundled catalog and FuzzEncode's own models (`Tests/Fuzz/Mappings`: flattened models and
+    /// The bundled catalog and the fuzz targets' own models (`Tests/Fuzz/Mappings`: flattened models and
     /// kept unknown keys in more shapes than the bundled catalog has).
     public static let encodeCatalog = load([
         mappings, "/" + #filePath.split(separator: "/").dropLast(2).joined(separator: "/") + "/Mappings",

@@ -31,7 +31,7 @@ class Decoder(TypedReader):
         super().__init__(catalog)
         self.warnings = ErrorList()  # values on_error let through, shaped like errors
         self.strict = strict  # on_error ignored: every value that does not convert is an error
-        self.now = now if now is not None else int(time.time() * 1000)
+        self.now = now if now is not None else int(time.time() * 1000) * 1_000_000  # nanoseconds, to the millisecond
         self.fell_back = False  # an enum value of the property being read took the enum's default
 
     def scalar(self, value, scalar, conversion):

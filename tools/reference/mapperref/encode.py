@@ -19,6 +19,7 @@ import copy
 from .canonical import CanonicalReader
 from .decode import Decoder, peek
 from .errors import ErrorList, MappingErrors
+from .instants import Unrepresentable
 from .jsonvalue import ABSENT, child_pointer, describe, json_equal
 from .types import ArrayType, DictType, ScalarType, UnionType
 
@@ -82,7 +83,11 @@ class Encoder:
         if value is None:
             return None
         if isinstance(type_, ScalarType):
-            return type_.scalar.encode(value, conversion.fitting(type_.scalar))
+            try:
+                return type_.scalar.encode(value, conversion.fitting(type_.scalar))
+            except Unrepresentable as problem:
+                self.errors.add(pointer, path, 'unrepresentable', str(problem))
+                return None
         if isinstance(type_, ArrayType):
             return [self.value(item, type_.element, conversion, child_pointer(pointer, index), f'{path}[{index}]')
                     for index, item in enumerate(value)]

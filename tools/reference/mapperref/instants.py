@@ -1,11 +1,14 @@
-"""Instants (whole milliseconds since 1970-01-01T00:00:00Z) and the built-in date formats.
+"""Instants (whole nanoseconds since 1970-01-01T00:00:00Z) and the built-in date formats.
 
-- canonical form (and `iso8601` output): `YYYY-MM-DDTHH:MM:SSZ` in UTC, `.sss` only when the
-  milliseconds are not zero;
+- canonical form (and `iso8601` output): `YYYY-MM-DDTHH:MM:SSZ` in UTC, then the fraction of the
+  second in groups of three digits, as many as it needs (`.sss`, `.ssssss`, `.sssssssss`), none
+  when it is zero;
 - `iso8601` input: RFC 3339 (`T` and `Z` in either case) with `Z` or a `±HH:MM` offset and optional
-  fractional seconds (whole milliseconds are kept, finer digits dropped toward the past);
-- `unix`: a JSON number of seconds, fractions allowed (written as an integer when whole);
-- `unix_ms`: a JSON number of whole milliseconds.
+  fractional seconds of 1 to 9 digits, kept exactly;
+- `unix`: a JSON number of seconds, fractions to the nanosecond (finer is no date), written as an
+  integer when whole;
+- `unix_ms`, `unix_us`, `unix_ns`: a JSON number of whole milliseconds, microseconds, nanoseconds.
+A format that writes fewer fraction digits than an instant has refuses it (`Unrepresentable`).
 Calendar arithmetic is the proleptic Gregorian calendar (days_from_civil), for years 0 to 9999.
 """
 import re
@@ -14,12 +17,13 @@ from decimal import Decimal, ROUND_FLOOR
 from .jsonvalue import Number
 from .numbers import integer_value, plain_decimal
 
-MS_PER_DAY = 86_400_000
+NS_PER_SECOND = 1_000_000_000
+NS_PER_DAY = 86_400 * NS_PER_SECOND
 MIN_YEAR, MAX_YEAR = 0, 9999
 
 _RFC3339 = re.compile(r'([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})'
-                      r'(?:\.([0-9]+))?(?:([Zz])|([+-])([0-9]{2}):([0-9]{2}))')
-_CANONICAL = re.compile(r'([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]{3}))?Z')
+                      r'(?:\.([0-9]{1,9}))?(?:([Zz])|([+-])([0-9]{2}):([0-9]{2}))')
+_CANONICAL = re.compile(r'([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]{3}|[0-9]{6}|[0-9]{9}))?Z')
 
 
 def is_leap(year):
@@ -61,27 +65,45 @@ def valid_fields(year, month, day, hour, minute, second):
             and 0 <= hour <= 23 and 0 <= minute <= 59 and 0 <= second <= 59)
 
 
-def instant(year, month, day, hour=0, minute=0, second=0, millisecond=0, offset_minutes=0):
-    """The instant of local civil fields at a UTC offset (no validation)."""
+class Unrepresentable(Exception):
+    """An instant with more fraction digits than a format writes (an encode error)."""
+
+
+def instant(year, month, day, hour=0, minute=0, second=0, nanosecond=0, offset_minutes=0):
+    """The instant (nanoseconds) of local civil fields at a UTC offset (no validation)."""
     days = days_from_civil(year, month, day)
-    return (((days * 24 + hour) * 60 + minute - offset_minutes) * 60 + second) * 1000 + millisecond
+    return (((days * 24 + hour) * 60 + minute - offset_minutes) * 60 + second) * NS_PER_SECOND + nanosecond
 
 
-def fields(ms):
-    """(year, month, day, hour, minute, second, millisecond, days) of an instant in UTC."""
-    days, rest = divmod(ms, MS_PER_DAY)
+def fields(ns):
+    """(year, month, day, hour, minute, second, nanosecond, days) of an instant in UTC."""
+    days, rest = divmod(ns, NS_PER_DAY)
     year, month, day = civil_from_days(days)
-    seconds, millisecond = divmod(rest, 1000)
-    return year, month, day, seconds // 3600, seconds // 60 % 60, seconds % 60, millisecond, days
+    seconds, nanosecond = divmod(rest, NS_PER_SECOND)
+    return year, month, day, seconds // 3600, seconds // 60 % 60, seconds % 60, nanosecond, days
 
 
-def in_range(ms):
-    return instant(MIN_YEAR, 1, 1) <= ms <= instant(MAX_YEAR, 12, 31, 23, 59, 59, 999)
+def in_range(ns):
+    return instant(MIN_YEAR, 1, 1) <= ns <= instant(MAX_YEAR, 12, 31, 23, 59, 59, NS_PER_SECOND - 1)
 
 
-def format_canonical(ms):
-    year, month, day, hour, minute, second, millisecond, _ = fields(ms)
-    fraction = f'.{millisecond:03d}' if millisecond else ''
+def fraction_digits(ns):
+    """The fraction digits canonical JSON writes for an instant: 0, 3, 6 or 9."""
+    nanosecond = ns % NS_PER_SECOND
+    return next(digits for digits in (0, 3, 6, 9) if nanosecond % 10 ** (9 - digits) == 0)
+
+
+def check_fits(ns, digits, description):
+    """Raises Unrepresentable when `digits` fraction digits cannot write the instant exactly."""
+    if ns % 10 ** (9 - digits):
+        raise Unrepresentable(f'{format_canonical(ns)} has {fraction_digits(ns)} fraction digits, '
+                              f'more than format {description} writes ({digits})')
+
+
+def format_canonical(ns):
+    year, month, day, hour, minute, second, nanosecond, _ = fields(ns)
+    digits = fraction_digits(ns)
+    fraction = f'.{nanosecond // 10 ** (9 - digits):0{digits}d}' if digits else ''
     return f'{year:04d}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}{fraction}Z'
 
 
@@ -91,9 +113,31 @@ def parse_canonical(text):
     if not match:
         return None
     year, month, day, hour, minute, second = map(int, match.groups()[:6])
-    if not valid_fields(year, month, day, hour, minute, second) or match.group(7) == '000':
+    fraction = match.group(7) or ''
+    if not valid_fields(year, month, day, hour, minute, second) or (fraction and int(fraction) == 0):
         return None
-    return instant(year, month, day, hour, minute, second, int(match.group(7) or 0))
+    ns = instant(year, month, day, hour, minute, second, int(fraction.ljust(9, '0') or 0))
+    return ns if format_canonical(ns) == text else None
+
+
+_DAY = re.compile(r'([0-9]{4})-([0-9]{2})-([0-9]{2})')
+
+
+def parse_day(text):
+    """The day number (days since 1970-01-01) of a calendar date `YYYY-MM-DD`, or None (an
+    impossible day such as 2019-02-30 included)."""
+    match = _DAY.fullmatch(text) if isinstance(text, str) else None
+    if not match:
+        return None
+    year, month, day = map(int, match.groups())
+    if not valid_fields(year, month, day, 0, 0, 0):
+        return None
+    return days_from_civil(year, month, day)
+
+
+def format_day(days):
+    year, month, day = civil_from_days(days)
+    return f'{year:04d}-{month:02d}-{day:02d}'
 
 
 def parse_iso8601(text):
@@ -103,32 +147,37 @@ def parse_iso8601(text):
     year, month, day, hour, minute, second = map(int, match.groups()[:6])
     if not valid_fields(year, month, day, hour, minute, second):
         return None
-    millisecond = int((match.group(7) or '0')[:3].ljust(3, '0'))
+    nanosecond = int((match.group(7) or '0').ljust(9, '0'))
     offset = 0
     if match.group(9):
         offset_hours, offset_minutes = int(match.group(10)), int(match.group(11))
         if offset_hours > 23 or offset_minutes > 59:
             return None
         offset = (offset_hours * 60 + offset_minutes) * (-1 if match.group(9) == '-' else 1)
-    ms = instant(year, month, day, hour, minute, second, millisecond, offset)
-    return ms if in_range(ms) else None
+    ns = instant(year, month, day, hour, minute, second, nanosecond, offset)
+    return ns if in_range(ns) else None
 
 
-def from_unix(number, per_second):
-    """Milliseconds from a JSON number of seconds (`per_second` 1000) or of milliseconds (1)."""
+def from_unix(number, digits):
+    """Nanoseconds from a JSON number of seconds (`digits` 0) or of milliseconds, microseconds or
+    nanoseconds (3, 6, 9): exact, or None."""
     if not isinstance(number, Number):
         return None
-    if per_second == 1:
-        ms = integer_value(number.text)
+    if digits:
+        value = integer_value(number.text)
+        ns = None if value is None else value * 10 ** (9 - digits)
     else:
         value = number.decimal
         if abs(value.adjusted()) > 20:
             return None
-        ms = int((value * per_second).to_integral_value(rounding=ROUND_FLOOR))
-    return ms if ms is not None and in_range(ms) else None
+        scaled = value.scaleb(9)
+        ns = int(scaled) if scaled == scaled.to_integral_value(rounding=ROUND_FLOOR) else None
+    return ns if ns is not None and in_range(ns) else None
 
 
-def to_unix(ms, per_second):
-    if per_second == 1 or ms % 1000 == 0:
-        return Number(str(ms // per_second if per_second == 1000 else ms))
-    return Number(plain_decimal((Decimal(ms) / 1000).normalize()))
+def to_unix(ns, digits):
+    if digits:
+        return Number(str(ns // 10 ** (9 - digits)))
+    if ns % NS_PER_SECOND == 0:
+        return Number(str(ns // NS_PER_SECOND))
+    return Number(plain_decimal((Decimal(ns) / NS_PER_SECOND).normalize()))

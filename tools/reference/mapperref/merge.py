@@ -2,7 +2,7 @@
 
 The target's properties that the source's type also declares are updated, each by its strategy:
 `replace` (the source's value when it has one, null included), `keep` (the target's, the source's
-only when the target has none), `sum`/`max`/`min` (numbers, and dates for max/min; an absent or null
+only when the target has none), `sum`/`max`/`min` (numbers, and dates and calendar dates for max/min; an absent or null
 side gives the other; an int sum beyond 64 bits is an error, decimal sums are exact), `append`
 (target then source), `union` (target, then source elements not already there), `deep` (nested
 models property by property). Kept unknown keys (`$extra`) merge key by key: the source's value
@@ -74,8 +74,8 @@ def _strategy(catalog, prop, mine, theirs, errors, path):
     if strategy == 'deep':
         return merge_models(catalog, prop.type.model, mine, theirs, errors, path)
     scalar = prop.type.scalar if isinstance(prop.type, ScalarType) else None
-    if scalar.name == 'date':
-        ordered = sorted([mine, theirs], key=instants.parse_canonical)
+    if scalar.name in ('date', 'local_date'):
+        ordered = sorted([mine, theirs], key=instants.parse_canonical if scalar.name == 'date' else instants.parse_day)
         return ordered[-1] if strategy == 'max' else ordered[0]
     if strategy in ('max', 'min'):
         bigger = mine if mine.decimal >= theirs.decimal else theirs

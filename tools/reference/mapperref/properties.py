@@ -180,8 +180,8 @@ def check_constraints(prop, where, problem):
 def check_merge(prop, where, problem):
     scalar = prop.type.scalar if isinstance(prop.type, ScalarType) else None
     needs = {'sum': scalar is not None and scalar.bounds,
-             'max': scalar is not None and (scalar.bounds or scalar.name == 'date'),
-             'min': scalar is not None and (scalar.bounds or scalar.name == 'date'),
+             'max': scalar is not None and (scalar.bounds or scalar.name in ('date', 'local_date')),
+             'min': scalar is not None and (scalar.bounds or scalar.name in ('date', 'local_date')),
              'append': isinstance(prop.type, ArrayType), 'union': isinstance(prop.type, ArrayType),
              'deep': isinstance(prop.type, NamedType) and prop.type.model is not None}
     if not needs.get(prop.merge, True):

@@ -237,18 +237,46 @@ class Date(Scalar):
 
     def decode(self, value, conversion):
         format_ = conversion.format or BUILT_IN['iso8601']
-        ms = format_.read(value)
-        if ms is None:
+        ns = format_.read(value)
+        if ns is None:
             raise Mismatch(f'a date in format {format_.description}', value)
-        return instants.format_canonical(ms)
+        return instants.format_canonical(ns)
 
     def read(self, value):
         if instants.parse_canonical(value) is None:
-            raise Mismatch('a date in canonical form (YYYY-MM-DDTHH:MM:SS[.sss]Z)', value)
+            raise Mismatch('a date in canonical form (YYYY-MM-DDTHH:MM:SS[.sss[sss[sss]]]Z)', value)
         return value
 
     def encode(self, canonical, conversion):
+        """The external value; raises instants.Unrepresentable when the format has too few digits."""
         return (conversion.format or BUILT_IN['iso8601']).write(instants.parse_canonical(canonical))
+
+
+class LocalDate(Scalar):
+    """A calendar day without time or zone: canonical `YYYY-MM-DD`; external the same text, or a
+    day-only date pattern (read and written in UTC whatever the format's time zone)."""
+    name = 'local_date'
+    format_kind = 'date'
+
+    def decode(self, value, conversion):
+        format_ = conversion.format
+        if format_ is None or format_.name == 'iso8601':
+            return self.read(value)
+        days = format_.read_day(value) if hasattr(format_, 'read_day') else None
+        if days is None:
+            raise Mismatch(f'a calendar date in format {format_.description}', value)
+        return instants.format_day(days)
+
+    def read(self, value):
+        if instants.parse_day(value) is None:
+            raise Mismatch('a calendar date (YYYY-MM-DD)', value)
+        return value
+
+    def encode(self, canonical, conversion):
+        format_ = conversion.format
+        if format_ is None or format_.name == 'iso8601':
+            return canonical
+        return format_.write_day(instants.parse_day(canonical))
 
 
 class Any(Scalar):
@@ -264,4 +292,5 @@ class Any(Scalar):
         return value
 
 
-SCALARS = {scalar.name: scalar for scalar in (String(), Int(), Double(), DecimalScalar(), Bool(), URL(), UUID(), Date(), Any())}
+SCALARS = {scalar.name: scalar for scalar in
+           (String(), Int(), Double(), DecimalScalar(), Bool(), URL(), UUID(), Date(), LocalDate(), Any())}

@@ -48,11 +48,12 @@ class Zone:
             except (ZoneInfoNotFoundError, ValueError):
                 raise PatternError(f"unknown time zone '{name}'") from None
 
-    def offset_at(self, ms):
+    def offset_at(self, ns):
         """The UTC offset in minutes at an instant."""
         if self.fixed is not None:
             return self.fixed
-        moment = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc) + datetime.timedelta(milliseconds=ms)
+        moment = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc) + datetime.timedelta(
+            microseconds=ns // 1000)
         return int(moment.astimezone(self.info).utcoffset().total_seconds()) // 60
 
     def offset_of_local(self, year, month, day, hour, minute, second):
@@ -107,11 +108,13 @@ class DatePattern:
         self.pattern = pattern
         self.tokens = tokenize(pattern)
         self.zone = Zone(time_zone)
+        counts = [token[2] for token in self.tokens if token[0] != 'literal' and token[1] == 'S']
+        self.fraction_digits = min(max(counts), 9) if counts else None
 
     # ------------------------------------------------------------------ writing
-    def format(self, ms):
-        offset = self.zone.offset_at(ms)
-        year, month, day, hour, minute, second, millisecond, days = instants.fields(ms + offset * 60_000)
+    def format(self, ns):
+        offset = self.zone.offset_at(ns)
+        year, month, day, hour, minute, second, nanosecond, days = instants.fields(ns + offset * 60 * instants.NS_PER_SECOND)
         out = []
         for token in self.tokens:
             if token[0] == 'literal':
@@ -136,7 +139,7 @@ class DatePattern:
             elif letter == 's':
                 out.append(str(second).zfill(count))
             elif letter == 'S':
-                out.append(f'{millisecond:03d}'.ljust(count, '0')[:count])
+                out.append(f'{nanosecond:09d}'.ljust(count, '0')[:count])
             else:
                 out.append(_format_offset(letter, count, offset))
         return ''.join(out)
@@ -184,7 +187,7 @@ class DatePattern:
             digits = text[position:position + count]
             if len(digits) != count or not digits.isdigit() or not digits.isascii():
                 return None
-            return int(digits[:3].ljust(3, '0')), position + count
+            return int(digits[:9].ljust(9, '0')), position + count
         # numeric fields
         run = re.match(r'[0-9]*', text[position:]).group()
         if letter == 'y':
@@ -230,8 +233,8 @@ class DatePattern:
                 offset = self.zone.offset_of_local(year, month, day, hour, minute, second)
             except ValueError:
                 return None
-        ms = instants.instant(year, month, day, hour, minute, second, values.get('S', 0), offset)
-        return ms if instants.in_range(ms) else None
+        ns = instants.instant(year, month, day, hour, minute, second, values.get('S', 0), offset)
+        return ns if instants.in_range(ns) else None
 
 
 def _name(full, count):

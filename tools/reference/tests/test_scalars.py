@@ -30,8 +30,8 @@ class NumberTests(unittest.TestCase):
 class DateTests(unittest.TestCase):
     def test_the_contract_examples(self):
         us = DatePattern('MMMM d, yyyy', 'en_US', 'America/Los_Angeles')
-        self.assertEqual(us.parse('September 25, 2015'), 1443164400000)
-        self.assertEqual(us.format(1183135260000), 'June 29, 2007')
+        self.assertEqual(us.parse('September 25, 2015'), 1443164400 * 10**9)
+        self.assertEqual(us.format(1183135260 * 10**9), 'June 29, 2007')
         self.assertIsNone(us.parse('September 37, 2015'))
         self.assertIsNone(us.parse('February 29, 2015'))
 
@@ -47,10 +47,34 @@ class DateTests(unittest.TestCase):
 
     def test_iso8601_and_canonical_form(self):
         self.assertEqual(instants.format_canonical(instants.parse_iso8601('2017-10-10T18:30:00.1209+02:00')),
+                         '2017-10-10T16:30:00.120900Z')
+        self.assertEqual(instants.format_canonical(instants.parse_iso8601('2017-10-10T18:30:00.12+02:00')),
                          '2017-10-10T16:30:00.120Z')
         self.assertIsNone(instants.parse_iso8601('2012-01-01T00:00:00'))
+        self.assertIsNone(instants.parse_iso8601('2012-01-01T00:00:00.1234567890Z'))
         self.assertIsNone(instants.parse_canonical('2015-09-25T07:00:00.000Z'))
-        self.assertEqual(instants.format_canonical(-1), '1969-12-31T23:59:59.999Z')
+        self.assertIsNone(instants.parse_canonical('2015-09-25T07:00:00.123000Z'))
+        self.assertEqual(instants.parse_canonical('2015-09-25T07:00:00.000000001Z') % 10**9, 1)
+        self.assertEqual(instants.format_canonical(-1), '1969-12-31T23:59:59.999999999Z')
+        self.assertEqual(instants.format_canonical(-10**6), '1969-12-31T23:59:59.999Z')
+
+    def test_fractions_to_the_nanosecond_in_every_format(self):
+        from mapperref.formats import BUILT_IN
+        from mapperref.jsonvalue import Number
+        micro = instants.parse_iso8601('2023-11-14T22:13:20.123456Z')
+        self.assertEqual(micro, 1700000000123456000)
+        self.assertEqual(BUILT_IN['unix'].read(Number('1700000000.123456')), micro)
+        self.assertEqual(BUILT_IN['unix'].write(micro).text, '1700000000.123456')
+        self.assertIsNone(BUILT_IN['unix'].read(Number('1700000000.1234567891')))
+        self.assertEqual(BUILT_IN['unix_us'].read(Number('1700000000123456')), micro)
+        self.assertEqual(BUILT_IN['unix_us'].write(micro).text, '1700000000123456')
+        self.assertEqual(BUILT_IN['unix_ns'].write(micro + 7).text, '1700000000123456007')
+        self.assertIsNone(BUILT_IN['unix_us'].read(Number('1700000000123456.5')))
+        with self.assertRaises(instants.Unrepresentable):
+            BUILT_IN['unix_ms'].write(micro)
+        pattern = DatePattern("yyyy-MM-dd HH:mm:ss.SSSSSS")
+        self.assertEqual(pattern.parse('2023-11-14 22:13:20.123456'), micro)
+        self.assertEqual(pattern.format(micro), '2023-11-14 22:13:20.123456')
 
 
 class KeyStyleTests(unittest.TestCase):

@@ -304,12 +304,11 @@ struct CanonicalTranscoder: FlatTranscoder {
             }
             guard let instant else { return false }
             writeDate(instant, into: &output)
-        case .dateUnix, .dateUnixMilliseconds:
+        case .dateUnix:
             guard kind == .number else { return false }
+            let unit = FlatPlan.unixUnits[Int(conversion.payload)]
             let instant = document.stringBytes(at: index) { raw in
-                conversion.kind == .dateUnix
-                    ? UnixTime.parseSeconds(raw.assumingMemoryBound(to: UInt8.self))
-                    : UnixTime.parseMilliseconds(raw.assumingMemoryBound(to: UInt8.self))
+                UnixTime.parse(raw.assumingMemoryBound(to: UInt8.self), unit)
             }
             guard let instant else { return false }
             writeDate(instant, into: &output)

@@ -43,18 +43,23 @@ extension EncodeTranscoder {
         case .uuid:
             guard kind == .string, UUIDScalar.isCanonical(document.string(at: index)) else { return false }
             document.writeString(at: index, to: &output)
-        case .dateISO, .dateUnix, .dateUnixMilliseconds, .datePattern:
+        case .dateISO, .dateUnix, .datePattern:
             guard kind == .string, let raw = document.unescapedBytes(at: index),
                 let instant = DateScalar.canonicalInstant(raw.assumingMemoryBound(to: UInt8.self))
             else { return false }
             switch conversion.kind {
             case .dateISO: document.writeString(at: index, to: &output)
-            case .dateUnix: output.appendUnixSeconds(instant)
-            case .dateUnixMilliseconds: output.appendUnixMilliseconds(instant)
+            case .dateUnix:
+                // A value the unit cannot hold goes to the general path, which reports it.
+                let unit = FlatPlan.unixUnits[Int(conversion.payload)]
+                guard instant.fits(fractionDigits: unit.fractionDigits) else { return false }
+                output.appendUnix(instant, unit)
             default:
-                let formatted = arenas.patterns[Int(conversion.payload)]._withUnsafeGuaranteedRef { compiled in
-                    UTF8Buffer.string(capacity: compiled.maximumLength) { compiled.write(instant, to: &$0) }
+                let formatted: String? = arenas.patterns[Int(conversion.payload)]._withUnsafeGuaranteedRef { compiled in
+                    if let digits = compiled.fractionDigits, !instant.fits(fractionDigits: digits) { return nil }
+                    return UTF8Buffer.string(capacity: compiled.maximumLength) { compiled.write(instant, to: &$0) }
                 }
+                guard let formatted else { return false }
                 output.appendString(formatted)
             }
         case .any:
@@ -73,7 +78,8 @@ extension EncodeTranscoder {
             // Number formats: the canonical value read and written as the general path does.
             let scalar = plan.scalars[Int(conversion.payload)]
             guard kind != .null, case .value(let value) = scalar.read(document, at: index, canonical: true) else { return false }
-            scalar.writeExternal(value, into: &output)
+            // Nothing is written on a problem; the general path reports it.
+            if scalar.writeExternal(value, into: &output) != nil { return false }
         case .unsupported:
             return false
         }

@@ -330,8 +330,8 @@ extension FlatPlan {
             case .scalar(.uuid): flat = FlatConversion(kind: .uuid, payload: 0)
             case .scalar(.any): flat = FlatConversion(kind: .any, payload: 0)
             case .scalar(.date(.iso8601)): flat = FlatConversion(kind: .dateISO, payload: 0)
-            case .scalar(.date(.unix)): flat = FlatConversion(kind: .dateUnix, payload: 0)
-            case .scalar(.date(.unixMilliseconds)): flat = FlatConversion(kind: .dateUnixMilliseconds, payload: 0)
+            case .scalar(.date(.unix(let unit))):
+                flat = FlatConversion(kind: .dateUnix, payload: Int32(FlatPlan.unixUnits.firstIndex(of: unit) ?? 0))
             case .scalar(.date(.pattern(let format))):
                 patterns.append(format.pattern.compiled)
                 flat = FlatConversion(kind: .datePattern, payload: Int32(patterns.count - 1))

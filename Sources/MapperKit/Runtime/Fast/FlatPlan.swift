@@ -134,6 +134,9 @@ final class FlatPlan: @unchecked Sendable {
         static let fallsBack: UInt16 = 256
     }
 
+    /// The units of `FlatConversion.Kind.dateUnix`, by payload.
+    static let unixUnits: [UnixTime.Unit] = [.seconds, .milliseconds, .microseconds, .nanoseconds]
+
     /// How the fast paths read or write one value (named apart from the general path's `Conversion`).
     struct FlatConversion {
         enum Kind: UInt8 {
@@ -141,7 +144,7 @@ final class FlatPlan: @unchecked Sendable {
             /// Representation hints on the external side: `json: string` numbers, `json: string`
             /// and `json: int` booleans.
             case intAsString, doubleAsString, decimalAsString, boolAsString, boolAsInt
-            case dateISO, dateUnix, dateUnixMilliseconds, datePattern
+            case dateISO, dateUnix, datePattern
             /// `payload`: the enum; `model`: the model; `array`/`dictionary`: the element conversion.
             case enumeration, model, array, dictionary
             /// Any other scalar (number formats, representation hints on decode), read and written by

@@ -289,7 +289,10 @@ struct ModelEncoder {
         case (.union(let plan), _):
             write(value, plan.conversion(for: value), source: source, into: &output)
         case (.scalar(let scalar), _):
-            scalar.writeExternal(value, into: &output)
+            if let problem = scalar.writeExternal(value, into: &output) {
+                fail(.unrepresentable, problem, source: source)
+                output.append(contentsOf: "null")
+            }
         case (.enumeration(let plan), .enumCase(let name)):
             if let index = plan.names.value(for: name) {
                 output.append(plan.jsonValues[index])
