@@ -33,16 +33,88 @@ public struct CELError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// What kind of failure this is.
     public var code: Code
-    /// One sentence saying what is wrong, quoting the offending name or value.
-    public var message: String
+    /// The sentence, with the CEL types it names kept as types, so that an embedding program can
+    /// name them its own way (`message(naming:)`).
+    public var text: Text
     /// Where in the expression (1-based, in characters).
     public var column: Int
 
+    /// One sentence saying what is wrong, quoting the offending name or value; types by CEL's
+    /// names (`null_type`, `google.protobuf.Timestamp`).
+    public var message: String {
+        get { text.rendered(\.name) }
+        set { text = Text(newValue) }
+    }
+
+    /// The sentence with each type it names written by `naming` (an embedding program's own type
+    /// names: `date` for `google.protobuf.Timestamp`).
+    public func message(naming: (CELType) -> String) -> String { text.rendered(naming) }
+
     /// An error at `column` (1-based) of the expression.
     public init(_ code: Code, _ message: String, column: Int) {
+        self.init(code, text: Text(message), column: column)
+    }
+
+    /// An error whose sentence names types: `CELError(.noSuchOverload, text: "no such overload: \(a.type) > \(b.type)", column: 0)`.
+    public init(_ code: Code, text: Text, column: Int) {
         self.code = code
-        self.message = message
+        self.text = text
         self.column = column
+    }
+
+    /// A sentence in parts: text, and the CEL types it names.
+    public struct Text: Sendable, Hashable, ExpressibleByStringInterpolation {
+        enum Part: Sendable, Hashable {
+            case text(String)
+            case type(CELType)
+        }
+
+        var parts: [Part]
+
+        init(_ string: String) { parts = [.text(string)] }
+
+        /// Equal when the sentences read the same with CEL's names.
+        public static func == (lhs: Text, rhs: Text) -> Bool { lhs.rendered(\.name) == rhs.rendered(\.name) }
+
+        /// Hashes the sentence with CEL's names.
+        public func hash(into hasher: inout Hasher) { hasher.combine(rendered(\.name)) }
+
+        public init(stringLiteral value: String) { self.init(value) }
+
+        public init(stringInterpolation: Interpolation) { parts = stringInterpolation.parts }
+
+        /// The sentence with each type written by `naming`.
+        func rendered(_ naming: (CELType) -> String) -> String {
+            parts.map { part in
+                switch part {
+                case .text(let text): text
+                case .type(let type): naming(type)
+                }
+            }.joined()
+        }
+
+        /// Builds the parts: a `CELType` stays a type, anything else becomes its text.
+        public struct Interpolation: StringInterpolationProtocol {
+            var parts: [Part] = []
+
+            public init(literalCapacity: Int, interpolationCount: Int) {}
+
+            public mutating func appendLiteral(_ literal: String) { parts.append(.text(literal)) }
+
+            public mutating func appendInterpolation(_ type: CELType) { parts.append(.type(type)) }
+
+            /// The types, `separator` between them.
+            public mutating func appendInterpolation(_ types: [CELType], separator: String) {
+                for (index, type) in types.enumerated() {
+                    if index > 0 { parts.append(.text(separator)) }
+                    parts.append(.type(type))
+                }
+            }
+
+            public mutating func appendInterpolation(_ value: some CustomStringConvertible) { parts.append(.text(value.description)) }
+
+            public mutating func appendInterpolation(_ value: String) { parts.append(.text(value)) }
+        }
     }
 
     /// `column N: message`.

@@ -14,23 +14,8 @@ extension CELProgram {
     public func selections(of variable: String) -> (selections: [(path: [String], column: Int)], whole: Bool) {
         var paths: [(path: [String], column: Int)] = []
         var whole = false
-        /// The path `expr` selects from the variable, when it is only selections and literal
-        /// string indexes on it.
-        func path(_ expr: Expr, hidden: Bool) -> [String]? {
-            switch expr.kind {
-            case .identifier(let name, _):
-                return !hidden && name == variable ? [] : nil
-            case .select(let operand, let field, _):
-                return path(operand, hidden: hidden).map { $0 + [field] }
-            case .call("_[_]", nil, let arguments) where arguments.count == 2:
-                guard case .literal(.string(let key)) = arguments[1].kind else { return nil }
-                return path(arguments[0], hidden: hidden).map { $0 + [key] }
-            default:
-                return nil
-            }
-        }
         func visit(_ expr: Expr, hidden: Bool) {
-            if let found = path(expr, hidden: hidden) {
+            if !hidden, let found = expr.fieldPath(of: variable) {
                 if found.isEmpty { whole = true } else { paths.append((found, expr.nameOffset + 1)) }
                 return
             }
@@ -85,5 +70,23 @@ extension CELProgram {
             }
         }
         return visit(bound, [])
+    }
+}
+
+extension Expr {
+    /// The path this expression selects from `variable`, when it is only selections (`has()`'s
+    /// too) and literal string indexes on it: `self.owner["first name"]` is `["owner", "first name"]`.
+    func fieldPath(of variable: String) -> [String]? {
+        switch kind {
+        case .identifier(let name, _):
+            return name == variable ? [] : nil
+        case .select(let operand, let field, _):
+            return operand.fieldPath(of: variable).map { $0 + [field] }
+        case .call("_[_]", nil, let arguments) where arguments.count == 2:
+            guard case .literal(.string(let key)) = arguments[1].kind else { return nil }
+            return arguments[0].fieldPath(of: variable).map { $0 + [key] }
+        default:
+            return nil
+        }
     }
 }

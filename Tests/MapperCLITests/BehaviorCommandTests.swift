@@ -1,4 +1,5 @@
 import Foundation
+import MapperKit
 import Testing
 
 /// `mapper merge`, `diff`, `archive`, `unarchive` and `schema`, run as a user would, against the
@@ -59,9 +60,11 @@ struct BehaviorCommandTests {
     @Test func schemaOfEitherSide() throws {
         let canonical = try MapperProcess.run(["schema", "IceCream"] + Self.mappings)
         #expect(canonical.status == 0)
-        let schema = try #require(try JSONSerialization.jsonObject(with: Data(canonical.stdout.utf8)) as? [String: Any])
-        #expect(schema["$ref"] as? String == "#/$defs/IceCream.variants")
+        // Read by a parser that refuses duplicate keys, as every schema the tests generate.
+        let schema = try JSONValue(parsing: canonical.stdout)
+        #expect(schema["$ref"] == "#/$defs/IceCream.variants")
         let external = try MapperProcess.run(["schema", "IceCream", "--side", "external"] + Self.mappings)
+        #expect(throws: Never.self) { try JSONValue(parsing: external.stdout) }
         #expect(external.stdout.contains(#""flavor":{"const":"chocolate"}"#))
         let unknown = try MapperProcess.run(["schema", "Icecream"] + Self.mappings)
         #expect(unknown.status == 1)

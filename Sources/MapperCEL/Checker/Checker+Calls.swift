@@ -120,11 +120,7 @@ extension Checker {
 
     /// `int + string`, `size(int)`, `string.charAt(string)`.
     private static func describe(_ name: String, member: Bool, _ parts: [String]) -> String {
-        let operators = [
-            "_+_": "+", "_-_": "-", "_*_": "*", "_/_": "/", "_%_": "%", "_<_": "<", "_<=_": "<=", "_>_": ">", "_>=_": ">=",
-            "_==_": "==", "_!=_": "!=", "@in": "in",
-        ]
-        if let op = operators[name], parts.count == 2 { return "\(parts[0]) \(op) \(parts[1])" }
+        if let op = Overloads.operatorSymbols[name], parts.count == 2 { return "\(parts[0]) \(op) \(parts[1])" }
         if name == "_[_]", parts.count == 2 { return "\(parts[0])[\(parts[1])]" }
         if name == "-_" || name == "!_", parts.count == 1 { return "\(name.dropLast())\(parts[0])" }
         if member, let receiver = parts.first { return "\(receiver).\(name)(\(parts.dropFirst().joined(separator: ", ")))" }

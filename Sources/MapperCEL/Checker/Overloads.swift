@@ -15,6 +15,26 @@ struct Overload: Sendable {
 enum Overloads {
     static func named(_ name: String) -> [Overload] { table[name] ?? [] }
 
+    /// The binary operators as written: `_+_` is `+`.
+    static let operatorSymbols = [
+        "_+_": "+", "_-_": "-", "_*_": "*", "_/_": "/", "_%_": "%", "_<_": "<", "_<=_": "<=", "_>_": ">", "_>=_": ">=",
+        "_==_": "==", "_!=_": "!=", "@in": "in",
+    ]
+
+    /// Whether calling `name` with null at `position` can succeed: some overload takes a type
+    /// parameter, `dyn` or `null` there (`x == null`, `type(x)`, `x in list`). A name without
+    /// overloads answers true: nothing is known against it.
+    static func acceptsNull(_ name: String, member: Bool, arity: Int, at position: Int) -> Bool {
+        let candidates = named(name).filter { $0.member == member && $0.parameters.count == arity }
+        guard !candidates.isEmpty else { return true }
+        return candidates.contains { overload in
+            switch overload.parameters[position] {
+            case .parameter, .dyn, .null, .variable: true
+            default: false
+            }
+        }
+    }
+
     /// The names of the library's functions and macros' overloads, operators left out (`_+_`, `-_`, `@in`).
     static var functionNames: [String] { table.keys.filter { $0.first?.isLetter == true }.sorted() }
 

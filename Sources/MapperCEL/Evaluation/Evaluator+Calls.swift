@@ -27,7 +27,7 @@ extension Evaluator {
             let condition = try evaluate(arguments[0])
             guard case .bool(let chosen) = condition else {
                 throw CELError(
-                    .noSuchOverload, "the condition of '?' must be a bool, not \(condition.type)", column: arguments[0].offset + 1)
+                    .noSuchOverload, text: "the condition of '?' must be a bool, not \(condition.type)", column: arguments[0].offset + 1)
             }
             return try evaluate(chosen ? arguments[1] : arguments[2])
         default: break
@@ -92,7 +92,7 @@ extension Evaluator {
                 pending =
                     pending
                     ?? CELError(
-                        .noSuchOverload, "'\(and ? "&&" : "||")' needs bool operands, not \(value.type)", column: argument.offset + 1)
+                        .noSuchOverload, text: "'\(and ? "&&" : "||")' needs bool operands, not \(value.type)", column: argument.offset + 1)
                 continue
             }
             if truth == decisive { return .bool(decisive) }

@@ -15,7 +15,8 @@ extension Evaluator {
             pairs = map.entries.map { ($0.key, $0.value) }
             isMap = true
         default:
-            throw CELError(.noSuchOverload, "\(macro.rawValue)() needs a list or a map, not \(rangeValue.type)", column: expr.offset + 1)
+            throw CELError(
+                .noSuchOverload, text: "\(macro.rawValue)() needs a list or a map, not \(rangeValue.type)", column: expr.offset + 1)
         }
         func bindings(_ pair: (CELValue, CELValue)) -> [(String, CELValue)] {
             if let variable2 { return [(variable, pair.0), (variable2, pair.1)] }
@@ -78,7 +79,7 @@ extension Evaluator {
                 }
                 guard case .map(let entries) = value else {
                     throw CELError(
-                        .noSuchOverload, "transformMapEntry() needs a map from its expression, not \(value.type)",
+                        .noSuchOverload, text: "transformMapEntry() needs a map from its expression, not \(value.type)",
                         column: arguments.last!.offset + 1)
                 }
                 for entry in entries.entries {
@@ -99,6 +100,6 @@ extension Evaluator {
     }
 
     private static func notBool(_ macro: Expr.Macro, _ value: CELValue, _ expr: Expr) -> CELError {
-        CELError(.noSuchOverload, "the condition of \(macro.rawValue)() must be a bool, not \(value.type)", column: expr.offset + 1)
+        CELError(.noSuchOverload, text: "the condition of \(macro.rawValue)() must be a bool, not \(value.type)", column: expr.offset + 1)
     }
 }

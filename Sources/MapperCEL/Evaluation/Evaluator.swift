@@ -105,13 +105,13 @@ struct Evaluator {
     static func checkKey(_ key: CELValue) throws(CELError) {
         switch key {
         case .int, .uint, .bool, .string: return
-        default: throw CELError(.invalidArgument, "a map key must be an int, uint, bool or string, not \(key.type)", column: 0)
+        default: throw CELError(.invalidArgument, text: "a map key must be an int, uint, bool or string, not \(key.type)", column: 0)
         }
     }
 
     static func select(_ field: String, of value: CELValue, testOnly: Bool) throws(CELError) -> CELValue {
         guard case .map(let map) = value else {
-            throw CELError(.noSuchOverload, "cannot select the field '\(field)' of a value of type \(value.type)", column: 0)
+            throw CELError(.noSuchOverload, text: "cannot select the field '\(field)' of a value of type \(value.type)", column: 0)
         }
         if testOnly { return .bool(map.value(forField: field) != nil) }
         guard let found = map.value(forField: field) else {

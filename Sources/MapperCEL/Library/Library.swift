@@ -71,14 +71,14 @@ enum Library {
     static let known: Set<String> = Set(Function.allCases.filter { !$0.isOperator }.map(\.rawValue))
 
     static func noOverload(_ name: String, _ args: some Collection<CELValue>) -> CELError {
-        CELError(.noSuchOverload, "no such overload: \(name)(\(args.map(\.type.name).joined(separator: ", ")))", column: 0)
+        CELError(.noSuchOverload, text: "no such overload: \(name)(\(args.map(\.type), separator: ", "))", column: 0)
     }
 
     private static func compare(_ op: String, _ args: Arguments, _ test: (Int) -> Bool) throws(CELError) -> CELValue {
         if let order = CELValue.order(args[0], args[1]) { return .bool(test(order)) }
         // NaN orders nothing: every comparison with it is false.
         if CELValue.areNumbers(args[0], args[1]) { return .bool(false) }
-        throw CELError(.noSuchOverload, "no such overload: \(args[0].type) \(op) \(args[1].type)", column: 0)
+        throw CELError(.noSuchOverload, text: "no such overload: \(args[0].type) \(op) \(args[1].type)", column: 0)
     }
 
     static func size(_ value: CELValue) throws(CELError) -> CELValue {

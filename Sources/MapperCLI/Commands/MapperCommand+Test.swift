@@ -12,8 +12,11 @@ extension MapperCommand {
                 failed. Without --mappings, tests below a folder that holds its own Mappings/ folder run \
                 against that catalog; the others against the default catalog. With --coverage, also prints \
                 which properties, defaults, union members, enum cases, aliases and fallbacks, variant \
-                choices and routes the tests exercised, per mapping file, with the place of each one they \
-                did not; --min PERCENT exits 1 when the total is below it.
+                choices, routes, model rules (held, and seen failing) and decode/encode/default expressions \
+                the tests exercised, per mapping file, with the place of each one they did not; --min \
+                PERCENT exits 1 when the total is below it. With --round-trip, each decode test also \
+                encodes what it decoded and fails on any difference from its input that is not one of \
+                the documented canonicalisations (docs/language/round-trips.md).
                 """
         )
 
@@ -29,6 +32,9 @@ extension MapperCommand {
 
         @Flag(help: "Report which rules of the catalog the tests exercised.")
         var coverage = false
+
+        @Flag(help: "Also encode each decode test's result and fail on a difference from its input no documented rule makes.")
+        var roundTrip = false
 
         @Option(help: ArgumentHelp("With --coverage: exit 1 when the total coverage is below this percentage.", valueName: "percent"))
         var min: Double?
@@ -64,7 +70,7 @@ extension MapperCommand {
             var coverages: [Coverage] = []
             for group in groups {
                 let loaded = try catalog.load(replacing: group.catalog.map { [$0] })
-                let run = GoldenRunner.run(files: group.files, catalog: loaded, coverage: coverage)
+                let run = GoldenRunner.run(files: group.files, catalog: loaded, coverage: coverage, roundTrip: roundTrip)
                 if format == .text { printResults(run.results) }
                 results += run.results
                 if let part = run.coverage { coverages.append(part) }

@@ -233,10 +233,22 @@ struct SchemaGenerator {
         if let maximum = constraints.maxLength { object.append("maxLength", .number(JSONNumber(Int64(maximum)))) }
         if let pattern = constraints.pattern { object.append("pattern", .string(pattern.source)) }
         if object["type"] == "integer" || object["type"] == "number" {
-            if let minimum = constraints.minimum { object.append("minimum", .number(minimum)) }
-            if let maximum = constraints.maximum { object.append("maximum", .number(maximum)) }
+            if let minimum = constraints.minimum { tighten(&object, "minimum", to: minimum, keepingLarger: true) }
+            if let maximum = constraints.maximum { tighten(&object, "maximum", to: maximum, keepingLarger: false) }
         }
         return .object(object)
+    }
+
+    /// Sets a bound the type's schema may already hold (an `int` is `minimum` Int64.min): one key,
+    /// holding the tighter of the two, so the schema never names a key twice.
+    private func tighten(_ object: inout JSONObject, _ key: String, to bound: JSONNumber, keepingLarger: Bool) {
+        guard let index = object.members.firstIndex(where: { $0.key == key }) else {
+            object.append(key, .number(bound))
+            return
+        }
+        guard case .number(let existing) = object.members[index].value else { return }
+        let order = JSONNumber.compare(bound, existing)
+        if keepingLarger ? order > 0 : order < 0 { object.members[index].value = .number(bound) }
     }
 
     private func nullable(_ schema: JSONValue) -> JSONValue {

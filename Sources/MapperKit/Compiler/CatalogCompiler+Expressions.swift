@@ -51,25 +51,29 @@ extension CatalogCompiler {
                 continue
             }
             let this = selfType(of: name, depth: 0)
-            var expressions: [(Expression, String, ExpectedResult)] = []
+            var expressions: [(Expression, String, ExpectedResult, SelfSide)] = []
             for property in spec.properties where property.declaredIn == name {
                 let owner = "'\(name).\(property.name)'"
                 let result = ExpectedResult.type(property.type, owner)
-                if let decode = property.decode { expressions.append((decode, "the decode expression of \(owner)", result)) }
-                if let encode = property.encode { expressions.append((encode, "the encode expression of \(owner)", .json)) }
+                if let decode = property.decode { expressions.append((decode, "the decode expression of \(owner)", result, .decoded)) }
+                if let encode = property.encode {
+                    expressions.append((encode, "the encode expression of \(owner)", .json, .canonical(property: property.name)))
+                }
                 if let expression = property.defaultExpression {
-                    expressions.append((expression, "the default expression of \(owner)", result))
+                    expressions.append((expression, "the default expression of \(owner)", result, .decoded))
                 }
             }
-            for rule in spec.rules { expressions.append((rule.rule, "the rule of model '\(name)'", .bool)) }
+            for rule in spec.rules { expressions.append((rule.rule, "the rule of model '\(name)'", .bool, .decoded)) }
             for predicate in predicates {
                 if case .expression(let expression) = predicate.test {
-                    expressions.append((expression, "the 'if' expression of the variants of '\(name)'", .bool))
+                    expressions.append((expression, "the 'if' expression of the variants of '\(name)'", .bool, .decoded))
                 }
             }
-            for (expression, what, result) in expressions where checked.insert(expression.mark).inserted {
+            for (expression, what, result, side) in expressions where checked.insert(expression.mark).inserted {
                 guard checkSelfReferences(expression, what: what, in: spec) else { continue }
-                checkType(expression, what: what, result: result, variables: ["input": .dyn, "self": this])
+                if checkType(expression, what: what, result: result, variables: ["input": .dyn, "self": this]) {
+                    checkNullSafety(expression, what: what, fields: selfPresence(of: name, side: side, depth: 0))
+                }
             }
         }
     }
@@ -83,7 +87,10 @@ extension CatalogCompiler {
         case json
     }
 
-    private mutating func checkType(_ expression: Expression, what: String, result: ExpectedResult, variables: [String: CELCheckedType]) {
+    /// Checks the expression's types and its result; true when it passes.
+    private mutating func checkType(
+        _ expression: Expression, what: String, result: ExpectedResult, variables: [String: CELCheckedType]
+    ) -> Bool {
         let type: CELCheckedType
         do {
             type = try expression.program.check(variables)
@@ -93,25 +100,26 @@ extension CatalogCompiler {
                 "\(what) does not type-check: \(error.message) at column \(error.column) of the expression '\(expression.source)'",
                 at: expression.mark, hint: "see docs/language/expressions.md for the functions and the types they take",
                 excerpt: Diagnostic.Excerpt(text: expression.source, column: error.column))
-            return
+            return false
         }
         switch result {
         case .type(let spec, let owner):
-            guard !Self.fits(type, spec) else { return }
+            guard !Self.fits(type, spec) else { return true }
             self.error(
                 .invalidExpression, "\(what) gives \(type), which \(owner) of type \(spec) cannot hold: '\(expression.source)'",
                 at: expression.mark, hint: Self.conversionHint(for: spec))
         case .bool:
-            guard !Self.fits(type, .bool) else { return }
+            guard !Self.fits(type, .bool) else { return true }
             self.error(
                 .invalidExpression, "\(what) gives \(type), not a bool: '\(expression.source)'", at: expression.mark,
                 hint: "compare it to something, e.g. 'x != null' or 'size(x) > 0'")
         case .json:
-            guard case .type = type else { return }
+            guard case .type = type else { return true }
             self.error(
                 .invalidExpression, "\(what) gives the type \(type), which has no JSON form: '\(expression.source)'",
                 at: expression.mark)
         }
+        return false
     }
 
     /// Whether a value of CEL type `type` can be the canonical JSON of a property of type `spec`

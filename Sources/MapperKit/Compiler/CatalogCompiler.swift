@@ -150,8 +150,10 @@ struct CatalogCompiler {
         diagnostics.append(.error(code, message, at: mark, hint: hint, excerpt: excerpt))
     }
 
-    mutating func warning(_ code: Diagnostic.Code, _ message: String, at mark: Mark, hint: String? = nil) {
-        diagnostics.append(.warning(code, message, at: mark, hint: hint))
+    mutating func warning(
+        _ code: Diagnostic.Code, _ message: String, at mark: Mark, hint: String? = nil, excerpt: Diagnostic.Excerpt? = nil
+    ) {
+        diagnostics.append(.warning(code, message, at: mark, hint: hint, excerpt: excerpt))
     }
 
     // MARK: - Files and declarations

@@ -96,6 +96,11 @@ extension Diagnostic {
 
         // Warnings
         case unused = "unused"
+        /// An expression reads a property of `self` that may be absent, or hands one that may be
+        /// null to an operator or function that fails on null (`>`, `+`, `size()`, `.scale()`,
+        /// selecting a field), with no `has(self.x)` or `self.x != null` test before it; the
+        /// message shows the test to write.
+        case unguardedNull = "unguarded-null"
 
         // Golden tests that gate a catalog (`mapper serve --gate`)
         /// The `--gate` path does not exist.

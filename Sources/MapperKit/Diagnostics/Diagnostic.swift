@@ -104,8 +104,10 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         return diagnostic
     }
 
-    static func warning(_ code: Code, _ message: String, at mark: Mark, hint: String? = nil) -> Diagnostic {
-        Diagnostic(.warning, code, message, at: mark, hint: hint)
+    static func warning(_ code: Code, _ message: String, at mark: Mark, hint: String? = nil, excerpt: Excerpt? = nil) -> Diagnostic {
+        var diagnostic = Diagnostic(.warning, code, message, at: mark, hint: hint)
+        diagnostic.excerpt = excerpt
+        return diagnostic
     }
 }
 

@@ -130,6 +130,19 @@ enum CELBridge {
         }
     }
 
+    /// A CEL type by the name a mapping file gives it (`date`, not `google.protobuf.Timestamp`;
+    /// `null`, not `null_type`), for the messages of failed expressions.
+    static func typeName(_ type: CELType) -> String {
+        switch type {
+        case .null: "null"
+        case .timestamp: "date"
+        case .duration: "duration"
+        case .list: "array"
+        case .map: "object"
+        default: type.name
+        }
+    }
+
     struct ConversionProblem: Error {
         var message: String
         init(_ message: String) { self.message = message }
@@ -156,4 +169,9 @@ enum Base64 {
         }
         return String(decoding: output, as: UTF8.self)
     }
+}
+
+extension CELError {
+    /// The message with mapper's type names (`no such overload: date > null`).
+    var mapperMessage: String { message(naming: CELBridge.typeName) }
 }

@@ -42,7 +42,7 @@ enum MapperFunctions {
 
     private static func usage(_ signature: String, _ args: [CELValue]) -> CELError {
         CELError(
-            .noSuchOverload, "no such overload: called with (\(args.map(\.type.name).joined(separator: ", "))); expected \(signature)",
+            .noSuchOverload, text: "no such overload: called with (\(args.map(\.type), separator: ", ")); expected \(signature)",
             column: 0)
     }
 }

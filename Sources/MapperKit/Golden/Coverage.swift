@@ -1,8 +1,9 @@
 import Foundation
 
 /// Which rules of a catalog golden tests exercised: properties, defaults, union members, enum
-/// cases, aliases and fallbacks, variant predicates, cases and fallbacks, and routes, each with
-/// where it is declared (what `mapper test --coverage` prints).
+/// cases, aliases and fallbacks, variant predicates, cases and fallbacks, routes, model rules
+/// (holding, and seen failing) and `decode`/`encode`/default expressions, each with where it is
+/// declared (what `mapper test --coverage` prints).
 ///
 /// Coverage is derived after the fact, not recorded by the engine: each decode or encode test
 /// that succeeded leaves its external and canonical JSON (`Exercise`), and `Coverage` walks the
@@ -10,7 +11,11 @@ import Foundation
 /// canonical object holds it, a default when the external object lacks the key the canonical one
 /// has, an alias or an enum fallback when the external value is that alias or no case's value, a
 /// union member when the canonical value has its kind, a variant choice when it is the first that
-/// picks the external object (chosen by the rule decoding uses, `VariantPlan.choose`). This keeps
+/// picks the external object (chosen by the rule decoding uses, `VariantPlan.choose`), a model rule
+/// when a decode test's canonical object is of its model (so the rule held) and seen failing when an
+/// `expect_error` test got a `rule-failed` error citing it, a `decode` expression when a decode
+/// test's canonical object holds its property, a default expression when the external object also
+/// lacks the key, an `encode` expression when an encode test's canonical object holds it. This keeps
 /// the decode and encode paths untouched, so coverage costs nothing when it is off and cannot slow
 /// the engine.
 public struct Coverage: Sendable, Hashable {
@@ -19,6 +24,12 @@ public struct Coverage: Sendable, Hashable {
         case property, `default`, unionMember = "union-member", enumCase = "enum-case", alias
         case enumFallback = "enum-fallback", variantPredicate = "variant-predicate", variantCase = "variant-case"
         case variantFallback = "variant-fallback", route
+        /// A model's rule, held by a decoded object.
+        case rule
+        /// A model's rule, seen failing (an `expect_error` test met by its `rule-failed` error).
+        case ruleFailure = "rule-failure"
+        /// A property's `decode`, `encode` or `default: {expr}` expression, evaluated.
+        case expression
     }
 
     /// One rule and whether a test exercised it.
@@ -27,7 +38,8 @@ public struct Coverage: Sendable, Hashable {
         public var kind: Kind
         /// `Issue.title`, `Issue.state default`, `Issue.author | User`, `IssueState.closed`,
         /// `IssueState.closed alias "resolved"`, `IssueState default open`, `Event when has image_url`,
-        /// `Event case type = "push"`, `Event fallback Event`, `GET /users/*`.
+        /// `Event case type = "push"`, `Event fallback Event`, `GET /users/*`, `Booking "self.a > self.b"`
+        /// (a rule), `Price.amount decode` (an expression).
         public var name: String
         /// Where the rule is declared.
         public var mark: Mark
@@ -80,6 +92,11 @@ public struct Coverage: Sendable, Hashable {
         public var canonical: JSONValue
         /// The route a decode test named with `route:`.
         public var route: RouteTable.Route?
+        /// Whether the test decoded (external → canonical) rather than encoded.
+        public var decoded = true
+        /// Where the rules are written whose `rule-failed` errors an `expect_error` test got (the
+        /// two documents are null then).
+        public var failedRules: Set<String> = []
     }
 
     /// Coverage of these items (as a report read back or merged from several runs).

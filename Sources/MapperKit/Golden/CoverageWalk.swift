@@ -4,8 +4,12 @@ import MapperCEL
 struct CoverageWalk {
     let catalog: Catalog
     private(set) var items: [Coverage.Item] = []
+    /// Whether the exercise being walked decoded (rules and decode expressions ran) or encoded.
+    private var decoded = true
     /// Item keys (`kind name`) → index in `items`.
     private var index: [String: Int] = [:]
+    /// A rule's item name by where it is written (an inherited rule is one item).
+    private var ruleNames: [String: String] = [:]
 
     init(catalog: Catalog) {
         self.catalog = catalog
@@ -17,6 +21,13 @@ struct CoverageWalk {
                 add(.property, owner, property.mark)
                 if property.defaultValue != nil && property.key != nil { add(.default, owner + " default", property.mark) }
                 for member in Self.unionMembers(property.type) { add(.unionMember, "\(owner) | \(member)", property.mark) }
+                for (expression, role) in Self.expressions(of: property) { add(.expression, "\(owner) \(role)", expression.mark) }
+            }
+            for rule in model.rules where ruleNames[rule.rule.mark.description] == nil {
+                let ruleName = "\(name) \(JSONValue.string(rule.rule.source).quoted)"
+                ruleNames[rule.rule.mark.description] = ruleName
+                add(.rule, ruleName, rule.rule.mark)
+                add(.ruleFailure, ruleName, rule.rule.mark)
             }
             if let variants = model.variants {
                 for (position, choice) in variants.choices.enumerated() {
@@ -70,49 +81,47 @@ struct CoverageWalk {
         return variants.mark
     }
 
-    /// The position in `choices` of the one that picks `object`, as decoding chooses it.
-    private func choice(of variants: Variants, model: String, for object: JSONValue) -> Int? {
-        guard let plan = catalog.table.type(named: model)?.variants else { return nil }
-        func value(_ path: [String]) -> JSONValue? { Self.value(at: JSONKeyPath(segments: path), in: object) }
-        let choice = plan.choose(
-            present: { value($0).map { $0 != .null } ?? false }, value: value,
-            holds: { expression in
-                if case .bool(true)? = try? expression.program.evaluate(bindings: [("input", CELBridge.cel(object))]) { return true }
-                return false
-            })
-        switch choice {
-        case .predicate(let position): return position
-        case .discriminated(let position, _): return variants.predicates.count + position
-        case .fallback: return variants.choices.count - 1
-        case .none: return nil
-        }
-    }
-
     // MARK: The walk
 
     mutating func visit(_ exercise: Coverage.Exercise) {
         if let route = exercise.route { cover(.route, route.description) }
+        for source in exercise.failedRules {
+            if let name = ruleNames[source] { cover(.ruleFailure, name) }
+        }
+        decoded = exercise.decoded
         model(exercise.model, external: exercise.external, canonical: exercise.canonical)
+    }
+
+    /// The expressions of a property, with the word that names each one's role.
+    private static func expressions(of property: PropertySpec) -> [(Expression, String)] {
+        [(property.decode, "decode"), (property.encode, "encode"), (property.defaultExpression, "default expression")]
+            .compactMap { expression, role in expression.map { ($0, role) } }
     }
 
     private mutating func model(_ declared: String, external: JSONValue?, canonical: JSONValue) {
         guard case .object(let object) = canonical, let spec = catalog.models[declared] else { return }
-        if let variants = spec.variants, let external, let position = choice(of: variants, model: declared, for: external) {
+        if let variants = spec.variants, let external, let position = catalog.variantChoice(of: declared, for: external) {
             let choice = variants.choices[position]
             cover(variantKind(variants, position), variantName(declared, variants, position, choice))
         }
         var concrete = spec
         if case .string(let name)? = object["$type"], let variant = catalog.models[name] { concrete = variant }
+        if decoded {
+            for rule in concrete.rules { if let name = ruleNames[rule.rule.mark.description] { cover(.rule, name) } }
+        }
         for property in concrete.properties where !property.transient {
             guard let value = object[property.name] else { continue }
             let owner = "\(property.declaredIn).\(property.name)"
             cover(.property, owner)
+            if decoded, property.decode != nil { cover(.expression, owner + " decode") }
+            if !decoded, property.encode != nil { cover(.expression, owner + " encode") }
             var read: JSONValue? = nil
             if property.flatten {
                 read = external
             } else if let key = property.key, let external {
                 read = Self.value(at: key, in: external)
                 if read == nil && property.defaultValue != nil { cover(.default, owner + " default") }
+                if read == nil && decoded && property.defaultExpression != nil { cover(.expression, owner + " default expression") }
             }
             type(property.type, external: read, canonical: value, owner: owner)
         }
@@ -180,6 +189,27 @@ struct CoverageWalk {
         case .union(let members): return members
         case .array(let element), .dictionary(let element): return unionMembers(element)
         default: return []
+        }
+    }
+}
+
+extension Catalog {
+    /// The position in the variants' `choices` of model `model` of the one that picks `object`, as
+    /// decoding chooses it (coverage and the round-trip check ask).
+    func variantChoice(of model: String, for object: JSONValue) -> Int? {
+        guard let variants = models[model]?.variants, let plan = table.type(named: model)?.variants else { return nil }
+        func value(_ path: [String]) -> JSONValue? { CoverageWalk.value(at: JSONKeyPath(segments: path), in: object) }
+        let choice = plan.choose(
+            present: { value($0).map { $0 != .null } ?? false }, value: value,
+            holds: { expression in
+                if case .bool(true)? = try? expression.program.evaluate(bindings: [("input", CELBridge.cel(object))]) { return true }
+                return false
+            })
+        switch choice {
+        case .predicate(let position): return position
+        case .discriminated(let position, _): return variants.predicates.count + position
+        case .fallback: return variants.choices.count - 1
+        case .none: return nil
         }
     }
 }

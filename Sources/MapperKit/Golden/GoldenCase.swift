@@ -5,10 +5,14 @@ import MapperSupport
 struct GoldenCase {
     let node: Node
     let directory: URL
+    /// `mapper test --round-trip`: a decode test also encodes its result and fails on a difference
+    /// from its input that is not a documented canonicalisation (`RoundTripCheck`).
+    let checksRoundTrip: Bool
 
-    init(node: Node, directory: URL) {
+    init(node: Node, directory: URL, checksRoundTrip: Bool = false) {
         self.node = node
         self.directory = directory
+        self.checksRoundTrip = checksRoundTrip
     }
 
     var name: String { node["name"]?.scalar?.text ?? "test at \(node.mark)" }
@@ -109,19 +113,26 @@ struct GoldenCase {
             guard let expected = node["expect_error"] else {
                 return ["\(operation.rawValue) failed:"] + error.errors.map { "  \($0)" }
             }
+            let failedRules = Set(error.errors.filter { $0.code == .ruleFailed }.map(\.source))
+            if exercises != nil, !failedRules.isEmpty {
+                exercises?.append(Coverage.Exercise(model: model, external: .null, canonical: .null, failedRules: failedRules))
+            }
             return matchError(error, expected: expected)
         }
         if node["expect_error"] != nil {
             return ["expected an error, but \(operation.rawValue) succeeded: \(String(decoding: produced.prefix(200), as: UTF8.self))"]
         }
         var details: [String] = []
+        let warnings = session.warnings
         if let expected = node["expect_warnings"] {
-            details += matchWarnings(session.warnings, expected: expected)
+            details += matchWarnings(warnings, expected: expected)
         }
         let actual = (try? JSONValue(parsing: produced)) ?? .null
         if exercises != nil, operation == .decode || operation == .encode, let input = try? JSONValue(parsing: inputs["input"]!) {
             let (external, canonical) = operation == .decode ? (input, actual) : (actual, input)
-            exercises?.append(Coverage.Exercise(model: model, external: external, canonical: canonical, route: matchedRoute))
+            exercises?.append(
+                Coverage.Exercise(
+                    model: model, external: external, canonical: canonical, route: matchedRoute, decoded: operation == .decode))
         }
         if let expectNode = node["expect"] {
             switch bytes(of: expectNode).flatMap({ bytes in
@@ -137,7 +148,31 @@ struct GoldenCase {
             guard operation == .decode else { return ["'roundtrip' applies to decode tests"] }
             details += roundTrip(produced, actual: actual, model: model, now: now, session: &session)
         }
+        if checksRoundTrip, operation == .decode, let input = try? JSONValue(parsing: inputs["input"]!) {
+            details += checkRoundTrip(input, produced, model: model, warned: Set(warnings.map(\.pointer)), session: &session)
+        }
         return details
+    }
+
+    /// Encodes the decoded `canonical` and lists the differences from `input` not on the list.
+    private func checkRoundTrip(
+        _ input: JSONValue, _ canonical: [UInt8], model: String, warned: Set<String>, session: inout MappingSession
+    )
+        -> [String]
+    {
+        do {
+            let written = try JSONValue(parsing: try session.encodeCanonical(canonical, as: model))
+            var check = RoundTripCheck(catalog: session.catalog, warned: warned)
+            check.compare(input, written, type: input.isArray ? .array(.model(model)) : .model(model))
+            return check.problems.isEmpty
+                ? [] : ["the round trip changed what no documented rule changes:"] + check.problems.map { "  " + $0 }
+        } catch let error as JSONSyntaxError {
+            return ["round trip: the encoded JSON does not parse: \(error)"]
+        } catch let error as MappingErrors {
+            return ["round trip: encoding the decoded model failed:"] + error.errors.map { "  \($0)" }
+        } catch {
+            return ["round trip: \(error)"]
+        }
     }
 
     private func roundTrip(_ canonical: [UInt8], actual: JSONValue, model: String, now: Instant?, session: inout MappingSession) -> [String]

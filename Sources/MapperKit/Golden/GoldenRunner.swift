@@ -123,17 +123,23 @@ public enum GoldenRunner {
 
     /// Runs every test of the given files against `catalog`; with `coverage`, also works out which
     /// of the catalog's rules they exercised.
-    public static func run(files: [String], catalog: Catalog, coverage: Bool = false) -> Run {
+    /// With `roundTrip`, each decode test also encodes what it decoded and fails on a difference
+    /// from its input that no documented rule makes (docs/language/round-trips.md).
+    public static func run(files: [String], catalog: Catalog, coverage: Bool = false, roundTrip: Bool = false) -> Run {
         var results: [Result] = []
         var session = MappingSession(catalog: catalog)
         var exercises: [Coverage.Exercise]? = coverage ? [] : nil
         for file in files {
-            results += run(file: file, session: &session, exercises: &exercises)
+            results += run(file: file, session: &session, exercises: &exercises, roundTrip: roundTrip)
         }
         return Run(results: results, coverage: exercises.map { Coverage(catalog: catalog, exercises: $0) })
     }
 
-    private static func run(file: String, session: inout MappingSession, exercises: inout [Coverage.Exercise]?) -> [Result] {
+    private static func run(
+        file: String, session: inout MappingSession, exercises: inout [Coverage.Exercise]?, roundTrip: Bool
+    )
+        -> [Result]
+    {
         let fileMark = Mark(file: file, line: 1, column: 1)
         let bytes: [UInt8]
         do {
@@ -153,6 +159,8 @@ public enum GoldenRunner {
             ]
         }
         let directory = URL(fileURLWithPath: file).deletingLastPathComponent()
-        return tests.map { GoldenCase(node: $0, directory: directory).run(session: &session, exercises: &exercises) }
+        return tests.map {
+            GoldenCase(node: $0, directory: directory, checksRoundTrip: roundTrip).run(session: &session, exercises: &exercises)
+        }
     }
 }

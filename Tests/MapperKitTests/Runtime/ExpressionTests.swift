@@ -200,7 +200,7 @@ extension RuntimeTests {
                   P:
                     properties:
                       age: int
-                      born: date
+                      born: { type: date, required: true }
                       name: { type: string, key: name }
                       label: { type: string, decode: "self.age + 'x'" }
                       count: { type: int, decode: "self.name + '!'" }
@@ -229,7 +229,7 @@ extension RuntimeTests {
                 models:
                   P:
                     properties:
-                      first: string
+                      first: { type: string, required: true }
                       full: { type: string, decode: "self.frist + '!'", encode: "self.full" }
                     rules:
                       - { rule: "has(self.first) || self.lenght > 0", message: "m" }

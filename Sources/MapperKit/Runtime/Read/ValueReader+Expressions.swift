@@ -11,7 +11,7 @@ extension ValueReader {
             result = try expression.program.evaluate(bindings: variables)
         } catch {
             fail(
-                .expressionFailed, "\(what) '\(expression.source)' failed at column \(error.column): \(error.message)",
+                .expressionFailed, "\(what) '\(expression.source)' failed at column \(error.column): \(error.mapperMessage)",
                 source: expression.mark)
             return nil
         }
@@ -92,7 +92,7 @@ extension ValueReader {
             } catch {
                 fail(
                     .ruleFailed,
-                    "\(rule.message) (the rule '\(rule.rule.source)' failed at column \(error.column): \(error.message))",
+                    "\(rule.message) (the rule '\(rule.rule.source)' failed at column \(error.column): \(error.mapperMessage))",
                     source: rule.rule.mark)
             }
         }
@@ -111,7 +111,7 @@ extension ValueReader {
         } catch {
             fail(
                 .expressionFailed,
-                "the 'if' expression '\(expression.source)' of the variants of '\(model)' failed at column \(error.column): \(error.message)",
+                "the 'if' expression '\(expression.source)' of the variants of '\(model)' failed at column \(error.column): \(error.mapperMessage)",
                 source: expression.mark)
         }
         return false

@@ -265,7 +265,7 @@ struct ModelEncoder {
             }
         } catch {
             fail(
-                .expressionFailed, "the encode expression '\(expression.source)' failed at column \(error.column): \(error.message)",
+                .expressionFailed, "the encode expression '\(expression.source)' failed at column \(error.column): \(error.mapperMessage)",
                 source: expression.mark)
             output.append(contentsOf: "null")
         }
