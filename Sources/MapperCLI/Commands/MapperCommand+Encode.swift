@@ -18,6 +18,7 @@ extension MapperCommand {
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
+        @OptionGroup var omit: OmitOptions
         @OptionGroup var rejects: RejectOptions
         @OptionGroup var envelope: EnvelopeOptions
 
@@ -27,11 +28,13 @@ extension MapperCommand {
         }
 
         func run() throws {
+            let policy = omit.policy
             try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects, envelope: envelope).run(
                 file: file, models: [model]
             ) {
                 session, models, bytes throws(MappingErrors) in
-                try session.encodeCanonical(bytes, as: models[0])
+                session.omit = policy
+                return try session.encodeCanonical(bytes, as: models[0])
             }
         }
     }

@@ -80,6 +80,14 @@ struct GoldenCase {
             guard let instant = Instant(iso8601: text) else { return ["'now' \(text) is not an ISO 8601 instant"] }
             now = instant
         }
+        // The run's `omit` (`--omit`), for encode tests; a session runs many tests.
+        session.omit = nil
+        if let omitNode = node["omit"] {
+            guard operation == .encode, let policy = omitNode.scalar.flatMap({ OmitPolicy(rawValue: $0.text) }) else {
+                return ["\(omitNode.mark): 'omit' (never, nulls or empty) applies to encode tests"]
+            }
+            session.omit = policy
+        }
         var inputs: [String: [UInt8]] = [:]
         let needed = operation == .merge ? ["target", "source"] : operation == .diff ? ["input", "other"] : ["input"]
         for field in needed {

@@ -51,6 +51,16 @@ public struct MappingSession {
         set { reader.uuids.seed = newValue.map { Array($0.utf8) } }
     }
 
+    /// What encoding leaves out where the catalog's `omit` says nothing (`--omit`, `?omit=`):
+    /// nil or `.never` writes every member.
+    public var omit: OmitPolicy? {
+        get { encoder.omit }
+        set {
+            encoder.omit = newValue
+            encodeTranscoder.omit = newValue
+        }
+    }
+
     /// The warnings of the last document decoded: values that did not convert and that their
     /// property's `on_error` turned into null, the default or nothing. Same shape as errors.
     public var warnings: [MappingError] { reader.warnings }

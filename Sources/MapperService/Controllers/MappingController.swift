@@ -36,26 +36,32 @@ struct MappingController: EndpointController {
         }
     }
 
-    /// `POST /v1/encode/{Model}`: canonical JSON → external JSON.
+    /// `POST /v1/encode/{Model}[?omit=nulls|empty]`: canonical JSON → external JSON.
     @Sendable func encode(_ request: Request, context: Context) async throws -> Response {
         let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
-        let replay = ShadowJob.Request(operation: .encode, model: model)
+        let omit = try request.omitParameter()
+        // The shadow replays the catalog's own settings: a run's `omit` is not compared.
+        let replay = omit == nil ? ShadowJob.Request(operation: .encode, model: model) : nil
         return try await map(request, with: snapshot, reading: .canonical, shadow: replay) { session, body throws(MappingErrors) in
-            try session.encodeCanonical(body, as: model)
+            session.omit = omit
+            return try session.encodeCanonical(body, as: model)
         }
     }
 
-    /// `POST /v1/convert/{From}/{To}`: decode as From, keep what To declares, encode as To.
+    /// `POST /v1/convert/{From}/{To}[?omit=nulls|empty]`: decode as From, keep what To declares,
+    /// encode as To.
     @Sendable func convert(_ request: Request, context: Context) async throws -> Response {
         let snapshot = try store.live()
         let source = try snapshot.requireModel(context.parameters.get("from") ?? "", notes: context.notes)
         let target = try snapshot.requireModel(context.parameters.get("to") ?? "", notes: nil)
         let now = try pinnedNow(request)
-        let replay = ShadowJob.Request(operation: .convert, model: source, target: target, now: now)
+        let omit = try request.omitParameter()
+        let replay = omit == nil ? ShadowJob.Request(operation: .convert, model: source, target: target, now: now) : nil
         return try await map(request, with: snapshot, reading: .upstream, decoding: source, shadow: replay) {
             session, body throws(MappingErrors) in
-            try session.convert(body, from: source, to: target, now: now)
+            session.omit = omit
+            return try session.convert(body, from: source, to: target, now: now)
         }
     }
 
@@ -110,6 +116,7 @@ struct MappingController: EndpointController {
             let (output, warnings) = try sessions.withSession(for: snapshot.catalog, use, bodySize: body.count) {
                 session throws(MappingErrors) in
                 session.strict = strict
+                session.omit = nil  // a cached session may come from a request with `?omit=`
                 let output = try work(&session, body)
                 return (output, session.warnings)
             }
@@ -181,6 +188,16 @@ extension Request {
         case "false": return false
         default: throw Problem.badRequest("\(name) '\(text.shortened(40))' must be true or false")
         }
+    }
+
+    /// `?omit=never|nulls|empty`: what encoding leaves out where the catalog's `omit` says
+    /// nothing, as the CLI's `--omit` (absent: nil).
+    func omitParameter() throws -> OmitPolicy? {
+        guard let text = uri.queryParameters.get("omit") else { return nil }
+        guard let policy = OmitPolicy(rawValue: String(text)) else {
+            throw Problem.badRequest("omit '\(text.shortened(40))' must be never, nulls or empty")
+        }
+        return policy
     }
 
     /// `?now=2020-01-01T00:00:00Z` pins `computed: now`, as the CLI's `--now` does.
