@@ -80,6 +80,14 @@ struct GoldenCase {
             guard let instant = Instant(iso8601: text) else { return ["'now' \(text) is not an ISO 8601 instant"] }
             now = instant
         }
+        // `partial: true` (`--partial`), for decode, encode and merge tests (a merge's source).
+        session.partial = false
+        if let partialNode = node["partial"] {
+            guard [.decode, .encode, .merge].contains(operation), let flag = partialNode.scalar?.bool else {
+                return ["\(partialNode.mark): 'partial' (true or false) applies to decode, encode and merge tests"]
+            }
+            session.partial = flag
+        }
         // The run's `omit` (`--omit`), for encode tests; a session runs many tests.
         session.omit = nil
         if let omitNode = node["omit"] {

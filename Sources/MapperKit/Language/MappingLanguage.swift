@@ -250,5 +250,8 @@ package enum MappingLanguage {
         Key(name: "now", value: .string, doc: "The instant `computed: now` takes."),
         Key(name: "roundtrip", value: .bool, doc: "Whether encoding the output must give the input back."),
         Key(name: "omit", value: .words(omit), doc: "The run's `omit` (as `--omit`), for an encode test."),
+        Key(
+            name: "partial", value: .bool,
+            doc: "A partial document (as `--partial`): only its keys are mapped (decode, encode; a merge's source)."),
     ]
 }

@@ -24,27 +24,32 @@ struct MappingController: EndpointController {
         ]
     }
 
-    /// `POST /v1/decode/{Model}[?now=ISO8601]`: external JSON → canonical JSON.
+    /// `POST /v1/decode/{Model}[?now=ISO8601][&partial=true]`: external JSON → canonical JSON.
     @Sendable func decode(_ request: Request, context: Context) async throws -> Response {
         let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
         let now = try pinnedNow(request)
-        let replay = ShadowJob.Request(operation: .decode, model: model, now: now)
+        let partial = try request.flagParameter("partial")
+        // The shadow replays whole documents: a partial one is not compared.
+        let replay = partial ? nil : ShadowJob.Request(operation: .decode, model: model, now: now)
         return try await map(request, with: snapshot, reading: .upstream, decoding: model, shadow: replay) {
             session, body throws(MappingErrors) in
-            try session.decodeToCanonical(body, as: model, now: now)
+            session.partial = partial
+            return try session.decodeToCanonical(body, as: model, now: now)
         }
     }
 
-    /// `POST /v1/encode/{Model}[?omit=nulls|empty]`: canonical JSON → external JSON.
+    /// `POST /v1/encode/{Model}[?omit=nulls|empty][&partial=true]`: canonical JSON → external JSON.
     @Sendable func encode(_ request: Request, context: Context) async throws -> Response {
         let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
         let omit = try request.omitParameter()
-        // The shadow replays the catalog's own settings: a run's `omit` is not compared.
-        let replay = omit == nil ? ShadowJob.Request(operation: .encode, model: model) : nil
+        let partial = try request.flagParameter("partial")
+        // The shadow replays whole documents with the catalog's own settings.
+        let replay = omit == nil && !partial ? ShadowJob.Request(operation: .encode, model: model) : nil
         return try await map(request, with: snapshot, reading: .canonical, shadow: replay) { session, body throws(MappingErrors) in
             session.omit = omit
+            session.partial = partial
             return try session.encodeCanonical(body, as: model)
         }
     }
@@ -116,7 +121,9 @@ struct MappingController: EndpointController {
             let (output, warnings) = try sessions.withSession(for: snapshot.catalog, use, bodySize: body.count) {
                 session throws(MappingErrors) in
                 session.strict = strict
-                session.omit = nil  // a cached session may come from a request with `?omit=`
+                // A cached session may come from a request with `?omit=` or `?partial=true`.
+                session.omit = nil
+                session.partial = false
                 let output = try work(&session, body)
                 return (output, session.warnings)
             }
@@ -163,8 +170,10 @@ struct MappingController: EndpointController {
     @Sendable func merge(_ request: Request, context: Context) async throws -> Response {
         let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
+        let partial = try request.flagParameter("partial")
         return try await map(request, with: snapshot, reading: .canonical) { session, body throws(MappingErrors) in
-            try session.merge(body: body, as: model)
+            session.partial = partial  // the source is a partial document (PATCH)
+            return try session.merge(body: body, as: model)
         }
     }
 }
