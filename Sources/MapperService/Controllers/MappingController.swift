@@ -121,9 +121,9 @@ struct MappingController: EndpointController {
             let (output, warnings) = try sessions.withSession(for: snapshot.catalog, use, bodySize: body.count) {
                 session throws(MappingErrors) in
                 session.strict = strict
-                // A cached session may come from a request with `?omit=` or `?partial=true`.
-                session.omit = nil
-                session.partial = false
+                // The request's `?omit=` and `?partial=true` (set by `work`) end with it: the cached
+                // session serves other requests, the gateway's too.
+                defer { session.resetRequestSettings() }
                 let output = try work(&session, body)
                 return (output, session.warnings)
             }
@@ -175,6 +175,15 @@ struct MappingController: EndpointController {
             session.partial = partial  // the source is a partial document (PATCH)
             return try session.merge(body: body, as: model)
         }
+    }
+}
+
+extension MappingSession {
+    /// Takes off what one request's query set (`?omit=`, `?partial=true`), before the cached
+    /// session serves another.
+    mutating func resetRequestSettings() {
+        omit = nil
+        partial = false
     }
 }
 
