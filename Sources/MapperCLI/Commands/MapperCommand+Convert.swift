@@ -21,6 +21,7 @@ extension MapperCommand {
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
+        @OptionGroup var omit: OmitOptions
         @OptionGroup var envelope: EnvelopeOptions
 
         func validate() throws {
@@ -28,10 +29,12 @@ extension MapperCommand {
         }
 
         func run() throws {
+            let policy = omit.policy
             let now = data.instant
             try MappingRun(catalog: catalog, data: data, output: output, envelope: envelope).run(file: file, models: [from, to]) {
                 session, models, bytes throws(MappingErrors) in
-                try session.convert(bytes, from: models[0], to: models[1], now: now)
+                session.omit = policy
+                return try session.convert(bytes, from: models[0], to: models[1], now: now)
             }
         }
     }

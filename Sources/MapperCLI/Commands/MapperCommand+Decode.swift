@@ -44,6 +44,12 @@ extension MapperCommand {
             case text, json
         }
 
+        @Flag(
+            help: ArgumentHelp(
+                "A partial document (PATCH): map only the keys present; no required, defaults or computed values; types, enums and constraints still apply."
+            ))
+        var partial = false
+
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
@@ -65,6 +71,7 @@ extension MapperCommand {
 
         func run() throws {
             let now = data.instant
+            let partial = self.partial
             // With --route the only positional argument is the input file.
             let input = route != nil && file == nil ? model : file
             if explain {
@@ -73,6 +80,7 @@ extension MapperCommand {
                     file: input, models: modelNames
                 ) {
                     session, models, bytes throws(MappingErrors) in
+                    session.partial = partial
                     let explanation = try session.explain(bytes, as: models[0], now: now).1
                     return Array((json ? JSONWriter.write(explanation.jsonValue) : explanation.text).utf8)
                 }
@@ -82,7 +90,8 @@ extension MapperCommand {
                 file: input, models: modelNames
             ) {
                 session, models, bytes throws(MappingErrors) in
-                try session.decodeToCanonical(bytes, as: models[0], now: now)
+                session.partial = partial
+                return try session.decodeToCanonical(bytes, as: models[0], now: now)
             }
         }
 

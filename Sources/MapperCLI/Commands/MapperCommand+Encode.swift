@@ -15,9 +15,15 @@ extension MapperCommand {
         @Argument(help: ArgumentHelp("The canonical JSON input (default: stdin).", valueName: "file"))
         var file: String?
 
+        @Flag(
+            help: ArgumentHelp(
+                "A partial canonical document (PATCH): required properties and \"$type\" may be missing; only what is present is written."))
+        var partial = false
+
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
+        @OptionGroup var omit: OmitOptions
         @OptionGroup var rejects: RejectOptions
         @OptionGroup var envelope: EnvelopeOptions
 
@@ -27,11 +33,15 @@ extension MapperCommand {
         }
 
         func run() throws {
+            let policy = omit.policy
+            let partial = self.partial
             try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects, envelope: envelope).run(
                 file: file, models: [model]
             ) {
                 session, models, bytes throws(MappingErrors) in
-                try session.encodeCanonical(bytes, as: models[0])
+                session.omit = policy
+                session.partial = partial
+                return try session.encodeCanonical(bytes, as: models[0])
             }
         }
     }

@@ -14,6 +14,11 @@ extension MapperCommand {
         @Argument(help: ArgumentHelp("Canonical JSON of the target.", valueName: "target")) var target: String
         @Argument(help: ArgumentHelp("Canonical JSON of the source.", valueName: "source")) var source: String
 
+        @Flag(
+            help: ArgumentHelp(
+                "The source is a partial document (a PATCH, as decode --partial writes it): its required properties may be missing."))
+        var partial = false
+
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
@@ -24,6 +29,7 @@ extension MapperCommand {
             let targetBytes = try InputFile.read(target)
             let sourceBytes = try InputFile.read(source)
             var session = MappingSession(catalog: loaded)
+            session.partial = partial
             do {
                 let merged = try session.merge(target: targetBytes, source: sourceBytes, as: name)
                 output.write(bytes: merged)

@@ -25,6 +25,11 @@ extension MapperCommand {
         @Option(help: "Which JSON to describe: canonical (the model's own) or external (the API's).")
         var side: Side = .canonical
 
+        @Flag(
+            help: ArgumentHelp(
+                "The schema of a partial document (PATCH): no 'required', every property nullable."))
+        var partial = false
+
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var output: OutputOptions
 
@@ -33,6 +38,9 @@ extension MapperCommand {
                 throw ValidationError("--language takes 'mappings' (the default) or 'tests', not '\(model)'")
             }
             if !language, model == nil { throw ValidationError("Missing expected argument '<model>'") }
+            if language && partial {
+                throw ValidationError("--partial describes a model's partial documents; it does not go with --language.")
+            }
         }
 
         func run() throws {
@@ -43,7 +51,7 @@ extension MapperCommand {
             let loaded = try catalog.load()
             let name = try resolve(model ?? "", in: loaded)
             do {
-                output.write(try loaded.jsonSchema(for: name, side: side == .canonical ? .canonical : .external))
+                output.write(try loaded.jsonSchema(for: name, side: side == .canonical ? .canonical : .external, partial: partial))
             } catch {
                 for problem in error.errors { Output.error(problem.description) }
                 throw ExitCode(1)

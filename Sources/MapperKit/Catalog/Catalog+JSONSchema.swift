@@ -9,19 +9,22 @@ public enum SchemaSide: String, Sendable, CaseIterable {
 
 extension Catalog {
     /// A JSON Schema (draft 2020-12) of one side of a model; referenced models are in `$defs`.
+    /// `partial`: of a partial document (PATCH): nothing is `required`, every property may be
+    /// null, and a model with variants may also be the declared model itself.
     ///
     /// ```swift
     /// let schema = try catalog.jsonSchema(for: "Issue", side: .external)
     /// ```
-    public func jsonSchema(for model: String, side: SchemaSide) throws(MappingErrors) -> JSONValue {
+    public func jsonSchema(for model: String, side: SchemaSide, partial: Bool = false) throws(MappingErrors) -> JSONValue {
         let type = try requireType(model)
         var generator = SchemaGenerator(table: table, formats: formats, side: side)
+        generator.partial = partial
         let root = generator.reference(to: type.index, dispatch: type.variants != nil)
         generator.drain()
         var object: JSONObject = [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": .string("urn:mapper:\(side.rawValue):\(model)"),
-            "title": .string("\(model) (\(side.rawValue) JSON)"),
+            "title": .string("\(model) (\(side.rawValue) JSON\(partial ? ", partial" : ""))"),
         ]
         if let doc = type.spec.doc { object.append("description", .string(doc)) }
         if case .object(let reference) = root { object.members += reference.members }
@@ -36,6 +39,8 @@ struct SchemaGenerator {
     let table: ModelTable
     let formats: [String: FormatSpec]
     let side: SchemaSide
+    /// A partial document's schema: no `required`, every property nullable.
+    var partial = false
     private(set) var definitions: [JSONObject.Member] = []
     private var requested: Set<String> = []
     private var pending: [(name: String, type: Int, dispatch: Bool)] = []
@@ -75,10 +80,10 @@ struct SchemaGenerator {
         var required: [JSONValue] = []
         for plan in type.properties {
             var schema = valueSchema(plan.conversion, constraints: plan.spec.constraints)
-            if !plan.spec.required { schema = nullable(schema) }
+            if !isRequired(plan) { schema = nullable(schema) }
             schema = annotate(schema, plan)
             properties.append(plan.name, schema)
-            if plan.spec.required { required.append(.string(plan.name)) }
+            if isRequired(plan) { required.append(.string(plan.name)) }
         }
         if type.spec.unknownKeys == .keep { properties.append("$extra", ["type": "object"]) }
         var object: JSONObject = ["type": "object"]
@@ -116,7 +121,7 @@ struct SchemaGenerator {
     /// A member's schema and whether the key must be present (a required property at or below it,
     /// or a discriminator).
     private mutating func externalMember(_ node: EncodeNode, of type: ModelType) -> (JSONValue, Bool) {
-        if let constant = node.constant { return (["const": constant], true) }
+        if let constant = node.constant { return (["const": constant], !partial) }
         let plans = node.consumers.compactMap { plan(at: $0, in: type) }
         let childRequired = requiresKey(node.children, type)
         var parts: [JSONValue] = []
@@ -124,9 +129,9 @@ struct SchemaGenerator {
         for plan in plans {
             var schema =
                 plan.conversion.isTransformed ? JSONValue.bool(true) : valueSchema(plan.conversion, constraints: plan.spec.constraints)
-            if !plan.spec.required { schema = nullable(schema) }
+            if !isRequired(plan) { schema = nullable(schema) }
             parts.append(annotate(schema, plan))
-            required = required || plan.spec.required
+            required = required || isRequired(plan)
         }
         if !node.children.isEmpty {
             var nested = externalObject(node.children, of: type, root: false)
@@ -140,10 +145,13 @@ struct SchemaGenerator {
 
     private func requiresKey(_ nodes: [EncodeNode], _ type: ModelType) -> Bool {
         nodes.contains { node in
-            node.constant != nil || node.consumers.contains { plan(at: $0, in: type)?.spec.required == true }
+            (node.constant != nil && !partial) || node.consumers.contains { plan(at: $0, in: type).map(isRequired) == true }
                 || requiresKey(node.children, type)
         }
     }
+
+    /// Whether the schema requires the property: `required`, unless the document is partial.
+    private func isRequired(_ plan: PropertyPlan) -> Bool { plan.spec.required && !partial }
 
     /// The plan at a property index path (through flattened models).
     private func plan(at indices: [Int], in type: ModelType) -> PropertyPlan? {
@@ -160,6 +168,11 @@ struct SchemaGenerator {
     private mutating func variantsSchema(_ type: ModelType) -> JSONValue {
         guard let variants = type.variants else { return reference(to: type.index, dispatch: false) }
         var branches: [JSONValue] = variants.predicates.map { branch($0.type) }
+        if partial {
+            // Without its discriminator, a partial document is the declared model.
+            let cases = (variants.discriminator?.cases.map(\.type) ?? []) + (variants.fallback.map { [$0] } ?? [])
+            return ["anyOf": .array(branches + cases.map { branch($0) } + [reference(to: type.index, dispatch: false)])]
+        }
         guard let (path, cases) = variants.discriminator else {
             if let fallback = variants.fallback { branches.append(branch(fallback)) }
             // Predicates are tried in order; overlapping branches are fine, so anyOf, not oneOf.
@@ -181,7 +194,7 @@ struct SchemaGenerator {
 
     private mutating func branch(_ index: Int) -> JSONValue {
         let reference = self.reference(to: index, dispatch: false)
-        guard side == .canonical, case .object(var object) = reference else { return reference }
+        guard side == .canonical, !partial, case .object(var object) = reference else { return reference }
         object.append("required", ["$type"])
         return .object(object)
     }
@@ -275,7 +288,7 @@ struct SchemaGenerator {
     private func annotate(_ schema: JSONValue, _ plan: PropertyPlan) -> JSONValue {
         guard case .object(var object) = schema else { return schema }
         if let doc = plan.spec.doc { object.append("description", .string(doc)) }
-        if side == .canonical, let value = plan.spec.defaultValue { object.append("default", value) }
+        if side == .canonical, !partial, let value = plan.spec.defaultValue { object.append("default", value) }
         return .object(object)
     }
 }

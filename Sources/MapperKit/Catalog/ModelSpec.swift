@@ -36,6 +36,9 @@ public struct ModelSpec: Sendable, Hashable {
     /// The model's `on_error`, as written (nil when it says nothing); its properties already
     /// carry it where it holds.
     public var onError: OnError? = nil
+    /// `omit`, own, inherited or from the file's `defaults:` (nil when none says); its properties
+    /// without their own already carry it.
+    public var omit: OmitPolicy? = nil
     /// Where the model is declared; errors about the model as a whole cite it.
     public var mark: Mark
     /// `rules:`: conditions every decoded model must satisfy, inherited ones first.

@@ -51,6 +51,9 @@ public struct PropertySpec: Sendable, Hashable {
     /// What decoding does with a value that does not convert (`on_error`); the model's setting
     /// is already applied here where it holds.
     public var onError: OnError = .fail
+    /// `omit:` as the catalog resolves it for the property: its own, else its model's (own or
+    /// inherited), else its file's `defaults:`; nil when none says (a run's `--omit` applies).
+    public var omit: OmitPolicy? = nil
     /// The property's `doc:` text, carried into JSON Schema descriptions.
     public var doc: String?
     /// `decode:`: the expression that computes the canonical value when decoding (variables `input`,

@@ -7,6 +7,7 @@ extension CatalogCompiler {
     struct FileDefaults {
         var keyStyle: KeyStyle?
         var unknownKeys: ModelSpec.UnknownKeys?
+        var omit: OmitPolicy?
         /// The `format` of properties of each type (`date`, `int`, `double`, `decimal`).
         var formats: [TypeSpec: FormatReference] = [:]
 
@@ -36,6 +37,7 @@ extension CatalogCompiler {
         guard let fields = record(node, allowed: Self.fileDefaultsFields, what: what) else { return nil }
         var defaults = FileDefaults()
         readKeySettings(fields, keyStyle: &defaults.keyStyle, unknownKeys: &defaults.unknownKeys)
+        if let node = fields["omit"] { defaults.omit = omitPolicy(node, what: "omit of \(what)") }
         if let formats = fields["formats"], let pairs = mappingPairs(formats, what: "the formats of \(what)") {
             for pair in pairs {
                 guard let typeName = text(pair.key, what: "a type in the formats of \(what)") else { continue }

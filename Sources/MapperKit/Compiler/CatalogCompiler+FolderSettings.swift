@@ -111,6 +111,7 @@ extension CatalogCompiler.FileDefaults {
         var result = self
         result.keyStyle = keyStyle ?? outer.keyStyle
         result.unknownKeys = unknownKeys ?? outer.unknownKeys
+        result.omit = omit ?? outer.omit
         result.formats.merge(outer.formats) { own, _ in own }
         return result
     }

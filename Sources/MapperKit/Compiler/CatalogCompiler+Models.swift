@@ -22,6 +22,8 @@ extension CatalogCompiler {
         var doc: String?
         /// `on_error` as the model writes it.
         var onError: OnError?
+        /// `omit`, own or from the file's defaults.
+        var omit: OmitPolicy?
 
         init(name: String, declaration: Declaration, fields: Fields) {
             self.name = name
@@ -63,6 +65,8 @@ extension CatalogCompiler {
         models.reserveCapacity(modelOrder.count)
         for (var spec, (header, _)) in zip(specs, reading) {
             applyModelOnError(to: &spec, header: header)
+            spec.omit = Self.inherited(\.omit, from: header, in: headers)
+            Self.applyModelOmit(to: &spec)
             models[header.name] = spec
         }
 
@@ -140,6 +144,7 @@ extension CatalogCompiler {
         let defaults = fileDefaults[declaration.mark.file]
         header.keyStyle = defaults?.keyStyle
         header.unknownKeys = defaults?.unknownKeys
+        header.omit = defaults?.omit
         header.doc = fields["doc"].flatMap { string($0, what: "the doc of model '\(name)'") }
         if let node = fields["extends"], let base = text(node, what: "'extends' of model '\(name)'") {
             if modelDeclarations[base] != nil {
@@ -151,6 +156,9 @@ extension CatalogCompiler {
         readKeySettings(fields, keyStyle: &header.keyStyle, unknownKeys: &header.unknownKeys)
         if let node = fields["extra"] {
             header.extra = extraSettings(node, of: name)
+        }
+        if let node = fields["omit"] {
+            header.omit = omitPolicy(node, what: "omit of model '\(name)'")
         }
         if let node = fields["on_error"] {
             header.onError = onErrorMode(node, what: "on_error of model '\(name)'")

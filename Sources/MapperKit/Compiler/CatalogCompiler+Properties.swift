@@ -206,6 +206,10 @@ struct PropertyReader {
         ok = readConstraints(fields, into: &property, compiler: &compiler) && ok
         ok = readTransform(fields, into: &property, compiler: &compiler) && ok
         ok = readExpressions(fields, into: &property, compiler: &compiler) && ok
+        if let node = fields["omit"] {
+            property.omit = compiler.omitPolicy(node, what: "omit of \(what)")
+            ok = property.omit != nil && ok
+        }
         if let node = fields["on_error"] {
             setsOnError = true
             ok = readOnError(node, fields: fields, into: &property, compiler: &compiler) && ok

@@ -84,6 +84,22 @@ struct GoldenCase {
             guard let instant = Instant(iso8601: text) else { return ["'now' \(text) is not an ISO 8601 instant"] }
             now = instant
         }
+        // `partial: true` (`--partial`), for decode, encode and merge tests (a merge's source).
+        session.partial = false
+        if let partialNode = node["partial"] {
+            guard [.decode, .encode, .merge].contains(operation), let flag = partialNode.scalar?.bool else {
+                return ["\(partialNode.mark): 'partial' (true or false) applies to decode, encode and merge tests"]
+            }
+            session.partial = flag
+        }
+        // The run's `omit` (`--omit`), for encode tests; a session runs many tests.
+        session.omit = nil
+        if let omitNode = node["omit"] {
+            guard operation == .encode, let policy = omitNode.scalar.flatMap({ OmitPolicy(rawValue: $0.text) }) else {
+                return ["\(omitNode.mark): 'omit' (never, nulls or empty) applies to encode tests"]
+            }
+            session.omit = policy
+        }
         var inputs: [String: [UInt8]] = [:]
         let needed = operation == .merge ? ["target", "source"] : operation == .diff ? ["input", "other"] : ["input"]
         for field in needed {

@@ -54,6 +54,8 @@ package enum MappingLanguage {
     static let keyStyles = KeyStyle.allCases.map(\.rawValue)
     static let onError = OnError.allCases.map(\.rawValue)
     static let mergeStrategies = MergeStrategy.allCases.map(\.rawValue)
+    static let omit = OmitPolicy.allCases.map(\.rawValue)
+    static let omitDoc = "What encoding leaves out: never (default), nulls (members whose value is null), empty (also `\"\"`, `[]`, `{}`)."
 
     /// The keys of a section, in the order the compiler lists them in hints.
     package static func keys(of section: Section) -> [Key] {
@@ -98,6 +100,7 @@ package enum MappingLanguage {
         Key(
             name: "unknown_keys", value: .words(unknownKeys),
             doc: "What decoding does with keys no property reads: ignore, reject or keep (under `$extra`)."),
+        Key(name: "omit", value: .words(omit), doc: omitDoc),
         Key(
             name: "formats", value: .names(.formatName),
             doc: "The format of every property of a type (`date`, `int`, `double`, `decimal`) in this file: `{ date: unix }`."),
@@ -110,6 +113,7 @@ package enum MappingLanguage {
         Key(
             name: "unknown_keys", value: .words(unknownKeys),
             doc: "What decoding does with keys no property reads: ignore, reject or keep (under `$extra`)."),
+        Key(name: "omit", value: .words(omit), doc: omitDoc),
         Key(name: "extra", value: .section(.extra), doc: "Whether kept unknown keys (`$extra`) take part in compare, archive and merge."),
         Key(name: "version", value: .integer, doc: "The model's version, which `migrations` bring older documents up to."),
         Key(
@@ -151,6 +155,7 @@ package enum MappingLanguage {
         Key(name: "pattern", value: .string, doc: "An RE2 expression a string must contain a match of (unanchored)."),
         Key(name: "doc", value: .string, doc: "What the property is, for people and the JSON Schema's description."),
         Key(name: "on_error", value: .words(onError), doc: "What decoding does with a present value that does not convert."),
+        Key(name: "omit", value: .words(omit), doc: omitDoc),
         Key(name: "decode", value: .expression, doc: "A CEL expression computing the value from `input` (the document) and `self`."),
         Key(name: "encode", value: .expression, doc: "A CEL expression computing the JSON written for the property from `self`."),
     ]
@@ -244,5 +249,9 @@ package enum MappingLanguage {
         Key(name: "expect_warnings", value: .any, doc: "The warnings a lenient decode must report."),
         Key(name: "now", value: .string, doc: "The instant `computed: now` takes."),
         Key(name: "roundtrip", value: .bool, doc: "Whether encoding the output must give the input back."),
+        Key(name: "omit", value: .words(omit), doc: "The run's `omit` (as `--omit`), for an encode test."),
+        Key(
+            name: "partial", value: .bool,
+            doc: "A partial document (as `--partial`): only its keys are mapped (decode, encode; a merge's source)."),
     ]
 }

@@ -51,6 +51,25 @@ public struct MappingSession {
         set { reader.uuids.seed = newValue.map { Array($0.utf8) } }
     }
 
+    /// What encoding leaves out where the catalog's `omit` says nothing (`--omit`, `?omit=`):
+    /// nil or `.never` writes every member.
+    public var omit: OmitPolicy? {
+        get { encoder.omit }
+        set {
+            encoder.omit = newValue
+            encodeTranscoder.omit = newValue
+        }
+    }
+
+    /// Whether documents are partial (PATCH, `--partial`, `?partial=true`): only the keys present
+    /// are mapped; `required` is not enforced, defaults are not applied and computed values are not
+    /// generated; types, enums and constraints still apply to the values present; a variant without
+    /// its discriminator is the declared model. In `merge`, only the source is partial.
+    public var partial: Bool {
+        get { reader.partial }
+        set { reader.partial = newValue }
+    }
+
     /// The warnings of the last document decoded: values that did not convert and that their
     /// property's `on_error` turned into null, the default or nothing. Same shape as errors.
     public var warnings: [MappingError] { reader.warnings }
@@ -137,7 +156,7 @@ public struct MappingSession {
             // path too: a value that does not convert makes the transcoder give up, and the
             // general reader then applies `on_error` (so a document with warnings always goes
             // through models).
-            if usesTranscoder, transcoder.transcode(document, as: type, into: &output) { return output.bytes }
+            if usesTranscoder, !reader.partial, transcoder.transcode(document, as: type, into: &output) { return output.bytes }
             let decoded = try read(document, as: type, mode: .external, now: now)
             CanonicalWriter.write(decoded, declared: type, into: &output)
             return output.bytes

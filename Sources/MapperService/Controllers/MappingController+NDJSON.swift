@@ -36,6 +36,7 @@ extension MappingController {
                     var output: [UInt8] = []
                     sessions.withSession(for: catalog, use, bodySize: bytes?.count ?? 0) { session in
                         session.strict = strict
+                        defer { session.resetRequestSettings() }  // `work` sets the request's own
                         session.uuidSeed = seed
                         defer { session.uuidSeed = nil }
                         lines.feed(bytes, into: &output) { line throws(MappingErrors) in

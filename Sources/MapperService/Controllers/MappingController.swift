@@ -24,38 +24,49 @@ struct MappingController: EndpointController {
         ]
     }
 
-    /// `POST /v1/decode/{Model}[?now=ISO8601]`: external JSON → canonical JSON.
+    /// `POST /v1/decode/{Model}[?now=ISO8601][&partial=true]`: external JSON → canonical JSON.
     @Sendable func decode(_ request: Request, context: Context) async throws -> Response {
         let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
         let now = try pinnedNow(request)
-        let replay = ShadowJob.Request(operation: .decode, model: model, now: now)
+        let partial = try request.flagParameter("partial")
+        // The shadow replays whole documents: a partial one is not compared.
+        let replay = partial ? nil : ShadowJob.Request(operation: .decode, model: model, now: now)
         return try await map(request, with: snapshot, reading: .upstream, decoding: model, shadow: replay) {
             session, body throws(MappingErrors) in
-            try session.decodeToCanonical(body, as: model, now: now)
+            session.partial = partial
+            return try session.decodeToCanonical(body, as: model, now: now)
         }
     }
 
-    /// `POST /v1/encode/{Model}`: canonical JSON → external JSON.
+    /// `POST /v1/encode/{Model}[?omit=nulls|empty][&partial=true]`: canonical JSON → external JSON.
     @Sendable func encode(_ request: Request, context: Context) async throws -> Response {
         let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
-        let replay = ShadowJob.Request(operation: .encode, model: model)
+        let omit = try request.omitParameter()
+        let partial = try request.flagParameter("partial")
+        // The shadow replays whole documents with the catalog's own settings.
+        let replay = omit == nil && !partial ? ShadowJob.Request(operation: .encode, model: model) : nil
         return try await map(request, with: snapshot, reading: .canonical, shadow: replay) { session, body throws(MappingErrors) in
-            try session.encodeCanonical(body, as: model)
+            session.omit = omit
+            session.partial = partial
+            return try session.encodeCanonical(body, as: model)
         }
     }
 
-    /// `POST /v1/convert/{From}/{To}`: decode as From, keep what To declares, encode as To.
+    /// `POST /v1/convert/{From}/{To}[?omit=nulls|empty]`: decode as From, keep what To declares,
+    /// encode as To.
     @Sendable func convert(_ request: Request, context: Context) async throws -> Response {
         let snapshot = try store.live()
         let source = try snapshot.requireModel(context.parameters.get("from") ?? "", notes: context.notes)
         let target = try snapshot.requireModel(context.parameters.get("to") ?? "", notes: nil)
         let now = try pinnedNow(request)
-        let replay = ShadowJob.Request(operation: .convert, model: source, target: target, now: now)
+        let omit = try request.omitParameter()
+        let replay = omit == nil ? ShadowJob.Request(operation: .convert, model: source, target: target, now: now) : nil
         return try await map(request, with: snapshot, reading: .upstream, decoding: source, shadow: replay) {
             session, body throws(MappingErrors) in
-            try session.convert(body, from: source, to: target, now: now)
+            session.omit = omit
+            return try session.convert(body, from: source, to: target, now: now)
         }
     }
 
@@ -110,6 +121,9 @@ struct MappingController: EndpointController {
             let (output, warnings) = try sessions.withSession(for: snapshot.catalog, use, bodySize: body.count) {
                 session throws(MappingErrors) in
                 session.strict = strict
+                // The request's `?omit=` and `?partial=true` (set by `work`) end with it: the cached
+                // session serves other requests, the gateway's too.
+                defer { session.resetRequestSettings() }
                 let output = try work(&session, body)
                 return (output, session.warnings)
             }
@@ -156,9 +170,20 @@ struct MappingController: EndpointController {
     @Sendable func merge(_ request: Request, context: Context) async throws -> Response {
         let snapshot = try store.live()
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
+        let partial = try request.flagParameter("partial")
         return try await map(request, with: snapshot, reading: .canonical) { session, body throws(MappingErrors) in
-            try session.merge(body: body, as: model)
+            session.partial = partial  // the source is a partial document (PATCH)
+            return try session.merge(body: body, as: model)
         }
+    }
+}
+
+extension MappingSession {
+    /// Takes off what one request's query set (`?omit=`, `?partial=true`), before the cached
+    /// session serves another.
+    mutating func resetRequestSettings() {
+        omit = nil
+        partial = false
     }
 }
 
@@ -181,6 +206,16 @@ extension Request {
         case "false": return false
         default: throw Problem.badRequest("\(name) '\(text.shortened(40))' must be true or false")
         }
+    }
+
+    /// `?omit=never|nulls|empty`: what encoding leaves out where the catalog's `omit` says
+    /// nothing, as the CLI's `--omit` (absent: nil).
+    func omitParameter() throws -> OmitPolicy? {
+        guard let text = uri.queryParameters.get("omit") else { return nil }
+        guard let policy = OmitPolicy(rawValue: String(text)) else {
+            throw Problem.badRequest("omit '\(text.shortened(40))' must be never, nulls or empty")
+        }
+        return policy
     }
 
     /// `?now=2020-01-01T00:00:00Z` pins `computed: now`, as the CLI's `--now` does.

@@ -51,6 +51,8 @@ def main(argv=None):
             command.add_argument('--method')
             command.add_argument('--status', type=int)
             command.add_argument('--now')
+        else:
+            command.add_argument('--omit', choices=('never', 'nulls', 'empty'))
     arguments = parser.parse_args(argv)
     if arguments.command == 'check':
         return run_check(arguments)
@@ -109,7 +111,7 @@ def run_transform(arguments):
             now = parse_iso8601(arguments.now) if arguments.now else None
             result = Decoder(catalog, now=now).document(value, catalog.models[name])
         else:
-            result = Encoder(catalog).document(value, catalog.models[arguments.model])
+            result = Encoder(catalog, omit=arguments.omit).document(value, catalog.models[arguments.model])
     except JSONError as error:
         print(f'error: {error.pointer or "/"}: {error}', file=sys.stderr)
         return 1

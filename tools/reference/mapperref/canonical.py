@@ -16,9 +16,10 @@ from .typedreader import TypedReader
 class CanonicalReader(TypedReader):
     side = 'canonical'
 
-    def __init__(self, catalog, supertypes=False):
+    def __init__(self, catalog, supertypes=False, partial=False):
         super().__init__(catalog)
         self.supertypes = supertypes  # `$type` may name an ancestor too (a merge source)
+        self.partial = partial  # a partial document (PATCH): `required` and `$type` not demanded
 
     def scalar(self, value, scalar, conversion):
         return scalar.read(value)
@@ -40,7 +41,7 @@ class CanonicalReader(TypedReader):
                                 f'expected {declared.name} or a model that extends it, found {describe(obj["$type"])}')
                 return None
             concrete = named
-        elif declared.variants is not None and not flattened:
+        elif declared.variants is not None and not flattened and not self.partial:
             self.errors.add(pointer, path, 'type-mismatch',
                             f'canonical JSON of {declared.name} needs "$type" naming its concrete model')
             return None
@@ -57,7 +58,7 @@ class CanonicalReader(TypedReader):
             prop_pointer, prop_path = child_pointer(pointer, prop.name), f'{path}.{prop.name}'
             value = obj.get(prop.name, ABSENT)
             if value is ABSENT or value is None:
-                if prop.required:
+                if prop.required and not self.partial:
                     state = 'missing' if value is ABSENT else 'null'
                     self.errors.add(prop_pointer, prop_path, 'missing-required', f"required property '{prop.name}' is {state}")
                 elif value is None:

@@ -34,6 +34,7 @@ class Property:
         self.merge = 'replace'
         self.on_error = 'fail'    # fail | null | default | drop: what a value that does not convert becomes
         self.on_error_written = False  # set by the property itself (a model's on_error does not apply)
+        self.omit = None          # never | nulls | empty, as the property writes it (None: its model's)
         self.falls_back = False   # holds enums with a default (a kept upstream value can be written back)
         self.constraints = {}
         self.mark = None
@@ -71,6 +72,7 @@ class Model:
         self.extra = dict(EXTRA)  # how $extra takes part in equality, archives and merges
         self.version = 1
         self.on_error = None      # the model's on_error (own or inherited), for its properties
+        self.omit = None          # the model's omit (own, inherited or its file's), for its properties
         self.migrations = []      # [Migration] in `from` order
 
     def property(self, name):

@@ -27,8 +27,9 @@ _CONFLICT = object()
 class Decoder(TypedReader):
     side = 'external'
 
-    def __init__(self, catalog, now=None, strict=False):
+    def __init__(self, catalog, now=None, strict=False, partial=False):
         super().__init__(catalog)
+        self.partial = partial  # a partial document (PATCH): only the keys present are mapped
         self.warnings = ErrorList()  # values on_error let through, shaped like errors
         self.strict = strict  # on_error ignored: every value that does not convert is an error
         self.now = now if now is not None else int(time.time() * 1000) * 1_000_000  # nanoseconds, to the millisecond
@@ -77,6 +78,8 @@ class Decoder(TypedReader):
     def fields(self, obj, model, pointer, path, out, fallbacks):
         for prop in model.properties:
             prop_path = f'{path}.{prop.name}'
+            if self.partial and (prop.computed is not None or prop.transient):
+                continue  # partial: nothing is generated, no default applied
             if prop.computed == 'now':
                 out[prop.name] = instants.format_canonical(self.now)
             elif prop.computed == 'uuid':
@@ -87,13 +90,19 @@ class Decoder(TypedReader):
             elif prop.flatten:
                 nested = {}
                 self.fields(obj, prop.type.model, pointer, prop_path, nested, fallbacks)
-                out[prop.name] = nested
+                if nested or not self.partial:  # partial: a flattened model none of whose keys are present is absent
+                    out[prop.name] = nested
             else:
                 self.property(obj, prop, pointer, prop_path, out, fallbacks)
 
     def property(self, obj, prop, pointer, path, out, fallbacks):
         found, leaf_pointer = self.lookup(obj, prop.key, pointer, path)
         if found is _CONFLICT:
+            return
+        if found is ABSENT and self.partial:
+            return  # partial: absent stays absent, required or not, default or not
+        if found is None and self.partial:
+            out[prop.name] = None  # partial: null stays null, required or not
             return
         if found is ABSENT:
             if prop.default is not ABSENT:
@@ -196,6 +205,8 @@ class Decoder(TypedReader):
                     if json_equal(found, value):
                         return models[target]
             detail = f"'{'.'.join(variants.by)}' is {'absent' if found is ABSENT else describe(found)}"
+        if self.partial and (variants.by is None or peek(obj, variants.by) in (ABSENT, None)):
+            return model  # partial: without its discriminator, the declared model
         if variants.fallback is not None:
             return models[variants.fallback]
         self.errors.add(pointer, path, 'no-variant', f'no variant of {model.name} matches: {detail}')

@@ -9,7 +9,9 @@ objects merge, equal values agree, and two different values at one place are a k
 Several properties may write one key: the first with a value writes it, and another holding a
 value written differently (objects are not merged here) is a key-path conflict naming both;
 flattened models write into the same object. A model that is a case of its ancestor's `by` variants writes its case
-value at the `by` key path (over a property mapped there). Kept unknown keys (`$extra`) go last,
+value at the `by` key path (over a property mapped there). `omit` (the property's, else its
+model's, else the run's) leaves out a member whose external value is null (`nulls`) or also
+"", [] or {} (`empty`); a key path's intermediate objects are only made for written members. Kept unknown keys (`$extra`) go last,
 merged into objects the mapped keys built; mapped keys win. A value kept in `$extra` at a
 property's key path is written instead of the property's own while it decodes to what the property
 holds, for properties whose enums can fall back to a `default` (lossless enum fallback).
@@ -25,13 +27,15 @@ from .types import ArrayType, DictType, ScalarType, UnionType
 
 
 class Encoder:
-    def __init__(self, catalog):
+    def __init__(self, catalog, omit=None, partial=False):
         self.catalog = catalog
+        self.partial = partial  # the canonical input is a partial document: `required` not enforced
+        self.omit = omit  # the run's omit, where the catalog says nothing
         self.errors = ErrorList()
         self.writers = {}  # (id of an output object, key) → the model path of the property that wrote it
 
     def document(self, value, model):
-        canonical = CanonicalReader(self.catalog).document(value, model)
+        canonical = CanonicalReader(self.catalog, partial=self.partial).document(value, model)
         if isinstance(canonical, list):
             result = [None if item is None else self.model(item, model, f'/{index}', f'{model.name}[{index}]')
                       for index, item in enumerate(canonical)]
@@ -71,6 +75,8 @@ class Encoder:
                 external = copy.deepcopy(kept)  # lossless enum fallback: the upstream's own value
             else:
                 external = self.value(value, prop.type, prop.conversion, at, prop_path)
+            if omitted(external, prop.omit or model.omit or self.omit or 'never'):
+                continue  # left out: the intermediate objects of its key path are made only for written values
             self.put(out, prop.key, external, pointer, prop_path)
 
     def decodes_to(self, kept, prop, value):
@@ -143,6 +149,16 @@ class Encoder:
         names = ' and '.join(f"'{writer.rsplit('.', 1)[-1]}'" for writer in (first, path))
         self.errors.add(pointer, path, 'key-path-conflict',
                         f"properties {names} both write key '{where}': {describe(existing)} and {describe(value)}")
+
+
+def omitted(external, policy):
+    """Whether `omit` leaves out a member whose external value is `external`: `nulls` a null,
+    `empty` also "", [] and {}."""
+    if policy == 'never':
+        return False
+    if external is None:
+        return True
+    return policy == 'empty' and isinstance(external, (str, list, dict)) and len(external) == 0
 
 
 def case_value(model):

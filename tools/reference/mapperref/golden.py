@@ -178,11 +178,12 @@ class Checker:
                 return unarchive(catalog, read_input(test.get('input'), base))
             model = self.model(test, catalog)
             if operation == 'merge':
-                return merge(catalog, model, read_input(test.get('target'), base), read_input(test.get('source'), base))
+                return merge(catalog, model, read_input(test.get('target'), base), read_input(test.get('source'), base),
+                             partial=test.get('partial') is True)
             value = read_input(test.get('input'), base)
             if operation == 'decode':
                 now = test.get('now')
-                decoder = Decoder(catalog, now=None if now is None else parse_iso8601(now))
+                decoder = Decoder(catalog, now=None if now is None else parse_iso8601(now), partial=test.get('partial') is True)
                 result = decoder.document(value, model)
                 self.warnings = decoder.warnings
                 return result
@@ -190,7 +191,8 @@ class Checker:
                 return diff(catalog, model, value, read_input(test.get('other'), base))
             if operation == 'archive':
                 return archive(catalog, model, value)
-            return Encoder(catalog).document(value, model)
+            # `omit`: the run's; `partial: true`: a partial document (PATCH)
+            return Encoder(catalog, omit=test.get('omit'), partial=test.get('partial') is True).document(value, model)
         except MappingErrors as errors:
             raise Rejected(errors.errors) from None
 

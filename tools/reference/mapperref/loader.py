@@ -21,7 +21,7 @@ from .scalars import SCALARS
 from .jsonvalue import Number, json_equal
 from .models import ModelResolver
 from .numberformats import NumberFormatError
-from .properties import MEMBER_NAME
+from .properties import MEMBER_NAME, read_omit
 from .tr35 import PatternError
 from .yamlload import YAMLError, YAMLMap, load_yaml_file, to_json
 
@@ -32,7 +32,8 @@ FOLDER_FILES = ('_folder.yaml', '_folder.yml')
 FOLDER_KEYS = {'mapper', 'defaults', 'routes'}
 FOLDER_ROUTE_KEYS = {'prefix', 'error_model', 'doc'}
 UNKNOWN_KEYS = ('ignore', 'reject', 'keep')
-MODEL_FIELDS = {'doc', 'key_style', 'unknown_keys', 'extra', 'version', 'extends', 'properties', 'variants', 'migrations', 'on_error'}
+MODEL_FIELDS = {'doc', 'key_style', 'unknown_keys', 'extra', 'version', 'extends', 'properties', 'variants', 'migrations', 'on_error',
+                'omit'}
 
 
 class Loader:
@@ -240,7 +241,7 @@ class FileDefaults:
 
     def __init__(self, document, problem):
         spec = document.get('defaults')
-        self.key_style = self.unknown_keys = None
+        self.key_style = self.unknown_keys = self.omit = None
         self.formats = {}  # scalar name → format (names until resolve)
         self.mark = document.mark_of('defaults') if spec is not None else None
         if spec is None:
@@ -249,7 +250,7 @@ class FileDefaults:
             problem(self.mark, 'defaults must be a mapping of key_style, unknown_keys and formats')
             return
         for field in spec:
-            if field not in ('key_style', 'unknown_keys', 'formats'):
+            if field not in ('key_style', 'unknown_keys', 'omit', 'formats'):
                 problem(spec.mark_of(field), f"unknown key '{field}' in the defaults of the file")
         if 'key_style' in spec:
             if spec['key_style'] not in keystyle.STYLES:
@@ -261,6 +262,8 @@ class FileDefaults:
                 problem(spec.mark_of('unknown_keys'), f"unknown_keys must be one of {', '.join(UNKNOWN_KEYS)}")
             else:
                 self.unknown_keys = spec['unknown_keys']
+        if 'omit' in spec:
+            self.omit = read_omit(spec['omit'], 'omit of the defaults', spec.mark_of('omit'), problem)
         formats = spec.get('formats') or {}
         if not isinstance(formats, dict):
             problem(spec.mark_of('formats'), 'the formats of the defaults map a type to a format name')
@@ -276,6 +279,7 @@ class FileDefaults:
         """What these defaults leave unsaid, taken from a folder file's (nearest first)."""
         self.key_style = self.key_style or outer.key_style
         self.unknown_keys = self.unknown_keys or outer.unknown_keys
+        self.omit = self.omit or outer.omit
         for name, format_ in outer.formats.items():
             self.formats.setdefault(name, format_)
 

@@ -22,9 +22,10 @@ from .types import ScalarType
 _EXACT = Context(prec=100_000)
 
 
-def merge(catalog, model, target, source):
+def merge(catalog, model, target, source, partial=False):
+    """`partial`: the source is a partial document (a PATCH), read without `required`."""
     target = CanonicalReader(catalog).document(target, model, '/target')
-    source_reader = CanonicalReader(catalog, supertypes=True)
+    source_reader = CanonicalReader(catalog, supertypes=True, partial=partial)
     source = source_reader.document(source, model, '/source')
     errors = []
     merged = merge_models(catalog, model, target, source, errors)

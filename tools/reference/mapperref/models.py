@@ -10,7 +10,7 @@ from . import keystyle
 from .canonical import CanonicalReader
 from .catalog import EXTRA, TEMPLATE_FIELD, Migration, Variants, parse_key_path
 from .jsonvalue import ABSENT, Number
-from .properties import MEMBER_NAME, check_property, on_error_conflict, read_on_error, read_property
+from .properties import MEMBER_NAME, check_property, on_error_conflict, read_omit, read_on_error, read_property
 from .types import NamedType
 from .yamlload import to_json
 
@@ -93,10 +93,14 @@ class ModelResolver:
             model.unknown_keys = model.base.unknown_keys
             model.extra = dict(model.base.extra)
             model.on_error = model.base.on_error
+            model.omit = model.base.omit
         defaults = model.file_defaults  # a file default counts as the model's own setting
         model.key_style = defaults.key_style or model.key_style
         model.unknown_keys = defaults.unknown_keys or model.unknown_keys
+        model.omit = defaults.omit or model.omit
         spec = model.spec
+        if 'omit' in spec:
+            model.omit = read_omit(spec['omit'], f"omit of model '{model.name}'", spec.mark_of('omit'), self.problem)
         if 'key_style' in spec:
             if spec['key_style'] not in keystyle.STYLES:
                 self.problem(spec.mark_of('key_style'), f"unknown key_style '{spec['key_style']}'")

@@ -15,8 +15,9 @@ from .yamlload import to_json
 MEMBER_NAME = re.compile(r'[A-Za-z_][A-Za-z0-9_]*')
 PROPERTY_FIELDS = {'type', 'key', 'required', 'default', 'json', 'format', 'transient', 'computed', 'compare',
                    'archive', 'merge', 'flatten', 'transform', 'min_length', 'max_length', 'minimum', 'maximum',
-                   'pattern', 'doc', 'on_error'}
+                   'pattern', 'doc', 'on_error', 'omit'}
 ON_ERROR = ('fail', 'null', 'default', 'drop')
+OMIT = ('never', 'nulls', 'empty')
 FLAGS = ('required', 'transient', 'flatten', 'compare', 'archive')
 MERGE_STRATEGIES = ('replace', 'keep', 'sum', 'max', 'min', 'append', 'union', 'deep')
 
@@ -74,6 +75,8 @@ def read_property(model, name, declaration, mark, problem):
         if reason:
             problem(fields.mark_of('on_error'), f"'on_error: {prop.on_error}' does not fit {where}: {reason}")
             prop.on_error = 'fail'
+    if 'omit' in fields:
+        prop.omit = read_omit(fields['omit'], f'omit of {where}', fields.mark_of('omit'), problem)
     prop.merge = fields.get('merge', 'replace')
     if prop.merge not in MERGE_STRATEGIES:
         problem(mark, f"unknown merge strategy '{prop.merge}' of {where}")
@@ -93,6 +96,14 @@ def read_property(model, name, declaration, mark, problem):
         except ValueError as error:
             problem(mark, str(error))
     return prop
+
+
+def read_omit(value, what, mark, problem):
+    """`omit: never | nulls | empty`; a bare `null` (YAML's no value) is not `nulls`."""
+    if isinstance(value, str) and value in OMIT:
+        return value
+    problem(mark, f'{what} must be one of {", ".join(OMIT)}')
+    return None
 
 
 def read_on_error(value, what, mark, problem):

@@ -6,7 +6,11 @@ extension MappingSession {
         target: some Collection<UInt8>, source: some Collection<UInt8>, as model: String
     ) throws(MappingErrors) -> [UInt8] {
         let type = try catalog.requireType(model)
+        let partial = self.partial
+        defer { self.partial = partial }
+        self.partial = false  // the target is a whole document; with `partial`, the source is not
         let targetModel = try readFamilyMember(target, as: type)
+        self.partial = partial
         let sourceModel = try readFamilyMember(source, as: type)
         let merged = try targetModel.merging(sourceModel)
         var output = JSONOutput()
@@ -45,7 +49,10 @@ extension MappingSession {
                 guard problems.isEmpty, let targetIndex = members["target"], let sourceIndex = members["source"] else {
                     throw MappingErrors(problems)
                 }
+                let partial = self.partial
+                self.partial = false  // the target is a whole document; with `partial`, the source is not
                 let target = readFamilyMember(document, at: targetIndex, member: "target", as: type)
+                self.partial = partial
                 let source = readFamilyMember(document, at: sourceIndex, member: "source", as: type)
                 guard case .success(let first) = target, case .success(let second) = source else {
                     let errors = [target, source].flatMap { outcome -> [MappingError] in

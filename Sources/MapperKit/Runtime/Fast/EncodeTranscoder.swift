@@ -25,6 +25,8 @@ struct EncodeTranscoder: FlatTranscoder {
     var selves: [(base: Int, value: CELValue)] = []
     /// The variables of an `encode:` expression: one array, its value replaced in place.
     var variables: [(String, CELValue)] = [("self", .null)]
+    /// The run's `omit` (`--omit`, `?omit=`), for properties the catalog gives none.
+    var omit: OmitPolicy?
 
     init(table: ModelTable) {
         self.table = table
@@ -152,7 +154,7 @@ struct EncodeTranscoder: FlatTranscoder {
     /// The property whose value is in `slot` of an object of `model`: one of its own, or one of
     /// a flattened model's (`FlatPlan.Model.slotCount`).
     @inline(__always)
-    private func property(of model: FlatPlan.Model, slot: Int32) -> FlatPlan.Property {
+    func property(of model: FlatPlan.Model, slot: Int32) -> FlatPlan.Property {
         if slot < model.propertyCount { return arenas.properties[Int(model.firstProperty + slot)] }
         for position in Int(model.firstFlattened)..<Int(model.firstFlattened + model.flattenedCount) {
             let flattened = arenas.flattened[position]
@@ -180,6 +182,7 @@ struct EncodeTranscoder: FlatTranscoder {
                 return false
             }
             guard hasValue(own, base: base) else { continue }
+            if output.count == ownStart { return false }  // left out by `omit`: the general path merges
             for position in 0..<children {
                 let child = arenas.encodeNodes[Int(merge.node.firstChild) + position]
                 guard child.override == Int32(offset), hasValue(child, base: merge.parentBase) else { continue }
@@ -243,6 +246,8 @@ struct EncodeTranscoder: FlatTranscoder {
                 member(node, &first, &output)
                 output.append(arenas.text(node.constantStart, node.constantLength))
             } else if node.property >= 0 && node.childCount > 0 {
+                // Kept members at a key whose member `omit` may leave out: the general path.
+                if extra >= 0, property(of: model, slot: node.property).omit(run: omit) != .never { return false }
                 guard writeMergeNode(document, node, model: model, base: base, first: &first, into: &output) else { return false }
             } else if node.property >= 0 {
                 let value = Int(slots[base + Int(node.property)])
@@ -253,19 +258,26 @@ struct EncodeTranscoder: FlatTranscoder {
                 if extra >= 0, property.flags & FlatPlan.Property.fallsBack != 0, self.member(of: extra, keyOf: node, in: document) != nil {
                     return false
                 }
+                let start = output.count
+                let wasFirst = first
                 member(node, &first, &output)
+                let valueStart = output.count
                 if model.encodeExpressions >= 0,
                     let expression = plan.encodeExpressionModels[Int(model.encodeExpressions)].encode[Int(node.property)]
                 {
                     guard writeEncoded(expression, base: base, into: &output) else { return false }
-                    continue
-                }
-                if document.kind(at: value) == .null {
+                } else if document.kind(at: value) == .null {
                     output.append(contentsOf: "null")
                 } else if !document.satisfiesConstraints(at: value, property, in: plan)
                     || !write(document, at: value, conversion: property.encodeConversion, into: &output)
                 {
                     return false
+                }
+                if Self.omits(property.omit(run: omit), output, from: valueStart) {
+                    // Kept members are written where no node wrote: the general path judges.
+                    guard extra < 0 else { return false }
+                    output.truncate(to: start)
+                    first = wasFirst
                 }
             } else if hasValue(node, base: base) {
                 // The kept members of this object join it (a kept value that is no object is lost).
@@ -273,9 +285,12 @@ struct EncodeTranscoder: FlatTranscoder {
                 if extra >= 0, let kept = self.member(of: extra, keyOf: node, in: document), document.kind(at: kept) == .object {
                     inner = kept
                 }
+                let start = output.count
+                let wasFirst = first
                 guard writeChildren(document, node, model: model, base: base, extra: inner, first: &first, into: &output) else {
                     return false
                 }
+                if Self.dropEmpty(node, from: start, wasFirst, &first, &output), extra >= 0 { return false }
             }
         }
         if extra >= 0 { writeKept(document, extra, firstNode, count, base: base, first: &first, into: &output) }
@@ -325,7 +340,7 @@ struct EncodeTranscoder: FlatTranscoder {
 
     /// The member `node` as an object of its children's members, then the members of `extra`
     /// (-1: none) they did not write.
-    private mutating func writeChildren(
+    mutating func writeChildren(
         _ document: JSONDocument, _ node: FlatPlan.EncodeNode, model: FlatPlan.Model, base: Int, extra: Int = -1, first: inout Bool,
         into output: inout JSONOutput
     ) -> Bool {
@@ -342,43 +357,8 @@ struct EncodeTranscoder: FlatTranscoder {
         return true
     }
 
-    /// A member both written by a model property and holding the parent's own members (a
-    /// property with an `encode:` expression there: the general path).
-    private mutating func writeMergeNode(
-        _ document: JSONDocument, _ node: FlatPlan.EncodeNode, model: FlatPlan.Model, base: Int, first: inout Bool,
-        into output: inout JSONOutput
-    ) -> Bool {
-        if model.encodeExpressions >= 0, plan.encodeExpressionModels[Int(model.encodeExpressions)].encode[Int(node.property)] != nil {
-            return false
-        }
-        let value = Int(slots[base + Int(node.property)])
-        var childrenHaveValues = false
-        for offset in 0..<Int(node.childCount) where hasValue(arenas.encodeNodes[Int(node.firstChild) + offset], base: base) {
-            childrenHaveValues = true
-        }
-        if value < 0 {
-            guard childrenHaveValues else { return true }
-            return writeChildren(document, node, model: model, base: base, first: &first, into: &output)
-        }
-        switch document.kind(at: value) {
-        case .null where !childrenHaveValues:
-            member(node, &first, &output)
-            output.append(contentsOf: "null")
-            return true
-        case .object:
-            let property = self.property(of: model, slot: node.property)
-            let conversion = arenas.conversions[Int(property.encodeConversion)]
-            guard conversion.kind == .model, arenas.models[Int(conversion.payload)].encodable else { return false }
-            member(node, &first, &output)
-            return writeModel(
-                document, at: value, model: conversion.payload, merging: Merge(node: node, parent: model, parentBase: base), into: &output)
-        default:
-            return false  // a key path through a value that is not an object: the encoder's error
-        }
-    }
-
     /// Whether anything is written at or below a node (an object of absent members is left out).
-    private func hasValue(_ node: FlatPlan.EncodeNode, base: Int) -> Bool {
+    func hasValue(_ node: FlatPlan.EncodeNode, base: Int) -> Bool {
         if node.constantLength >= 0 { return true }
         if node.property >= 0 && slots[base + Int(node.property)] >= 0 { return true }
         for offset in 0..<Int(node.childCount) where hasValue(arenas.encodeNodes[Int(node.firstChild) + offset], base: base) {
@@ -388,7 +368,7 @@ struct EncodeTranscoder: FlatTranscoder {
     }
 
     @inline(__always)
-    private func member(_ node: FlatPlan.EncodeNode, _ first: inout Bool, _ output: inout JSONOutput) {
+    func member(_ node: FlatPlan.EncodeNode, _ first: inout Bool, _ output: inout JSONOutput) {
         if !first { output.append(UInt8(ascii: ",")) }
         first = false
         output.append(arenas.text(node.keyStart, node.keyLength))

@@ -82,6 +82,7 @@ extension FlatPlan {
                 if plan.computed == .uuid { flags |= Property.computedUUID }
                 if plan.spec.flatten { flags |= Property.flatten }
                 if plan.conversion.canFallBack { flags |= Property.fallsBack }
+                flags |= Property.omitFlags(plan.spec.omit)
                 var defaultIndex: Int32 = -1
                 if let value = plan.defaultValue {
                     flags |= Property.hasDefault

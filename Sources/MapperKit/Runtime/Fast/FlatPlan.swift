@@ -132,6 +132,28 @@ final class FlatPlan: @unchecked Sendable {
         /// encoding writes a value kept in `$extra` at its key instead when it decodes to the
         /// property's value (left to the general encoder).
         static let fallsBack: UInt16 = 256
+        /// The catalog's `omit` for the property (none of the three: it says nothing, and the
+        /// run's setting applies).
+        static let omitNever: UInt16 = 512
+        static let omitNulls: UInt16 = 1024
+        static let omitEmpty: UInt16 = 2048
+
+        static func omitFlags(_ policy: OmitPolicy?) -> UInt16 {
+            switch policy {
+            case nil: 0
+            case .never: omitNever
+            case .nulls: omitNulls
+            case .empty: omitEmpty
+            }
+        }
+
+        /// The `omit` that applies to the property in a run whose own setting is `run`.
+        func omit(run: OmitPolicy?) -> OmitPolicy {
+            if flags & Self.omitNulls != 0 { return .nulls }
+            if flags & Self.omitEmpty != 0 { return .empty }
+            if flags & Self.omitNever != 0 { return .never }
+            return run ?? .never
+        }
     }
 
     /// The units of `FlatConversion.Kind.dateUnix`, by payload.

@@ -54,6 +54,10 @@ extension ValueReader {
     ) -> Value? {
         let spec = plan.spec
         if let decode = spec.decode {
+            // Partial: only when the document holds a key the expression reads.
+            if partial, let paths = decode.inputPaths, !paths.contains(where: { document.value(at: $0, inObjectAt: object) != nil }) {
+                return nil
+            }
             path.push(.property(name: spec.name, segments: spec.key?.segments ?? [spec.name]))
             defer { path.pop() }
             let variables = CELBridge.bindings(decode, document, object, .map(current))
@@ -62,7 +66,7 @@ extension ValueReader {
         }
         let errorsBefore = errors.count
         let value = readProperty(plan, of: type, document: document, object: object, base: base)
-        guard value == nil, errors.count == errorsBefore, let expression = spec.defaultExpression else { return value }
+        guard value == nil, errors.count == errorsBefore, !partial, let expression = spec.defaultExpression else { return value }
         // Absent: the default expression gives the value.
         path.push(.property(name: spec.name, segments: spec.key?.segments ?? [spec.name]))
         defer { path.pop() }

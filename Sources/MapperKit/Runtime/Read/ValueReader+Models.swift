@@ -9,6 +9,8 @@ extension ValueReader {
             holds(expression, document, object: index, model: declared.name)
         }
         let by = variants.discriminator.map { $0.path.joined(separator: ".") } ?? ""
+        if partial, case .fallback(let miss) = choice, Self.isMissing(miss) { return declared.index }
+        if partial, case .none(let miss) = choice, Self.isMissing(miss) { return declared.index }
         switch choice {
         case .predicate(let position):
             let (test, type) = variants.predicates[position]
@@ -40,6 +42,15 @@ extension ValueReader {
         }
     }
 
+    /// Whether a miss comes from what the document does not hold (no discriminator, no matching
+    /// predicate), which a partial document may leave out.
+    static func isMissing(_ miss: VariantPlan.Miss) -> Bool {
+        switch miss {
+        case .missingDiscriminator, .noPredicate: true
+        case .unknownValue: false
+        }
+    }
+
     // MARK: - Canonical JSON
 
     /// Canonical JSON: members named by property names, `$type` when the declared type has
@@ -68,7 +79,7 @@ extension ValueReader {
                 return nil
             }
             type = chosen
-        } else if dispatch {
+        } else if dispatch && !partial {
             fail(
                 .typeMismatch, "canonical JSON of '\(declared.name)' (a model with variants) starts with \"$type\"; it is missing",
                 source: declared.spec.mark)
@@ -98,7 +109,7 @@ extension ValueReader {
                 "model '\(type.name)' has no propert\(unknownNames.count == 1 ? "y" : "ies") \(unknownNames.map { "'\($0)'" }.joined(separator: ", "))",
                 source: type.spec.mark)
         }
-        for (position, plan) in type.properties.enumerated() where plan.spec.required && !present[position] {
+        for (position, plan) in type.properties.enumerated() where plan.spec.required && !present[position] && !partial {
             path.push(.property(name: plan.name, segments: [plan.name]))
             fail(.missingRequired, "required property '\(plan.name)' is missing", source: plan.spec.mark)
             path.pop()

@@ -25,6 +25,10 @@ struct ValueReader {
     var warnings: [MappingError] = []
     /// Whether `on_error` applies; off with `--strict`, where every such value is an error again.
     var lenient = true
+    /// A partial document (PATCH, `--partial`): only the keys present are mapped; `required`,
+    /// defaults, computed values and rules do not apply, and a variant without its discriminator
+    /// is the declared model.
+    var partial = false
     /// Set just before reading the value of a property with `on_error: drop`: the array or
     /// dictionary read next leaves out the elements that do not convert (taken by `convert`).
     var dropsElements = false
@@ -189,7 +193,7 @@ struct ValueReader {
         }
         guard errors.count == errorsBefore else { return nil }
         let model = Model(type: type, values: values, extra: extra, table: table)
-        if !type.spec.rules.isEmpty {
+        if !type.spec.rules.isEmpty && !partial {
             checkRules(model, document: document, object: index)
             if errors.count != errorsBefore { return nil }
         }
@@ -259,6 +263,7 @@ struct ValueReader {
     mutating func readProperty(_ plan: PropertyPlan, of type: ModelType, document: JSONDocument, object: Int, base: Int) -> Value? {
         let spec = plan.spec
         if let computed = spec.computed {
+            if partial { return nil }
             switch computed {
             case .now: return .date(now)
             case .uuid: return .uuid(uuids.next())
@@ -267,10 +272,13 @@ struct ValueReader {
         if spec.flatten, case .model(let nestedIndex, _) = plan.conversion {
             path.push(.flattened(name: spec.name))
             defer { path.pop() }
-            return readExternal(document, at: object, type: table.types[nestedIndex], suppressUnknown: true).map(Value.model)
+            let nested = readExternal(document, at: object, type: table.types[nestedIndex], suppressUnknown: true)
+            // Partial: a flattened model none of whose keys is present stays absent.
+            if partial, let nested, nested.values.allSatisfy({ $0 == nil }) { return nil }
+            return nested.map(Value.model)
         }
-        if spec.transient { return plan.defaultValue }
-        guard let key = spec.key else { return plan.defaultValue }
+        if spec.transient || spec.key == nil { return partial ? nil : plan.defaultValue }
+        guard let key = spec.key else { return nil }
         path.push(.property(name: spec.name, segments: key.segments))
         defer { path.pop() }
         var valueIndex = -1
@@ -290,6 +298,7 @@ struct ValueReader {
             }
         }
         if valueIndex < 0 {
+            if partial { return nil }
             if spec.required {
                 fail(.missingRequired, "required key '\(key)' is missing", source: plan.spec.mark)
                 return nil
@@ -345,7 +354,7 @@ struct ValueReader {
     /// A present value: null rules, then conversion, then constraints.
     mutating func readPresent(_ document: JSONDocument, at index: Int, plan: PropertyPlan) -> Value? {
         if document.kind(at: index) == .null {
-            if plan.spec.required {
+            if plan.spec.required && !partial {
                 // Canonical JSON names properties; external JSON names key paths.
                 let name = mode == .external ? "key '\(plan.spec.key?.description ?? plan.name)'" : "property '\(plan.name)'"
                 fail(.missingRequired, "required \(name) is null", source: plan.spec.mark)

@@ -8,6 +8,8 @@ struct ModelEncoder {
     let table: ModelTable
     var errors: [MappingError] = []
     var path = PathStack(root: "")
+    /// The run's `omit` (`--omit`, `?omit=`), for properties the catalog gives none.
+    var omit: OmitPolicy?
 
     init(table: ModelTable) {
         self.table = table
@@ -77,37 +79,30 @@ struct ModelEncoder {
             }
             let consumer = self.consumer(of: node, in: model)
             let nested = node.children.contains { hasValue($0, in: model) }
-            if extra != nil && (consumer != nil || nested) { written.append(node.key) }
-            switch (consumer, nested) {
-            case (nil, false):
-                continue
-            case (let (value, plan)?, false):
-                separate(&first, &output)
-                output.appendString(node.key)
-                output.append(UInt8(ascii: ":"))
-                if let raw = extra?[node.key], keptRaw(raw, decodesTo: value, plan: plan) {
-                    // The upstream's value behind an enum default, written back unchanged.
-                    output.append(raw)
-                    continue
-                }
-                path.push(.property(name: plan.name, segments: plan.spec.key?.segments ?? [plan.name]))
-                writeProperty(value, plan, of: model, into: &output)
-                path.pop()
-            case (nil, true):
-                separate(&first, &output)
-                output.appendString(node.key)
-                output.append(contentsOf: ":{")
+            guard consumer != nil || nested else { continue }
+            let start = output.count
+            let wasFirst = first
+            separate(&first, &output)
+            output.appendString(node.key)
+            output.append(UInt8(ascii: ":"))
+            let omittable: Bool
+            if let (value, plan) = consumer {
+                omittable = writeConsumer(value, plan, node: node, nested: nested, of: model, extra: extra, into: &output)
+            } else {
+                output.append(UInt8(ascii: "{"))
                 var innerFirst = true
                 var innerExtra: JSONObject?
                 if case .object(let object)? = extra?[node.key] { innerExtra = object }
                 writeMembers(node.children, of: model, extra: innerExtra, first: &innerFirst, into: &output)
                 output.append(UInt8(ascii: "}"))
-            case (let (value, plan)?, true):
-                // A property writes an object here and others write keys inside it: merge them.
-                separate(&first, &output)
-                output.appendString(node.key)
-                output.append(UInt8(ascii: ":"))
-                merge(value, plan, children: node.children, of: model, into: &output)
+                // Only `omit` empties an object whose members have values: it is left out too.
+                omittable = innerFirst
+            }
+            if omittable {
+                output.truncate(to: start)
+                first = wasFirst
+            } else if extra != nil {
+                written.append(node.key)
             }
         }
         guard let extra else { return }
@@ -117,6 +112,29 @@ struct ModelEncoder {
             output.append(UInt8(ascii: ":"))
             output.append(member.value)
         }
+    }
+
+    /// Writes the value of the property that writes a member (merged with the members longer
+    /// key paths write inside it when `nested`); true when the member is to be left out by the
+    /// property's `omit` (or, merged, when only `omit` left its object empty).
+    private mutating func writeConsumer(
+        _ value: Value, _ plan: PropertyPlan, node: EncodeNode, nested: Bool, of model: Model, extra: JSONObject?,
+        into output: inout JSONOutput
+    ) -> Bool {
+        let policy = plan.spec.omit ?? omit ?? .never
+        let valueStart = output.count
+        if nested {
+            return merge(value, plan, policy: policy, children: node.children, of: model, into: &output)
+        }
+        if let raw = extra?[node.key], keptRaw(raw, decodesTo: value, plan: plan) {
+            // The upstream's value behind an enum default, written back unchanged.
+            output.append(raw)
+        } else {
+            path.push(.property(name: plan.name, segments: plan.spec.key?.segments ?? [plan.name]))
+            writeProperty(value, plan, of: model, into: &output)
+            path.pop()
+        }
+        return policy != .never && output.withUnsafeBytes { policy.omits(UnsafeRawBufferPointer(rebasing: $0[valueStart...])) }
     }
 
     /// The property that writes a member: the first of the properties mapped to its key that has a
@@ -181,21 +199,32 @@ struct ModelEncoder {
             || node.children.contains { hasValue($0, in: model) }
     }
 
+    /// A property's object merged with what longer key paths write inside it; true when the
+    /// member is left out: the property's value is omitted and the key paths wrote nothing, or
+    /// the merged object is empty and the property omits empty values.
     private mutating func merge(
-        _ value: Value, _ plan: PropertyPlan, children: [EncodeNode], of model: Model, into output: inout JSONOutput
-    ) {
+        _ value: Value, _ plan: PropertyPlan, policy: OmitPolicy, children: [EncodeNode], of model: Model, into output: inout JSONOutput
+    ) -> Bool {
         var own = JSONOutput()
         path.push(.property(name: plan.name, segments: plan.spec.key?.segments ?? [plan.name]))
         defer { path.pop() }
         writeProperty(value, plan, of: model, into: &own)
         let keyPath = plan.spec.key?.description ?? plan.name
+        if policy != .never, own.withUnsafeBytes({ policy.omits($0) }) {
+            // The property's own value is left out: the key paths' members stand alone.
+            output.append(UInt8(ascii: "{"))
+            var innerFirst = true
+            writeMembers(children, of: model, first: &innerFirst, into: &output)
+            output.append(UInt8(ascii: "}"))
+            return innerFirst
+        }
         guard case .object(var object)? = try? JSONValue(parsing: own.bytes) else {
             fail(
                 .keyPathConflict,
                 "property '\(plan.name)' writes \(CanonicalWriter.jsonValue(value, plan.conversion).quoted) at '\(keyPath)', where other properties write keys inside an object",
                 source: plan.spec.mark)
             output.append(contentsOf: "null")
-            return
+            return false
         }
         var inner = JSONOutput()
         inner.append(UInt8(ascii: "{"))
@@ -206,6 +235,7 @@ struct ModelEncoder {
             combine(&object, with: nested, at: path.pointer, keyPath: keyPath, plan: plan)
         }
         output.append(.object(object))
+        return policy == .empty && object.isEmpty
     }
 
     /// Puts what the longer key paths wrote (`nested`) into the object a property wrote: objects
