@@ -37,6 +37,9 @@ public struct CELError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// Where in the expression (1-based, in characters).
     public var column: Int
+    /// `CELProgram.check`: the declared function (`CELFunction` with `parameters`) whose call's
+    /// arguments do not fit its parameters, in number or type; nil for every other error.
+    public var function: String?
 
     /// An error at `column` (1-based) of the expression.
     public init(_ code: Code, _ message: String, column: Int) {
