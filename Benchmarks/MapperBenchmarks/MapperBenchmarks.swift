@@ -122,6 +122,9 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(catalog)
     }
 
+    // Lookup tables: a 1,000,000-row CSV table's load, and the price of a lookup (LookupTables).
+    LookupTables.register(loadConfiguration: load)
+
     // A big catalog: about 2,000 models made from the real shapes of Mappings/ (LargeCatalog),
     // loaded from disk as `mapper` does, and the heap a loaded one holds.
     let large = LargeCatalog.write(models: 2_000)

@@ -38,6 +38,9 @@ public struct CELError: Error, Sendable, Hashable, CustomStringConvertible {
     public var text: Text
     /// Where in the expression (1-based, in characters).
     public var column: Int
+    /// `CELProgram.check`: the declared function (`CELFunction` with `parameters`) whose call's
+    /// arguments do not fit its parameters, in number or type; nil for every other error.
+    public var function: String?
 
     /// One sentence saying what is wrong, quoting the offending name or value; types by CEL's
     /// names (`null_type`, `google.protobuf.Timestamp`).

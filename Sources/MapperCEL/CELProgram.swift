@@ -13,6 +13,9 @@ public final class CELProgram: Sendable {
     public let costLimit: Int
     /// Functions beyond CEL's library that the embedding program defines, by qualified name.
     public let functions: [String: CELFunction]
+    /// Variables whose values are fixed when the program is made (a catalog's lookup tables):
+    /// every evaluation sees them, beside the variables it is given.
+    public let constants: [String: CELValue]
     let root: Expr
     /// The declared variables, when the program declares them.
     let variables: Set<String>?
@@ -27,14 +30,16 @@ public final class CELProgram: Sendable {
     /// every function one the library defines, so a misspelt name fails here, with its column,
     /// rather than at evaluation.
     /// `functions` adds functions the library does not define (`json.parse`), called by their
-    /// qualified names.
+    /// qualified names. `constants` binds variables (which `variables` must declare) once for
+    /// every evaluation.
     public init(
         source: String, variables: Set<String>? = nil, container: String = "", costLimit: Int = defaultCostLimit,
-        functions: [CELFunction] = []
+        functions: [CELFunction] = [], constants: [String: CELValue] = [:]
     ) throws(CELError) {
         self.source = source
         self.container = container
         self.costLimit = costLimit
+        self.constants = constants
         self.functions = Dictionary(functions.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         self.variables = variables
         root = try Parser.parse(source)
@@ -48,6 +53,7 @@ public final class CELProgram: Sendable {
 
     private init(_ program: CELProgram, bound: Expr) {
         (source, container, costLimit, functions) = (program.source, program.container, program.costLimit, program.functions)
+        constants = program.constants
         (root, variables, self.bound) = (program.root, program.variables, bound)
     }
 
@@ -197,6 +203,17 @@ public struct CELFunction: Sendable {
     public let result: CELCheckedType
     /// The function; an error's column is replaced by the call's.
     public let body: @Sendable ([CELValue]) throws(CELError) -> CELValue
+    /// For a function written in CEL (`init(name:parameters:result:program:)`): its parameters'
+    /// names and its body, which the caller's evaluation runs step by step under its own cost limit.
+    public let definition: Definition?
+
+    /// A function written in CEL: the parameters' names (the body's variables) and the body.
+    public struct Definition: Sendable {
+        /// The parameters' names, in call order.
+        public let parameters: [String]
+        /// The body, whose variables are the parameters.
+        public let program: CELProgram
+    }
 
     /// A function called `name`; `parameters` and `result` are what `CELProgram.check` knows of
     /// it (by default: any arguments, a `dyn` result).
@@ -208,5 +225,24 @@ public struct CELFunction: Sendable {
         self.parameters = parameters
         self.result = result
         self.body = body
+        self.definition = nil
+    }
+
+    /// A function written in CEL: `program` is its body, whose variables are the parameters'
+    /// names; a call binds them to the arguments, in order. Its steps count against the calling
+    /// evaluation's cost limit.
+    ///
+    /// ```swift
+    /// let body = try CELProgram(source: "x * 2", variables: ["x"])
+    /// let twice = CELFunction(name: "twice", parameters: [("x", .int)], result: .int, program: body)
+    /// try CELProgram(source: "twice(2)", variables: [], functions: [twice]).evaluate()   // .int(4)
+    /// ```
+    public init(name: String, parameters: [(name: String, type: CELCheckedType)], result: CELCheckedType, program: CELProgram) {
+        let names = parameters.map(\.name)
+        self.name = name
+        self.parameters = parameters.map(\.type)
+        self.result = result
+        self.definition = Definition(parameters: names, program: program)
+        self.body = { args throws(CELError) in try program.evaluate(bindings: Array(zip(names, args))) }
     }
 }

@@ -147,6 +147,10 @@ def broken_examples():
         path = os.path.join(base, entry)
         files = sorted(glob.glob(os.path.join(ROOT, path, "*.yaml"))) if os.path.isdir(os.path.join(ROOT, path)) \
             else [os.path.join(ROOT, path)]
+        # A folder that holds other files than mapping files (a table's CSV file): its mapping
+        # does not load on its own, so the page links to the folder instead of showing it.
+        reads_others = os.path.isdir(os.path.join(ROOT, path)) and any(
+            not name.endswith(".yaml") for name in os.listdir(os.path.join(ROOT, path)))
         expectations, texts = [], []
         for file in files:
             raw = open(file, "rb").read()
@@ -156,7 +160,7 @@ def broken_examples():
                 text = None
             lines = (text or raw.decode("latin-1")).split("\n")
             expectations += [l[len("# expect:"):].strip() for l in lines if l.startswith("# expect:")]
-            texts.append((os.path.relpath(file, ROOT), text))
+            texts.append((os.path.relpath(file, ROOT), None if reads_others else text))
         for expectation in expectations:
             code = expectation.split()[1] if expectation.startswith("warning ") else expectation.split()[0]
             examples.setdefault(code, [])
@@ -175,10 +179,11 @@ def shown(text):
 
 def described(expectation):
     """A corpus expectation (`[warning ]CODE LINE:COLUMN "MESSAGE" [hint "HINT"]`) in words."""
-    m = re.match(r'^(warning )?\S+ (\d+:\d+) "(.*?)"(?: hint "(.*)")?$', expectation)
+    m = re.match(r'^(warning )?\S+ ((?:[^\s:]+:)?\d+:\d+) "(.*?)"(?: hint "(.*)")?$', expectation)
     if not m:
         return f"- expected: {expectation}"
-    line = f"- {'warning' if m.group(1) else 'error'} at line:column {m.group(2)}: {m.group(3)}"
+    place = "line:column" if m.group(2).count(":") == 1 else "file:line:column"  # a table file's line
+    line = f"- {'warning' if m.group(1) else 'error'} at {place} {m.group(2)}: {m.group(3)}"
     return line + (f" (hint: {m.group(4)})" if m.group(4) else "")
 
 

@@ -59,10 +59,12 @@ extension Checker {
             var fits = parameters.count == types.count
             for (parameter, type) in zip(parameters, types) where fits { fits = trial.assignable(CheckType(parameter), type) }
             guard fits else {
-                throw CELError(
+                var error = CELError(
                     .noSuchOverload,
                     "no such overload: \(function.name)(\(describe(types))) (it takes (\(parameters.map(\.description).joined(separator: ", "))))",
                     column: column)
+                error.function = function.name
+                throw error
             }
             substitution = trial
         }

@@ -52,8 +52,9 @@ extension Evaluator {
             case .library(let function):
                 return try located(expr) { () throws(CELError) in try Library.call(function, member: member, values) }
             case .added(let function):
-                let body = program.functions[function]!.body
-                return try located(expr) { () throws(CELError) in try body(Array(values)) }
+                let added = program.functions[function]!
+                if let definition = added.definition { return try invoke(definition, function, Array(values), at: expr) }
+                return try located(expr) { () throws(CELError) in try added.body(Array(values)) }
             case .unknown(let function):
                 throw CELError(.noSuchOverload, "no function named '\(function)'", column: expr.offset + 1)
             }
@@ -61,6 +62,24 @@ extension Evaluator {
         // What a function builds costs as much as what it reads (`replace`, `split`, `+` on lists).
         if sized { try charge(Self.cost(of: result), at: expr) }
         return result
+    }
+
+    /// Runs the body of a function written in CEL with its parameters bound to `arguments`, its
+    /// steps counted with this evaluation's. An error inside the body is reported at the call
+    /// (the body is another text), saying which function and where in its body.
+    private mutating func invoke(
+        _ definition: CELFunction.Definition, _ name: String, _ arguments: [CELValue], at expr: Expr
+    ) throws(CELError) -> CELValue {
+        var inner = Evaluator(definition.program, variables: Array(zip(definition.parameters, arguments)))
+        inner.limit = limit
+        inner.steps = steps
+        defer { steps = inner.steps }
+        do throws(CELError) {
+            return try inner.evaluate(definition.program.bound)
+        } catch {
+            if error.code == .costLimit { throw CELError(.costLimit, error.message, column: expr.offset + 1) }
+            throw CELError(error.code, "\(name)(): \(error.message) (column \(error.column) of its body)", column: expr.offset + 1)
+        }
     }
 
     /// Extra steps for a value a function reads or builds: its size over 16 for text and bytes,

@@ -6,6 +6,9 @@ struct Evaluator {
     /// The record's fields by position, for selections bound to them (`Expr.Binding.slot`).
     let fields: UnsafeBufferPointer<CELValue?>
     var steps = 0
+    /// The most steps this evaluation may take: the program's cost limit, or for the body of a
+    /// function written in CEL, what its caller's evaluation has.
+    var limit: Int
     /// Comprehension variables, innermost last.
     var locals: [(name: String, value: CELValue)] = []
 
@@ -13,18 +16,19 @@ struct Evaluator {
         self.program = program
         self.variables = variables
         self.fields = fields
+        self.limit = program.costLimit
     }
 
     /// Counts `cost` steps; fails once the total passes the limit.
     @inline(__always)
     mutating func charge(_ cost: Int, at expr: Expr) throws(CELError) {
         steps += cost
-        if steps > program.costLimit { throw costLimitError(at: expr) }
+        if steps > limit { throw costLimitError(at: expr) }
     }
 
     @inline(never)
     private func costLimitError(at expr: Expr) -> CELError {
-        CELError(.costLimit, "the evaluation exceeds its cost limit of \(program.costLimit) steps", column: expr.offset + 1)
+        CELError(.costLimit, "the evaluation exceeds its cost limit of \(limit) steps", column: expr.offset + 1)
     }
 
     mutating func evaluate(_ expr: Expr) throws(CELError) -> CELValue {
@@ -79,7 +83,7 @@ struct Evaluator {
     @inline(__always)
     func variable(_ name: String) -> CELValue? {
         for (candidate, value) in variables where candidate == name { return value }
-        return nil
+        return program.constants.isEmpty ? nil : program.constants[name]
     }
 
     /// A variable or a type named `name` (qualified names included), tried against the container.

@@ -73,6 +73,9 @@ public final class Catalog: Sendable {
     public let transformers: [String: Transformer]
     /// The models compiled for decoding and encoding.
     let table: ModelTable
+    /// The files of the catalog's lookup tables (`tables: {name: {file: …}}`), as read: what
+    /// `serve --watch` watches beside the mapping files.
+    public let tableFiles: [String]
 
     /// The files the catalog was loaded from, in load order.
     public var files: [String] { sources.map(\.name) }
@@ -90,6 +93,7 @@ public final class Catalog: Sendable {
         warnings = compiled.warnings
         transformers = compiled.transformers
         table = compiled.table
+        tableFiles = compiled.tableFiles
     }
 
     /// Loads every `*.yaml`/`*.yml` file under the given files and directories (sorted path order).
@@ -148,6 +152,9 @@ public struct LoadOptions: Sendable {
     public var assumedTransformers: Set<String>
     /// How deep and how large each mapping file may be before the YAML reader refuses it.
     public var yamlLimits: YAMLLimits
+    /// The folder the names of in-memory sources are relative to, where their tables' files are
+    /// read from (nil: the current directory).
+    public var baseDirectory: String? = nil
 
     /// Options for loading a catalog; the defaults suit a catalog that uses no custom transformers.
     ///

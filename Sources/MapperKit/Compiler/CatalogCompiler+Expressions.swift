@@ -19,8 +19,10 @@ extension CatalogCompiler {
                 hint: "write it as a string, e.g. \"input.first + ' ' + input.last\"")
             return nil
         }
+        let variables = compiledTables.isEmpty ? variables : variables.union(["tables"])
         do {
-            return try Expression(source: scalar.text, mark: node.mark, variables: variables)
+            return try Expression(
+                source: scalar.text, mark: node.mark, variables: variables, functions: celFunctions, constants: tableConstants)
         } catch {
             let names = variables.sorted().map { "'\($0)'" }.joined(separator: " and ")
             let hint: String? =
@@ -71,7 +73,10 @@ extension CatalogCompiler {
             }
             for (expression, what, result, side) in expressions where checked.insert(expression.mark).inserted {
                 guard checkSelfReferences(expression, what: what, in: spec) else { continue }
-                if checkType(expression, what: what, result: result, variables: ["input": .dyn, "self": this]) {
+                if checkType(
+                    expression.program, at: expression.mark, what: what, result: result,
+                    variables: ["input": .dyn, "self": this, "tables": compiledTables.type])
+                {
                     checkNullSafety(expression, what: what, fields: selfPresence(of: name, side: side, depth: 0))
                 }
             }
@@ -87,18 +92,32 @@ extension CatalogCompiler {
         case json
     }
 
-    /// Checks the expression's types and its result; true when it passes.
-    private mutating func checkType(
-        _ expression: Expression, what: String, result: ExpectedResult, variables: [String: CELCheckedType]
+    /// Checks the expression `program` (written at `mark`) with these variables' types, and that
+    /// its result fits `result`; true when it passes. A call of a catalog function whose arguments
+    /// do not fit its parameters is an `invalid-function-call` error; any other problem
+    /// `invalid-expression`.
+    @discardableResult
+    mutating func checkType(
+        _ program: CELProgram, at mark: Mark, what: String, result: ExpectedResult, variables: [String: CELCheckedType]
     ) -> Bool {
         let type: CELCheckedType
+        let expression = (source: program.source, mark: mark)
         do {
-            type = try expression.program.check(variables)
+            type = try program.check(variables)
         } catch {
+            if let function = error.function, let spec = functionSpecs.first(where: { $0.name == function }) {
+                let parameters = spec.parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
+                self.error(
+                    .invalidFunctionCall,
+                    "\(what) calls function '\(function)' with arguments that do not fit its parameters: \(error.message) at column \(error.column) of the expression '\(expression.source)'",
+                    at: mark, hint: "'\(function)' takes (\(parameters)) and returns \(spec.returns)",
+                    excerpt: Diagnostic.Excerpt(text: expression.source, column: error.column))
+                return false
+            }
             self.error(
                 .invalidExpression,
                 "\(what) does not type-check: \(error.message) at column \(error.column) of the expression '\(expression.source)'",
-                at: expression.mark, hint: "see docs/language/expressions.md for the functions and the types they take",
+                at: mark, hint: "see docs/language/expressions.md for the functions and the types they take",
                 excerpt: Diagnostic.Excerpt(text: expression.source, column: error.column))
             return false
         }
@@ -167,7 +186,7 @@ extension CatalogCompiler {
         return .object(name, fields)
     }
 
-    private func celType(of spec: TypeSpec, depth: Int) -> CELCheckedType {
+    func celType(of spec: TypeSpec, depth: Int) -> CELCheckedType {
         switch spec {
         case .enumeration: .string
         case .union: .dyn

@@ -1,3 +1,4 @@
+import MapperCEL
 import MapperYAML
 
 /// Turns mapping files into a checked `Catalog`, collecting every problem of every file.
@@ -31,6 +32,16 @@ struct CatalogCompiler {
     var enumOrder: [String] = []
     var formatDeclarations: [String: Declaration] = [:]
     var formatOrder: [String] = []
+    var functionDeclarations: [String: Declaration] = [:]
+    var tableDeclarations: [String: Declaration] = [:]
+    var tableOrder: [String] = []
+    /// The lookup tables, once read.
+    var compiledTables = CompiledTables()
+    var functionOrder: [String] = []
+    /// The functions every expression may call: mapper's, then the catalog's as they compile.
+    var celFunctions: [CELFunction] = MapperFunctions.all
+    /// The catalog's functions that compiled, in the order they did.
+    var functionSpecs: [FunctionSpec] = []
     var routeDeclarations: [RoutesDeclaration] = []
     /// Each file's `defaults:` as written, then as read.
     var fileDefaultsNodes: [(file: String, node: Node)] = []
@@ -74,6 +85,8 @@ struct CatalogCompiler {
         var warnings: [Diagnostic]
         var transformers: [String: Transformer]
         var table: ModelTable
+        /// The lookup tables' files, which the catalog's revision covers.
+        var tableFiles: [String]
     }
 
     /// The compiled catalog, or nil when any diagnostic is an error (`sortedDiagnostics` has them).
@@ -100,8 +113,12 @@ struct CatalogCompiler {
         compileFormats()
         compileEnums()
         compileFileDefaults()
+        compileTables()
+        for file in compiledTables.files { revision.add(file.name, digest: file.digest) }
+        compileFunctions()
         compileModels()
         checkExpressions()
+        checkFunctionBodies()
         compileRoutes()
         warnAboutUnused()
         let table = buildTable()
@@ -110,7 +127,8 @@ struct CatalogCompiler {
         return Output(
             models: models, modelNames: modelOrder, enums: enums, enumNames: enumOrder,
             formats: formats, formatNames: formatOrder, routes: routeTable, sources: sources,
-            revision: revision.hex, warnings: sortedDiagnostics, transformers: options.transformers, table: table)
+            revision: revision.hex, warnings: sortedDiagnostics, transformers: options.transformers, table: table,
+            tableFiles: compiledTables.files.map(\.path))
     }
 
     /// Frees the files' parse trees on every core, once everything is read from them: a big
@@ -121,6 +139,8 @@ struct CatalogCompiler {
         modelDeclarations = [:]
         enumDeclarations = [:]
         formatDeclarations = [:]
+        functionDeclarations = [:]
+        tableDeclarations = [:]
         routeDeclarations = []
         fileDefaultsNodes = []
         folderSettings = []
@@ -172,6 +192,8 @@ struct CatalogCompiler {
         declare(fields["models"], kind: .model, into: \.modelDeclarations, order: \.modelOrder)
         declare(fields["enums"], kind: .enumeration, into: \.enumDeclarations, order: \.enumOrder)
         declare(fields["formats"], kind: .format, into: \.formatDeclarations, order: \.formatOrder)
+        declare(fields["functions"], kind: .function, into: \.functionDeclarations, order: \.functionOrder)
+        declare(fields["tables"], kind: .table, into: \.tableDeclarations, order: \.tableOrder)
         if let defaults = fields["defaults"] { fileDefaultsNodes.append((file, defaults)) }
         if let routes = fields["routes"] {
             routeDeclarations.append(RoutesDeclaration(file: file, body: routes, mark: fields.keyMark("routes") ?? routes.mark))
@@ -256,7 +278,7 @@ struct CatalogCompiler {
 
 /// The kinds of names a catalog defines and the rule each follows.
 enum NameKind: CustomStringConvertible {
-    case model, enumeration, format, property, enumCase
+    case model, enumeration, format, property, enumCase, function, table
 
     var description: String {
         switch self {
@@ -265,6 +287,8 @@ enum NameKind: CustomStringConvertible {
         case .format: return "format"
         case .property: return "property"
         case .enumCase: return "enum case"
+        case .function: return "function"
+        case .table: return "table"
         }
     }
 
@@ -272,7 +296,7 @@ enum NameKind: CustomStringConvertible {
         switch self {
         case .model, .enumeration: return "^[A-Z][A-Za-z0-9_]*$"
         case .format: return "^[a-z][a-z0-9_]*$"
-        case .property, .enumCase: return "^[A-Za-z_][A-Za-z0-9_]*$"
+        case .property, .enumCase, .function, .table: return "^[A-Za-z_][A-Za-z0-9_]*$"
         }
     }
 
@@ -290,7 +314,7 @@ enum NameKind: CustomStringConvertible {
             return upper.contains(first) && rest.allSatisfy(isWord)
         case .format:
             return lower.contains(first) && rest.allSatisfy { lower.contains($0) || digit.contains($0) || $0 == UInt8(ascii: "_") }
-        case .property, .enumCase:
+        case .property, .enumCase, .function, .table:
             return (isWord(first) && !digit.contains(first)) && rest.allSatisfy(isWord)
         }
     }
@@ -303,7 +327,7 @@ enum NameKind: CustomStringConvertible {
             cleaned = cleaned.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         case .format:
             cleaned = cleaned.lowercased()
-        case .property, .enumCase:
+        case .property, .enumCase, .function, .table:
             break
         }
         if let first = cleaned.first, first.isNumber { cleaned = (self == .format ? "f" : "_") + cleaned }

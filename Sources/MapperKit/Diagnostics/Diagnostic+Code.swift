@@ -54,6 +54,22 @@ extension Diagnostic {
         /// A CEL expression (`decode`, `encode`, `default: {expr}`, a rule, a variant's `if`) that
         /// does not parse or names an unknown variable or function.
         case invalidExpression = "invalid-expression"
+        /// A function of the `functions:` block named as a CEL built-in (`size`, `int`, `has`, …)
+        /// or one of mapper's, which it would hide.
+        case functionNameTaken = "function-name-taken"
+        /// A function of the `functions:` block that calls itself, directly or through others.
+        case functionRecursion = "function-recursion"
+        /// A call of a function of the `functions:` block with the wrong number or types of arguments.
+        case invalidFunctionCall = "invalid-function-call"
+        /// A lookup table (`tables:`) whose file cannot be read, is not CSV or JSON, or is not
+        /// shaped as a table (a row with the wrong number of cells, a row that is not an object).
+        case invalidTable = "invalid-table"
+        /// A table file without the `key`, `value` or `types` column (or field) the table names.
+        case missingTableColumn = "missing-table-column"
+        /// A table with the same key on two rows.
+        case duplicateTableKey = "duplicate-table-key"
+        /// A CSV cell that is not of the type `types:` gives its column (or a key that is not text).
+        case invalidTableCell = "invalid-table-cell"
         case unknownMergeStrategy = "unknown-merge-strategy"
         case invalidMergeStrategy = "invalid-merge-strategy"
         case unknownTransformer = "unknown-transformer"

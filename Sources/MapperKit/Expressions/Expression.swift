@@ -18,12 +18,17 @@ public final class Expression: Sendable, Hashable, CustomStringConvertible {
     /// Whether the expression reads `input` at all.
     var readsInput: Bool { inputPaths?.isEmpty != true }
 
-    /// Compiles `source`; every free name must be one of `variables`.
-    init(source: String, mark: Mark, variables: Set<String>) throws(CELError) {
+    /// Compiles `source`; every free name must be one of `variables`, every function CEL's,
+    /// mapper's (`MapperFunctions`) or one of `functions` (the catalog's own, with mapper's).
+    init(
+        source: String, mark: Mark, variables: Set<String>, functions: [CELFunction] = MapperFunctions.all,
+        constants: [String: CELValue] = [:]
+    ) throws(CELError) {
         self.source = source
         self.mark = mark
         self.program = try CELProgram(
-            source: source, variables: variables, container: "", costLimit: Self.costLimit, functions: MapperFunctions.all)
+            source: source, variables: variables, container: "", costLimit: Self.costLimit, functions: functions,
+            constants: constants)
         let reads = program.fieldPaths(of: "input")
         inputPaths = reads.whole ? nil : reads.paths
     }

@@ -6,6 +6,10 @@ package enum MappingLanguage {
     /// A place in a mapping file where a mapping of known keys is written.
     package enum Section: String, Sendable, CaseIterable {
         case file, defaults, model, property, enumeration, enumCase, format, routes, variants, variantCase, migration, rule, extra
+        /// A function of the `functions:` block.
+        case function
+        /// A lookup table of the `tables:` block.
+        case table
         /// A golden test file (`*.test.yaml`) and one of its tests.
         case testFile, test
     }
@@ -73,6 +77,8 @@ package enum MappingLanguage {
         case .migration: migrationKeys
         case .rule: ruleKeys
         case .extra: extraKeys
+        case .function: functionKeys
+        case .table: tableKeys
         case .testFile: testFileKeys
         case .test: testKeys
         }
@@ -93,6 +99,32 @@ package enum MappingLanguage {
         Key(name: "enums", value: .names(.section(.enumeration)), doc: "The enums: named sets of cases, each with its JSON value."),
         Key(name: "formats", value: .names(.section(.format)), doc: "Named date patterns (TR35) and number styles."),
         Key(name: "routes", value: .section(.routes), doc: "URL patterns naming the model that decodes a response."),
+        Key(
+            name: "functions", value: .names(.section(.function)),
+            doc: "CEL functions defined once, callable by name from every expression of the catalog: `units(input.cents)`."),
+        Key(
+            name: "tables", value: .names(.section(.table)),
+            doc: "Lookup tables, inline or from CSV/JSON files, read in expressions as `tables.NAME[key]`."),
+    ]
+
+    private static let tableKeys: [Key] = [
+        Key(name: "values", value: .names(.any), doc: "The table written inline: keys to values, `{ usd: 2, jpy: 0 }`."),
+        Key(
+            name: "file", value: .string,
+            doc: "A CSV (with a header row), JSON (an object, or an array of objects) or NDJSON file, relative to this file."),
+        Key(name: "key", value: .string, doc: "The column or field holding each row's key."),
+        Key(name: "value", value: .string, doc: "The column or field holding each row's value; without it, the whole row as a map."),
+        Key(
+            name: "types", value: .names(.words(TableReader.CellType.allCases.map(\.rawValue))),
+            doc: "CSV columns read as another type than a string: `{ digits: int }`."),
+        Key(name: "doc", value: .string, doc: "What the table holds."),
+    ]
+
+    private static let functionKeys: [Key] = [
+        Key(name: "params", value: .names(.type), doc: "The parameters, in call order, with their types: `{ cents: int }`."),
+        Key(name: "returns", value: .type, doc: "The result's type; the body must give a value of it."),
+        Key(name: "expr", value: .expression, doc: "The body: a CEL expression over the parameters."),
+        Key(name: "doc", value: .string, doc: "What the function computes."),
     ]
 
     private static let defaultsKeys: [Key] = [

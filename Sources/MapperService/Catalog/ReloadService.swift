@@ -26,10 +26,16 @@ struct ReloadService: Service {
                     }
                 }
                 if let watch {
-                    group.addTask { await poll(paths, every: watch.interval, from: watch.initial) { _ = await reloader.reload(.watch) } }
+                    group.addTask {
+                        await poll(paths, tables: { await reloader.tableFiles }, every: watch.interval, from: watch.initial) {
+                            _ = await reloader.reload(.watch)
+                        }
+                    }
                     if let shadow, let initial = shadow.initial {
                         group.addTask {
-                            await poll(shadow.shadow.paths, every: watch.interval, from: initial) { _ = await shadow.shadow.reload(.watch) }
+                            await poll(shadow.shadow.paths, tables: { [] }, every: watch.interval, from: initial) {
+                                _ = await shadow.shadow.reload(.watch)
+                            }
                         }
                     }
                 }
@@ -42,20 +48,26 @@ struct ReloadService: Service {
         }
     }
 
-    /// Polls the files; when they change, waits until they stop changing (an editor or a copy
-    /// may write in several steps) and reloads. A reload that catches a half-written file fails
-    /// harmlessly, and the write that completes it is the next change.
-    private func poll(_ paths: [String], every interval: Duration, from initial: FileFingerprint, reload: @Sendable () async -> Void) async
-    {
+    /// Polls the files (and the live catalog's table files, as `tables` lists them); when they
+    /// change, waits until they stop changing (an editor or a copy may write in several steps)
+    /// and reloads. A reload that catches a half-written file fails harmlessly, and the write that
+    /// completes it is the next change.
+    private func poll(
+        _ paths: [String], tables: @Sendable () async -> [String], every interval: Duration, from initial: FileFingerprint,
+        reload: @Sendable () async -> Void
+    ) async {
         var applied = initial
         let settle = min(interval / 4, .milliseconds(250))
         while !Task.isCancelled {
             do { try await Task.sleep(for: interval) } catch { return }
-            var seen = FileFingerprint(paths: paths)
+            // The first poll after a catalog with tables goes live sees them as new files: one
+            // reload, to the same revision, which changes nothing.
+            let watched = await tables()
+            var seen = FileFingerprint(paths: paths, tables: watched)
             guard seen != applied else { continue }
             for _ in 0..<20 {
                 do { try await Task.sleep(for: settle) } catch { return }
-                let again = FileFingerprint(paths: paths)
+                let again = FileFingerprint(paths: paths, tables: watched)
                 if again == seen { break }
                 seen = again
             }

@@ -28,6 +28,9 @@ actor Reloader {
         self.logger = logger
     }
 
+    /// The files of the live catalog's tables, which `--watch` watches beside the mapping files.
+    var tableFiles: [String] { store.snapshot.catalog.tableFiles }
+
     @discardableResult
     func reload(_ trigger: ReloadTrigger) -> Outcome {
         switch loader.load() {

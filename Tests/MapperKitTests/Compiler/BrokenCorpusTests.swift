@@ -198,6 +198,7 @@ enum BrokenCorpus {
         var knownIssue: String?
 
         init(_ name: String) throws {
+            options.baseDirectory = directory.path  // where a table's file is read from
             let url = directory.appendingPathComponent(name)
             var files = [name]
             if isDirectory(url) {
@@ -256,8 +257,15 @@ enum BrokenCorpus {
             code = word
             guard case .word(let position)? = tokens.first else { throw fail("no line:column") }
             tokens.removeFirst()
-            let numbers = position.split(separator: ":").compactMap { Int($0) }
-            guard numbers.count == 2, position.filter({ $0 == ":" }).count == 1 else { throw fail("bad line:column") }
+            var place = position[...]
+            if position.filter({ $0 == ":" }).count == 2, let colon = position.firstIndex(of: ":") {
+                // `FILE:LINE:COLUMN`: a diagnostic in another file of the folder (a table's CSV file).
+                let folder = file.lastIndex(of: "/").map { String(file[...$0]) } ?? ""
+                self.file = folder + position[..<colon]
+                place = position[position.index(after: colon)...]
+            }
+            let numbers = place.split(separator: ":").compactMap { Int($0) }
+            guard numbers.count == 2, place.filter({ $0 == ":" }).count == 1 else { throw fail("bad line:column") }
             (line, column) = (numbers[0], numbers[1])
             if case .quoted(let text)? = tokens.first {
                 message = text

@@ -43,7 +43,8 @@ EXPRESSIONS = object()  # a catalog using CEL expressions: its tests are not che
 
 def uses_expressions(path):
     """Whether a mapping file, or any under a folder, uses CEL expressions: a property with `decode`,
-    `encode` or `default: {expr: ...}`, a model with `rules`, or a variant `when` entry with `if`."""
+    `encode` or `default: {expr: ...}`, a model with `rules`, a variant `when` entry with `if`, or a
+    file with `functions` or `tables` (which only expressions use)."""
     files = []
     if os.path.isdir(path):
         for directory, dirs, names in os.walk(path):
@@ -56,6 +57,8 @@ def uses_expressions(path):
             document = load_yaml_file(file)
         except (YAMLError, OSError):
             continue
+        if isinstance(document, dict) and ('functions' in document or 'tables' in document):
+            return True  # functions and tables are called from CEL expressions
         models = document.get('models') if isinstance(document, dict) else None
         if not isinstance(models, dict):
             continue

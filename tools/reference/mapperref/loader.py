@@ -2,7 +2,7 @@
 `*.test.yaml` skipped), in sorted path order.
 
 Each file is one YAML document whose root is a mapping with `mapper: 1` and any of `defaults`,
-`models`, `enums`, `formats`, `routes`; a file's `defaults` (`key_style`, `unknown_keys`, `formats`
+`models`, `enums`, `formats`, `routes`, `functions` (functions.py), `tables` (tables.py); a file's `defaults` (`key_style`, `unknown_keys`, `formats`
 per type) apply to the models it declares. A folder file (`_folder.yaml` or `_folder.yml`) holds only
 `mapper`, `defaults` and `routes` (`prefix`, `error_model`, `doc`): settings for every file in its
 folder and below, which a nearer folder file, and then the file itself, override setting by setting
@@ -17,6 +17,8 @@ import re
 from . import keystyle
 from .catalog import Catalog, CatalogError, Enum, Model, catalog_files
 from .formats import BUILT_IN, NumberStyle, PatternDate
+from .functions import Functions
+from .tables import Tables
 from .scalars import SCALARS
 from .jsonvalue import Number, json_equal
 from .models import ModelResolver
@@ -27,7 +29,7 @@ from .yamlload import YAMLError, YAMLMap, load_yaml_file, to_json
 
 MODEL_NAME = re.compile(r'[A-Z][A-Za-z0-9_]*')
 FORMAT_NAME = re.compile(r'[a-z][a-z0-9_]*')
-TOP_KEYS = {'mapper', 'defaults', 'models', 'enums', 'formats', 'routes'}
+TOP_KEYS = {'mapper', 'defaults', 'models', 'enums', 'formats', 'routes', 'functions', 'tables'}
 FOLDER_FILES = ('_folder.yaml', '_folder.yml')
 FOLDER_KEYS = {'mapper', 'defaults', 'routes'}
 FOLDER_ROUTE_KEYS = {'prefix', 'error_model', 'doc'}
@@ -68,6 +70,16 @@ class Loader:
             for folder_defaults, _ in self.folders_of(path):
                 defaults.complete_from(folder_defaults)
         self.resolve_models()
+        tables = Tables(self.problem)
+        for path, document in documents:
+            if 'tables' in document:
+                tables.read(document['tables'], path)
+        self.catalog.tables = tables.tables
+        functions = Functions(self.problem)
+        for path, document in documents:
+            if 'functions' in document:
+                functions.read(document['functions'], document.mark_of('functions'))
+        functions.check(self.catalog, [])
         for _, routes in self.folders.values():
             if routes.get('error_model') is not None and routes['error_model'] not in self.catalog.models:
                 self.problem(routes.mark_of('error_model'), f"error_model '{routes['error_model']}' of a folder file is not a model")

@@ -18,6 +18,8 @@ BROKEN = next(iter(sorted(glob.glob(os.path.join(REPOSITORY, 'Tests', '**', 'Fix
 MAPPER_ONLY = {
     'unsafe-pattern.yaml': "Swift's Regex backtracks without a step budget; Python's re is not the engine at risk",
     'unused.yaml': 'a warning, not an error',
+    'invalid-expression-3.yaml': "a function body that does not type-check: needs CEL's type checker, not implemented here",
+    'invalid-expression-4.yaml': "a function body whose result does not fit `returns`: needs CEL's type checker",
 }
 
 
