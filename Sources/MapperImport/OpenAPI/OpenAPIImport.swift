@@ -99,7 +99,7 @@ public enum OpenAPIImport {
         var routes = RouteBuilder(translator: translator)
         translator.draft.routeBlocks = routes.build(
             document, bundled: reader.document, examples: bundler.responseExamples,
-            rootName: rootName)
+            rootName: rootName, servers: rootObject["servers"])
 
         var draft = translator.draft
         let title = document.info.title
