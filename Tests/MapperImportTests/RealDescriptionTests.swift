@@ -7,7 +7,7 @@ import Testing
 /// every schema keeps the real one's words and structure):
 ///
 /// - Asana: github.com/Asana/openapi `defs/asana_oas.yaml` (commit fc9f8dcf), OpenAPI 3.0 —
-///   `servers`, `GET /attachments/{attachment_gid}`, `AttachmentCompact`, `AttachmentResponse`
+///   `servers`, `GET /attachments/{attachment_gid}`, `POST /attachments`, `AttachmentCompact`, `AttachmentResponse`
 ///   (its `parent` is `allOf: [{$ref: TaskCompact}, {type: object, nullable: true, …}]`),
 ///   `TaskCompact`.
 /// - OpenAI: github.com/openai/openai-openapi `openapi.yaml` (commit f85dbe22), OpenAPI 3.1 —
@@ -35,6 +35,19 @@ struct RealDescriptionTests {
               responses:
                 200:
                   description: Successfully retrieved the record for a single attachment.
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        properties:
+                          data:
+                            $ref: '#/components/schemas/AttachmentResponse'
+          /attachments:
+            post:
+              operationId: createAttachmentForObject
+              responses:
+                200:
+                  description: Successfully uploaded the attachment to the parent object.
                   content:
                     application/json:
                       schema:
@@ -202,6 +215,21 @@ struct RealDescriptionTests {
         #expect(try imported.roundtrip(withTask, route: "/attachments/1") == (try JSONValue(parsing: withTask)))
         // The annotating member's description is the property's doc.
         #expect(imported.text.contains("The task this attachment is attached to."))
+    }
+
+    /// Asana wraps every body in `{data: …}`, inline, once per operation: one model per shape,
+    /// named for what it holds; the description's own components are never merged away.
+    @Test func identicalEnvelopesAreOneModelNamedForWhatTheyHold() throws {
+        let imported = try imported(Self.asana)
+        #expect(imported.catalog.routes.match("/attachments/1", method: "GET")?.model == "AttachmentResponseEnvelope")
+        #expect(imported.catalog.routes.match("/attachments", method: "POST")?.model == "AttachmentResponseEnvelope")
+        #expect(imported.catalog.models["GetAttachmentResponse"] == nil)
+        #expect(imported.catalog.models["CreateAttachmentForObjectResponse"] == nil)
+        // A component identical to another stays: the description named it.
+        let task = try #require(Self.asana.range(of: "    TaskCompact:\n"))
+        let twin = Self.asana + "\n" + Self.asana[task.lowerBound...].replacingOccurrences(of: "TaskCompact:", with: "TaskSummary:")
+        let withTwin = try self.imported(twin)
+        #expect(withTwin.catalog.models["TaskCompact"] != nil && withTwin.catalog.models["TaskSummary"] != nil)
     }
 
     @Test func theServersPathIsTheRoutesPrefix() throws {
