@@ -199,10 +199,10 @@ struct DecodeCommandTests {
     }
 
     @Test func noMatchingRouteExitsWithOne() throws {
-        let result = try decode(["--route", "/gists/1"], stdin: "{}")
+        let result = try decode(["--route", "/user/1"], stdin: "{}")
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "error: no route matches '/gists/1'; did you mean the pattern '/users/*'?\n")
+        #expect(result.stderr == "error: no route matches '/user/1'; did you mean the pattern '/users/*'?\n")
     }
 
     @Test func usageErrors() throws {

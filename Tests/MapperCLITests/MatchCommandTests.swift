@@ -40,7 +40,10 @@ struct MatchCommandTests {
         ("/repos/o/r/issues/one", "; did you mean the pattern '/repos/*/*/issues/#'?"),
         ("/users", ""),
         ("/users/a/b", ""),
-        ("/gists/1", "; did you mean the pattern '/users/*'?"),
+        // The segment that differs is ranked by how close it is; an unrelated one suggests nothing.
+        ("/gists/1", ""),
+        ("/user/octocat", "; did you mean the pattern '/users/*'?"),
+        ("/v3/repos/o/r/isues", "; did you mean the pattern '/repos/*/*/issues'?"),
         ("/V3/users/a", ""),
     ])
     func noMatchExitsWithOne(url: String, hint: String) throws {
@@ -48,5 +51,14 @@ struct MatchCommandTests {
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "error: no route matches '\(url)'\(hint)\n")
+    }
+
+    /// Another method's pattern matches: the hint names the command's own flag.
+    @Test func anotherMethodIsNamedAsTheFlag() throws {
+        let yaml = "mapper: 1\nmodels: { Label: { properties: { name: string } } }\nroutes: { paths: { POST /labels: Label } }\n"
+        let directory = try MapperProcess.directory(["m.yaml": yaml])
+        let result = try MapperProcess.run(["match", "/labels", "--mappings", "m.yaml"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: no route matches '/labels'; patterns for POST match it (pass --method POST)\n")
     }
 }

@@ -27,6 +27,29 @@ struct ModelsCommandTests {
         #expect(routes.contains { $0["pattern"] as? String == "/search/issues" && $0["model"] as? String == "SearchIssueResults" })
     }
 
+    /// A property computed by `decode:` never reads its key: no `← key` (issue 36: `plannedDays ←
+    /// planned_days`); with `encode:` it writes the key (`→`).
+    @Test func decodeOnlyPropertiesShowNoKey() throws {
+        let yaml = """
+            mapper: 1
+            models:
+              Plan:
+                key_style: snake_case
+                properties:
+                  startDay: int
+                  plannedDays: { type: int, decode: "self.startDay + 1" }
+                  endDay: { type: int, decode: "self.startDay + 2", encode: "self.endDay" }
+            """
+        let directory = try MapperProcess.directory(["m.yaml": yaml])
+        let result = try MapperProcess.run(["models", "--mappings", "m.yaml"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.range(of: #"startDay\s+int\s+← start_day"#, options: .regularExpression) != nil)
+        let planned = try #require(result.stdout.split(separator: "\n").first { $0.contains("plannedDays") })
+        #expect(!planned.contains("←") && !planned.contains("planned_days"))
+        #expect(planned.contains("decode-only"))
+        #expect(result.stdout.range(of: #"endDay\s+int\s+→ end_day"#, options: .regularExpression) != nil)
+    }
+
     @Test func brokenCatalogExitsWithOneAndPrintsDiagnostics() throws {
         let directory = try MapperProcess.directory(["m.yaml": "mapper: 1\nmodels: { A: { properties: { a: strin } } }\n"])
         let result = try MapperProcess.run(["models", "--mappings", "m.yaml"], in: directory)

@@ -105,11 +105,14 @@ struct ErrorTests {
     @Test func noRouteIs404WithAHint() async throws {
         let app = try buildApplication(.testing())
         try await app.test(.router) { client in
-            let none = try await client.post("/v1/route?url=/api/orders/1", json: "{}")
+            let none = try await client.post("/v1/route?url=/api/product/1", json: "{}")
             #expect(none.status == .notFound)
             let problem = try none.problem
             #expect(problem.type == problemType("no-route"))
-            #expect(problem.detail == "no route matches '/api/orders/1'; did you mean the pattern '/products/*'?")
+            #expect(problem.detail == "no route matches '/api/product/1'; did you mean the pattern '/products/*'?")
+            // A segment unlike any pattern's suggests nothing (issue 36: ranked by the segment that differs).
+            let unrelated = try await client.post("/v1/route?url=/api/orders/1", json: "{}")
+            #expect(try unrelated.problem.detail == "no route matches '/api/orders/1'")
 
             let method = try await client.post("/v1/route?url=/api/products/A1/listing", json: "{}")
             #expect(try method.problem.detail.contains("patterns for POST match it (pass method=POST)"))

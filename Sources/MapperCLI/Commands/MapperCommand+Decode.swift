@@ -99,7 +99,7 @@ extension MapperCommand {
         private func modelNames(in loaded: Catalog) throws -> [String] {
             guard let route else { return [try resolve(model!, in: loaded, reporting: data)] }
             guard let match = loaded.routes.match(route, method: method, status: status) else {
-                try fail(loaded.routes.explainMiss(route, method: method, status: status), reporting: data)
+                try fail(loaded.routes.explainMiss(route, method: method, status: status, methodOption: "--method "), reporting: data)
             }
             return [match.model]
         }

@@ -23,7 +23,7 @@ extension MapperCommand {
         func run() throws {
             let loaded = try catalog.load()
             guard let match = loaded.routes.match(url, method: method, status: status) else {
-                Output.error("error: " + loaded.routes.explainMiss(url, method: method, status: status))
+                Output.error("error: " + loaded.routes.explainMiss(url, method: method, status: status, methodOption: "--method "))
                 throw ExitCode(1)
             }
             Output.print(match.model)

@@ -96,7 +96,14 @@ struct CatalogListing {
 
     private func detail(_ property: PropertySpec) -> String {
         var parts: [String] = []
-        if let key = property.key { parts.append("← \(key)") }
+        // `decode:` computes the value without reading the key; `encode:` still writes it.
+        if let key = property.key {
+            if property.decode == nil {
+                parts.append("← \(key)")
+            } else if property.encode != nil {
+                parts.append("→ \(key)")
+            }
+        }
         if property.flatten { parts.append("flattened") }
         if property.required { parts.append("required") }
         if let computed = property.computed {

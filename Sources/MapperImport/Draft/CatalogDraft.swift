@@ -168,6 +168,8 @@ package struct RouteDraft: Sendable, Hashable {
 /// One `routes` block, written into the file of its group.
 package struct RouteBlockDraft: Sendable, Hashable {
     package var group: String
+    /// The path the routes are served under (`api/1.0`), from the description's `servers`.
+    package var prefix: String?
     package var errorModel: String?
     package var routes: [RouteDraft]
 }

@@ -88,10 +88,13 @@ public enum OpenAPIImport {
             return lhs.element.location < rhs.element.location
         }
         var components: [SchemaTranslator.Component] = []
+        // Component schemas of the description (not responses' inline schemas) keep their models.
+        var describedKeys: Set<String> = []
         for (id, schema) in ranked {
             let key = Bundler.componentKey(id)
             guard let decoded = document.components.schemas[OpenAPI.ComponentKey(rawValue: key)!] else { continue }
             components.append(.init(key: key, schema: decoded, origin: origins[key] ?? key, names: schema.names))
+            if schema.rank < 2 { describedKeys.insert(key) }
         }
         let translator = SchemaTranslator(components: components, openEnums: options.openEnums)
         translator.recordPropertyOrders(in: reader.document)
@@ -99,8 +102,13 @@ public enum OpenAPIImport {
         var routes = RouteBuilder(translator: translator)
         translator.draft.routeBlocks = routes.build(
             document, bundled: reader.document, examples: bundler.responseExamples,
-            rootName: rootName)
+            rootName: rootName, servers: rootObject["servers"])
 
+        let merging = ModelMerging(fixed: Set(describedKeys.compactMap { translator.componentNames[$0] }))
+        let merged = merging.merge(&translator.draft, names: &translator.names)
+        for index in routes.examples.indices {
+            routes.examples[index].model = merged[routes.examples[index].model] ?? routes.examples[index].model
+        }
         var draft = translator.draft
         let title = document.info.title
         let header = [

@@ -28,8 +28,10 @@ struct RouteBuilder {
     /// OpenAPIKit's path → the path as the description writes it.
     private var rawPaths: [OpenAPI.Path: String] = [:]
     private var rootName = ""
-    private var blocks: [String: (routes: [RouteDraft], errors: [String: Int])] = [:]
+    var blocks: [String: (routes: [RouteDraft], errors: [String: Int])] = [:]
     private var taken: Set<String> = []
+    /// Route keys that come from a path with a query or fragment suffix.
+    var suffixedKeys: Set<String> = []
 
     init(translator: SchemaTranslator) {
         self.translator = translator
@@ -37,7 +39,7 @@ struct RouteBuilder {
 
     mutating func build(
         _ document: OpenAPI.Document, bundled: JSONValue,
-        examples: [String: [(value: JSONValue, location: String)]], rootName: String
+        examples: [String: [(value: JSONValue, location: String)]], rootName: String, servers: JSONValue? = nil
     ) -> [RouteBlockDraft] {
         self.responseExamples = examples
         self.rootName = rootName
@@ -53,6 +55,7 @@ struct RouteBuilder {
                 add(endpoint.operation, method: method, path: path, parameters: pathItem.parameters, origin: origin)
             }
         }
+        let prefix = ServerPrefix.of(servers, root: rootName, warnings: &warnings)
         var result: [RouteBlockDraft] = []
         for group in blocks.keys.sorted() {
             let block = blocks[group]!
@@ -64,7 +67,7 @@ struct RouteBuilder {
                         kind: "error-models", location: group + ".yaml",
                         message: "error responses of these routes use \(ranked.count) schemas: \(uses); error_model is \(ranked[0].key)"))
             }
-            result.append(RouteBlockDraft(group: group, errorModel: ranked.first?.key, routes: block.routes))
+            result.append(RouteBlockDraft(group: group, prefix: prefix, errorModel: ranked.first?.key, routes: block.routes))
         }
         return result
     }
@@ -118,6 +121,10 @@ struct RouteBuilder {
         let pattern = Self.pattern(of: path, parameters: operation.parameters + parameters, translator: translator)
         let route = RouteDraft(method: method, pattern: pattern, model: model, origin: origin)
         guard taken.insert(route.key).inserted else {
+            if mergeBodies(into: route, path: path, origin: origin) {
+                coverage.routed += 1
+                return
+            }
             coverage.duplicate += 1
             warnings.append(
                 ImportWarning(
@@ -126,6 +133,7 @@ struct RouteBuilder {
             return
         }
         coverage.routed += 1
+        if Self.hasSuffix(path) { suffixedKeys.insert(route.key) }
         blocks[group, default: ([], [:])].routes.append(route)
     }
 
@@ -199,6 +207,11 @@ struct RouteBuilder {
                 case .b(let schema): schema
                 }
             if translator.isInteger(schema) { integers.insert(parameter.name) }
+        }
+        // `/responses?beta=true`, `/items#kind`: the suffix is not part of the URL's path.
+        var path = path
+        if let end = path.rawValue.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            path = OpenAPI.Path(rawValue: String(path.rawValue[..<end]))
         }
         let segments = path.components.map { segment -> String in
             if segment.hasPrefix("{"), segment.hasSuffix("}"), segment.filter({ $0 == "{" }).count == 1 {

@@ -118,7 +118,7 @@ extension SchemaTranslator {
             }
             taken[name] = key
             var property = PropertyDraft(name: name, jsonKey: key, type: info.type, origin: propertyOrigin)
-            property.required = required.contains(key) && !info.nullable && !propertySchema.nullable
+            property.required = required.contains(key) && !info.nullable
             property.format = info.format
             property.constraints = info.constraints
             property.doc = info.doc

@@ -42,10 +42,22 @@ extension SchemaTranslator {
         mapping: [(value: JSONValue, model: String)], origin: String
     ) -> VariantsDraft? {
         var cases: [(value: JSONValue, model: String)] = []
-        // One value per model: encoding writes one.
-        for entry in mapping where !cases.contains(where: { $0.model == entry.model }) { cases.append(entry) }
+        // One value per model: encoding writes one. A branch whose own schema allows one value of
+        // the property names its tag; a mapping that says otherwise could never match it.
+        for entry in mapping where !cases.contains(where: { $0.model == entry.model }) {
+            var value = entry.value
+            if let own = ownTag(of: entry.model, by: by), own != entry.value {
+                warn(
+                    "discriminator", origin + "/discriminator/mapping",
+                    "the mapping gives '\(entry.model)' the tag \(entry.value.quoted) but its '\(by)' allows only \(own.quoted); the case is \(own.quoted)"
+                )
+                value = own
+            }
+            append(&cases, (value, entry.model), origin: origin)
+        }
         for entry in models where !cases.contains(where: { $0.model == entry.model }) {
-            cases.append((.string(components[entry.key]?.names.first ?? entry.model), entry.model))
+            let value = ownTag(of: entry.model, by: by) ?? .string(components[entry.key]?.names.first ?? entry.model)
+            append(&cases, (value, entry.model), origin: origin)
         }
         // Check every case before changing any model.
         var adopt: [String] = []
@@ -63,6 +75,31 @@ extension SchemaTranslator {
         for model in adopt { draft.models[model]?.extends = base }
         guard !cases.isEmpty else { return nil }
         return VariantsDraft(by: by, cases: cases)
+    }
+
+    /// The one value a model's own schema allows for the discriminator property (`type: {enum:
+    /// [closed]}`, `const: closed`), if it allows exactly one.
+    func ownTag(of model: String, by key: String) -> JSONValue? {
+        let properties = inheritedProperties(of: model) + (draft.models[model]?.properties ?? [])
+        guard let property = properties.last(where: { $0.jsonKey == key }), case .named(let name) = property.type,
+            let enumeration = draft.enums[name]
+        else { return nil }
+        let values = enumeration.cases.filter { $0.name != enumeration.defaultCase && $0.value != .null }.map(\.value)
+        return values.count == 1 ? values[0] : nil
+    }
+
+    /// Adds a case unless another model already has its value (then warns: the first keeps it).
+    private func append(
+        _ cases: inout [(value: JSONValue, model: String)], _ entry: (value: JSONValue, model: String), origin: String
+    ) {
+        if let other = cases.first(where: { $0.value == entry.value }) {
+            warn(
+                "discriminator", origin,
+                "'\(entry.model)' and '\(other.model)' both have the tag \(entry.value.quoted); '\(other.model)' keeps it, '\(entry.model)' is left out of the variants"
+            )
+            return
+        }
+        cases.append(entry)
     }
 
     /// Bases that declare a discriminator without `oneOf`: their variants are the models that

@@ -93,6 +93,7 @@ final class SchemaTranslator {
     /// Whether a schema becomes a model or an enum of its own (rather than an inline type).
     func isNamed(_ schema: JSONSchema) -> Bool {
         if isEnum(schema) { return true }
+        if aliasTarget(schema) != nil { return false }
         return isObjectLike(schema)
     }
 
@@ -162,8 +163,12 @@ final class SchemaTranslator {
     /// named `owner`.
     func typeInfo(_ schema: JSONSchema, owner: String, origin: String) -> TypeInfo {
         var info = rawTypeInfo(schema, owner: owner, origin: origin)
-        if schema.nullable { info.nullable = true }
-        if let description = schema.description, !description.isEmpty { info.doc = description }
+        if acceptsNull(schema) { info.nullable = true }
+        if let description = schema.description, !description.isEmpty {
+            info.doc = description
+        } else if let description = annotationDoc(schema) {
+            info.doc = description
+        }
         return info
     }
 
@@ -200,6 +205,7 @@ final class SchemaTranslator {
             }
             return dictionary(context, owner: owner, origin: origin)
         case .all(let members, _):
+            if let target = aliasTarget(schema) { return typeInfo(target, owner: owner, origin: origin + "/allOf/0") }
             if isObjectLike(schema) {
                 if members.count == 1 { return typeInfo(members[0], owner: owner, origin: origin + "/allOf/0") }
                 let name = names.claim([owner])

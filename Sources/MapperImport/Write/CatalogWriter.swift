@@ -94,6 +94,7 @@ private struct FileBuilder {
         }
         if let routes {
             lines.add("routes:")
+            if let prefix = routes.prefix { lines.add("  prefix: \(YAMLText.scalar(prefix))") }
             if let errorModel = routes.errorModel { lines.add("  error_model: \(errorModel)") }
             lines.add("  paths:")
             for route in routes.routes.sorted(by: { ($0.pattern, $0.method) < ($1.pattern, $1.method) }) {

@@ -1,0 +1,115 @@
+/// One model per payload shape: models the import made for inline schemas (a response's
+/// envelope `{data: Task}` per operation, a nested object per owner) that are identical — same
+/// properties with the same keys, types and rules, same base, variants and unknown keys — become
+/// one model. A group is named for what it holds (`{data: Task}` → `TaskEnvelope`, `{data:
+/// [Task], next_page: …}` → `TaskListEnvelope`), a name that does not depend on which operations
+/// use it and so stays the same across imports; otherwise it keeps its first name in name order.
+struct ModelMerging {
+    /// Models named after a component of the description, never merged away.
+    var fixed: Set<String>
+
+    /// Merges identical models until none are left (merging one level can make the next
+    /// identical); returns old name → new name.
+    func merge(_ draft: inout CatalogDraft, names: inout NameRegistry) -> [String: String] {
+        var renamed: [String: String] = [:]
+        for _ in 0..<8 {
+            var groups: [Shape: [String]] = [:]
+            for name in draft.models.keys.sorted() where !fixed.contains(name) {
+                groups[Shape(draft.models[name]!), default: []].append(name)
+            }
+            var round: [String: String] = [:]
+            for members in groups.values where members.count > 1 {
+                let model = draft.models[members[0]]!
+                let target = Self.holdingName(model, draft: draft).map { names.claim([$0]) } ?? members[0]
+                for member in members where member != target { round[member] = target }
+                if target != members[0] {
+                    var merged = model
+                    merged.name = target
+                    // The docs of operation envelopes are the operations'; a shared one has none.
+                    merged.doc = members.allSatisfy { draft.models[$0]?.doc == model.doc } ? model.doc : nil
+                    draft.models[target] = merged
+                }
+            }
+            guard !round.isEmpty else { break }
+            for old in round.keys { draft.models.removeValue(forKey: old) }
+            Self.rename(round, in: &draft)
+            for (old, new) in renamed { renamed[old] = round[new] ?? new }
+            renamed.merge(round) { first, _ in first }
+        }
+        return renamed
+    }
+
+    /// `TaskEnvelope` for a model whose one model-typed property holds `Task`, `TaskListEnvelope`
+    /// for `[Task]`.
+    static func holdingName(_ model: ModelDraft, draft: CatalogDraft) -> String? {
+        guard model.extends == nil, model.variants == nil else { return nil }
+        let held = model.properties.compactMap { property -> String? in
+            switch property.type {
+            case .named(let name) where draft.models[name] != nil: return name
+            case .array(.named(let name)) where draft.models[name] != nil: return name + "List"
+            default: return nil
+            }
+        }
+        guard held.count == 1 else { return nil }
+        return held[0] + "Envelope"
+    }
+
+    /// Every reference to an old name in the draft, to the new one.
+    static func rename(_ map: [String: String], in draft: inout CatalogDraft) {
+        for name in draft.models.keys {
+            var model = draft.models[name]!
+            if let base = model.extends { model.extends = map[base] ?? base }
+            for index in model.properties.indices { model.properties[index].type = renamed(model.properties[index].type, map) }
+            if var variants = model.variants {
+                variants.cases = variants.cases.map { ($0.value, map[$0.model] ?? $0.model) }
+                model.variants = variants
+            }
+            draft.models[name] = model
+        }
+        for block in draft.routeBlocks.indices {
+            if let error = draft.routeBlocks[block].errorModel { draft.routeBlocks[block].errorModel = map[error] ?? error }
+            for route in draft.routeBlocks[block].routes.indices {
+                let model = draft.routeBlocks[block].routes[route].model
+                draft.routeBlocks[block].routes[route].model = map[model] ?? model
+            }
+        }
+    }
+
+    static func renamed(_ type: TypeDraft, _ map: [String: String]) -> TypeDraft {
+        switch type {
+        case .scalar: return type
+        case .named(let name): return .named(map[name] ?? name)
+        case .array(let element): return .array(renamed(element, map))
+        case .dictionary(let value): return .dictionary(renamed(value, map))
+        case .union(let members): return .union(members.map { renamed($0, map) })
+        }
+    }
+
+    /// What makes two models the same payload shape (not their names, docs or origins).
+    struct Shape: Hashable {
+        struct Property: Hashable {
+            var name: String
+            var jsonKey: String
+            var type: TypeDraft
+            var required: Bool
+            var format: String?
+            var constraints: ConstraintsDraft
+        }
+
+        var extends: String?
+        var unknownKeys: String?
+        var properties: [Property]
+        var variants: VariantsDraft?
+
+        init(_ model: ModelDraft) {
+            extends = model.extends
+            unknownKeys = model.unknownKeys
+            variants = model.variants
+            properties = model.properties.map {
+                Property(
+                    name: $0.name, jsonKey: $0.jsonKey, type: $0.type, required: $0.required, format: $0.format, constraints: $0.constraints
+                )
+            }
+        }
+    }
+}
