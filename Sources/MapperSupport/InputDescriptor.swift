@@ -88,6 +88,11 @@ package enum InputDescriptor {
         wait(descriptor, milliseconds: 0)
     }
 
+    /// Whether the descriptor has input to read (or its end) within `milliseconds`.
+    package static func isReady(_ descriptor: Int32, within milliseconds: Int32) -> Bool {
+        wait(descriptor, milliseconds: milliseconds)
+    }
+
     @discardableResult
     private static func wait(_ descriptor: Int32, milliseconds: Int32) -> Bool {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)

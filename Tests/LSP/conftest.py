@@ -111,12 +111,16 @@ def workspace(tmp_path: pathlib.Path) -> pathlib.Path:
 
 
 @contextlib.asynccontextmanager
-async def started(root: pathlib.Path, *arguments: str, capabilities: str = "neovim"):
+async def started(root: pathlib.Path, *arguments: str, capabilities: str = "neovim", cwd: pathlib.Path | None = None, folders: bool = False):
+    """A server for the workspace `root`, started in `cwd` (the workspace itself by default); the
+    workspace is named by `rootUri`, or with `folders` by `workspaceFolders` alone."""
     client = make_test_lsp_client()
-    await client.start_io(MAPPER, "lsp", *arguments, cwd=root)
-    await client.initialize_session(
-        types.InitializeParams(capabilities=client_capabilities(capabilities), root_uri=root.resolve().as_uri())
-    )
+    await client.start_io(MAPPER, "lsp", *arguments, cwd=cwd or root)
+    uri = root.resolve().as_uri()
+    params = types.InitializeParams(capabilities=client_capabilities(capabilities), root_uri=None if folders else uri)
+    if folders:
+        params.workspace_folders = [types.WorkspaceFolder(uri=uri, name=root.name)]
+    await client.initialize_session(params)
     try:
         yield Session(root, client)
     finally:

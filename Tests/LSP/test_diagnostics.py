@@ -226,3 +226,21 @@ async def test_a_new_unsaved_file_in_the_catalog_is_checked(workspace):
         await session.diagnostics("Mappings/issue.yaml", count=1)
         session.open("Mappings/user.yaml", "mapper: 1\nmodels:\n  User:\n    properties:\n      id: int\n")
         await session.diagnostics("Mappings/issue.yaml", count=0)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("folders", [False, True])
+async def test_the_catalog_is_that_of_the_workspace_folder_initialize_names(workspace, folders):
+    # The editor starts the server elsewhere (its own folder), and names the workspace in
+    # `initialize`: by rootUri, or by workspaceFolders.
+    project, elsewhere = workspace / "project", workspace / "elsewhere"
+    write(project, {"Mappings/issue.yaml": ISSUE})
+    write(elsewhere, {"Mappings/other.yaml": "mapper: 1\nmodels:\n  Other:\n    properties:\n      x: strng\n"})
+    expected = validate(project)
+    async with started(project, cwd=elsewhere, folders=folders) as session:
+        text = session.text("Mappings/issue.yaml")
+        [diagnostic] = await session.diagnostics("Mappings/issue.yaml", count=1)
+        assert shown(diagnostic) == lsp_view(expected[0], text)
+        # Nothing of the folder the server was started in.
+        await session.until(lambda: session.published("Mappings/issue.yaml") is not None)
+        assert (elsewhere / "Mappings/other.yaml").resolve().as_uri() not in session.client.diagnostics

@@ -92,6 +92,14 @@ async def test_completion_offers_what_the_place_takes(workspace):
         # Types: built-ins, the catalog's models and enums (from another file), [T] and [string: T].
         types_ = labels(await complete(session, "Mappings/new.yaml", text, end_of(text, "owner: ")))
         assert {"string", "int", "date", "any", "User", "Issue", "Admin", "IssueState", "[T]", "[string: T]"} <= set(types_)
+        # The catalog's names come without their docs; resolving an item gives its doc.
+        result = await complete(session, "Mappings/new.yaml", text, end_of(text, "owner: "))
+        items = {item.label: item for item in (result.items if hasattr(result, "items") else result)}
+        resolved = {
+            label: (await session.client.completion_item_resolve_async(items[label])).detail
+            for label in ["User", "IssueState", "Issue"]
+        }
+        assert resolved == {"User": "A GitHub account.", "IssueState": "Whether an issue is open.", "Issue": "model"}
         # A property's keys inside a flow mapping.
         property_keys = labels(await complete(session, "Mappings/new.yaml", text, end_of(text, "type: string, for")))
         assert {"format", "key", "required", "default", "min_length"} <= set(property_keys)

@@ -43,6 +43,12 @@ extension MapperCommand {
             @Flag(help: "Print the summary only, not each warning.")
             var quiet = false
 
+            @Option(
+                help: ArgumentHelp(
+                    "Write a '# yaml-language-server: $schema=URL' modeline into each file, naming the schema of 'mapper schema --language' (a path relative to the file, or a URL).",
+                    valueName: "url"))
+            var schemaModeline: String?
+
             func run() throws {
                 let result: OpenAPIImport.Result
                 do {
@@ -51,7 +57,8 @@ extension MapperCommand {
                     Output.error(error.description)
                     throw ExitCode(error.code == "unreadable" ? 2 : 1)
                 }
-                try CatalogFolder(path: out, force: force, generator: OpenAPIImport.generatedMarker).write(result.files)
+                try CatalogFolder(path: out, force: force, generator: OpenAPIImport.generatedMarker).write(
+                    result.files.map { (name: $0.name, text: SchemaModeline.adding(schemaModeline, to: $0.text)) })
                 if !quiet { for warning in result.warnings { Output.error(warning.description) } }
                 for diagnostic in result.diagnostics { Output.error(diagnostic.description) }
                 let summary = result.summary

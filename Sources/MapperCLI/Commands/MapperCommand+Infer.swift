@@ -35,6 +35,12 @@ extension MapperCommand {
         @Flag(help: "Give every enum a default case 'unknown', so that values the samples lack still decode.")
         var openEnums = false
 
+        @Option(
+            help: ArgumentHelp(
+                "Write a '# yaml-language-server: $schema=URL' modeline into the mapping file, naming the schema of 'mapper schema --language' (a path relative to the file, or a URL).",
+                valueName: "url"))
+        var schemaModeline: String?
+
         func run() throws {
             let samples: [Inference.Sample]
             let result: Inference.Result
@@ -66,13 +72,14 @@ extension MapperCommand {
                 }
                 try write(files.map { ((tests as NSString).appendingPathComponent($0.path), $0.text) })
             }
+            let catalog = SchemaModeline.adding(schemaModeline, to: result.catalog)
             if let catalogPath {
-                try write([(catalogPath, result.catalog)])
+                try write([(catalogPath, catalog)])
                 Output.error(
                     "wrote \(catalogPath): \(result.models) models, \(result.enums) enums from \(samples.count) samples"
                         + (tests.map { "; golden tests in \($0)" } ?? ""))
             } else {
-                Output.write(Array(result.catalog.utf8))
+                Output.write(Array(catalog.utf8))
             }
         }
 

@@ -50,9 +50,10 @@ extension CatalogCompiler {
             if cases.contains(where: { $0.name == text }) {
                 defaultCase = text
             } else {
+                let suggestion = Self.suggestion(for: text, in: cases.map(\.name))
                 error(
                     .unknownCase, "default '\(text)' of enum '\(name)' is not one of its cases", at: node.mark,
-                    hint: Suggestion.hint(for: text, in: cases.map(\.name)))
+                    hint: suggestion.hint, replacement: suggestion.replacement)
             }
         }
         return EnumSpec(name: name, doc: doc, cases: cases, defaultCase: defaultCase, mark: declaration.mark)

@@ -206,11 +206,12 @@ extension CatalogCompiler {
         for selection in expression.program.selections(of: "self").selections {
             guard let field = selection.path.first, !field.hasPrefix("$"), !properties.contains(field) else { continue }
             clean = false
+            let suggestion = Self.suggestion(for: field, in: properties)
             error(
                 .invalidExpression,
                 "\(what) reads self.\(field) at column \(selection.column) of the expression '\(expression.source)', but model '\(spec.name)' has no property '\(field)'",
-                at: expression.mark, hint: Suggestion.hint(for: field, in: properties),
-                excerpt: Diagnostic.Excerpt(text: expression.source, column: selection.column))
+                at: expression.mark, hint: suggestion.hint,
+                excerpt: Diagnostic.Excerpt(text: expression.source, column: selection.column), replacement: suggestion.replacement)
         }
         return clean
     }

@@ -43,11 +43,12 @@ extension CatalogCompiler {
                 guard let typeName = text(pair.key, what: "a type in the formats of \(what)") else { continue }
                 guard let type = Self.formattedTypes[typeName] else {
                     let names = Self.formattedTypes.keys.sorted()
+                    let suggestion =
+                        ForeignNames.types[typeName].map { (Diagnostic.didYouMean($0), $0) }
+                        ?? Self.suggestion(for: typeName, in: names, otherwise: "formats apply to \(names.joined(separator: ", "))")
                     error(
                         .unknownType, "'\(typeName)' in the formats of \(what) is not a type that takes a format",
-                        at: pair.key.mark,
-                        hint: ForeignNames.types[typeName].map { "did you mean '\($0)'?" }
-                            ?? Suggestion.hint(for: typeName, in: names) ?? "formats apply to \(names.joined(separator: ", "))")
+                        at: pair.key.mark, hint: suggestion.hint, replacement: suggestion.replacement)
                     continue
                 }
                 guard let name = text(pair.value, what: "the \(typeName) format of \(what)"),
@@ -76,9 +77,10 @@ extension CatalogCompiler {
             return declaration.body["date"] != nil ? .date(name) : .number(name)
         }
         let candidates = Array(FormatReference.builtIn.keys) + formatOrder
+        let suggestion = ForeignNames.formatHint(for: name, candidates: candidates)
         error(
-            .unknownFormat, "unknown format '\(name)' for \(what())", at: mark,
-            hint: ForeignNames.formatHint(for: name, candidates: candidates))
+            .unknownFormat, "unknown format '\(name)' for \(what())", at: mark, hint: suggestion.hint,
+            replacement: suggestion.replacement)
         return nil
     }
 }

@@ -323,9 +323,10 @@ extension CatalogCompiler {
         if enumDeclarations[name] != nil {
             error(.unknownModel, "\(context) '\(name)', which is an enum, not a model", at: mark)
         } else {
+            let suggestion = Self.suggestion(for: name, in: modelOrder)
             error(
-                .unknownModel, "\(context) unknown model '\(name)'", at: mark,
-                hint: Suggestion.hint(for: name, in: modelOrder))
+                .unknownModel, "\(context) unknown model '\(name)'", at: mark, hint: suggestion.hint,
+                replacement: suggestion.replacement)
         }
     }
 

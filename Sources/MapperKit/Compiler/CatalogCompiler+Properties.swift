@@ -127,9 +127,10 @@ extension CatalogCompiler {
                 self.error(.invalidType, message, at: node.mark)
             case .unknownName(let name):
                 let candidates = Array(TypeSpec.scalars.keys) + modelOrder + enumOrder
+                let suggestion = ForeignNames.typeHint(for: name, candidates: candidates)
                 self.error(
-                    .unknownType, "unknown type '\(name)' for \(what())", at: node.mark,
-                    hint: ForeignNames.typeHint(for: name, candidates: candidates))
+                    .unknownType, "unknown type '\(name)' for \(what())", at: node.mark, hint: suggestion.hint,
+                    replacement: suggestion.replacement)
             }
         }
         return nil
@@ -335,11 +336,12 @@ struct PropertyReader {
             if known.contains(transform) {
                 property.transform = transform
             } else {
+                let suggestion = CatalogCompiler.suggestion(
+                    for: transform, in: known,
+                    otherwise: "register it when loading the catalog, or pass --assume-transformer \(transform) to mapper validate")
                 compiler.error(
                     .unknownTransformer, "\(what) uses transformer '\(transform)', which is not registered",
-                    at: node.mark,
-                    hint: Suggestion.hint(for: transform, in: known)
-                        ?? "register it when loading the catalog, or pass --assume-transformer \(transform) to mapper validate")
+                    at: node.mark, hint: suggestion.hint, replacement: suggestion.replacement)
                 ok = false
             }
         }

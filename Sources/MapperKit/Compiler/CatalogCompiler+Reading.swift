@@ -38,10 +38,13 @@ extension CatalogCompiler {
             let key = pair.key.scalar?.text ?? ""
             if pair.key.scalar != nil, allowed.contains(key) {
                 known.append(pair)
+            } else if let hint = misplaced[key] {
+                error(.unknownKey, "unknown key '\(key)' in \(what())", at: pair.key.mark, hint: hint)
             } else {
+                let suggestion = Self.suggestion(for: key, in: allowed, otherwise: "expected one of: \(allowed.joined(separator: ", "))")
                 error(
-                    .unknownKey, "unknown key '\(key)' in \(what())", at: pair.key.mark,
-                    hint: misplaced[key] ?? Suggestion.hint(for: key, in: allowed) ?? "expected one of: \(allowed.joined(separator: ", "))")
+                    .unknownKey, "unknown key '\(key)' in \(what())", at: pair.key.mark, hint: suggestion.hint,
+                    replacement: suggestion.replacement)
             }
         }
         return Fields(node: node, pairs: known)
@@ -95,9 +98,8 @@ extension CatalogCompiler {
             return nil
         }
         guard choices.contains(text) else {
-            error(
-                code, "unknown \(what()) '\(text)'", at: node.mark,
-                hint: Suggestion.hint(for: text, in: choices) ?? "expected one of: \(choices.joined(separator: ", "))")
+            let suggestion = Self.suggestion(for: text, in: choices, otherwise: "expected one of: \(choices.joined(separator: ", "))")
+            error(code, "unknown \(what()) '\(text)'", at: node.mark, hint: suggestion.hint, replacement: suggestion.replacement)
             return nil
         }
         return text

@@ -1,4 +1,5 @@
 import MapperCEL
+import MapperSupport
 import MapperYAML
 
 /// Turns mapping files into a checked `Catalog`, collecting every problem of every file.
@@ -66,9 +67,12 @@ struct CatalogCompiler {
     /// Each `pattern` compiled so far, by its source: an imported catalog repeats a few patterns
     /// (ids, slugs) on many properties, and compiling one is a large part of reading a property.
     var compiledPatterns: [String: Pattern] = [:]
+    /// Parse trees kept from the last compile (a language server's), reused for unchanged files.
+    let parseCache: ParseCache?
 
-    init(options: LoadOptions) {
+    init(options: LoadOptions, parseCache: ParseCache? = nil) {
         self.options = options
+        self.parseCache = parseCache
     }
 
     /// Everything a `Catalog` holds, compiled once.
@@ -96,9 +100,11 @@ struct CatalogCompiler {
         // Files are read (and their contents hashed) on every core; what they declare is
         // collected in load order.
         let limits = options.yamlLimits
-        var documents = sources.concurrentMap {
-            (yaml: YAML.parse($0.bytes, file: $0.name, limits: limits), digest: Revision.digest($0.bytes))
-        }
+        var documents =
+            parseCache?.documents(of: sources, limits: limits)
+            ?? sources.concurrentMap {
+                (yaml: YAML.parse($0.bytes, file: $0.name, limits: limits), digest: Revision.digest($0.bytes))
+            }
         for (source, (document, digest)) in zip(sources, documents) {
             revision.add(source.name, digest: digest)
             for error in document.errors { diagnostics.append(Diagnostic(error)) }
@@ -165,9 +171,19 @@ struct CatalogCompiler {
     }
 
     mutating func error(
-        _ code: Diagnostic.Code, _ message: String, at mark: Mark, hint: String? = nil, excerpt: Diagnostic.Excerpt? = nil
+        _ code: Diagnostic.Code, _ message: String, at mark: Mark, hint: String? = nil, excerpt: Diagnostic.Excerpt? = nil,
+        replacement: String? = nil
     ) {
-        diagnostics.append(.error(code, message, at: mark, hint: hint, excerpt: excerpt))
+        diagnostics.append(.error(code, message, at: mark, hint: hint, excerpt: excerpt, replacement: replacement))
+    }
+
+    /// A misspelt word's did-you-mean, for `error(hint:replacement:)`: `did you mean 'x'?` and `x`
+    /// when a candidate is close, else `otherwise` and no replacement.
+    static func suggestion(
+        for word: String, in candidates: some Sequence<String>, otherwise: String? = nil
+    ) -> (hint: String?, replacement: String?) {
+        guard let close = Suggestion.closest(to: word, in: candidates) else { return (otherwise, nil) }
+        return (Diagnostic.didYouMean(close), close)
     }
 
     mutating func warning(
@@ -267,9 +283,10 @@ struct CatalogCompiler {
             return nil
         }
         guard kind.accepts(name) else {
+            let suggestion = kind.suggestion(for: name)
             error(
                 .invalidName, "\(kind) name '\(name)' does not match \(kind.rule)", at: key.mark,
-                hint: kind.suggestion(for: name).map { "did you mean '\($0)'?" })
+                hint: suggestion.map(Diagnostic.didYouMean), replacement: suggestion)
             return nil
         }
         return name

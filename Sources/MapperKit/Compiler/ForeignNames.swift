@@ -20,27 +20,29 @@ enum ForeignNames {
         "datetime": "iso8601", "date-time": "iso8601", "rfc3339": "iso8601", "iso": "iso8601", "iso_8601": "iso8601", "iso-8601": "iso8601",
     ]
 
-    /// The hint for an unknown type name: a foreign name's counterpart, else the closest name.
-    static func typeHint(for name: String, candidates: [String]) -> String? {
+    /// The hint for an unknown type name: a foreign name's counterpart, else the closest name; with
+    /// the name it proposes, when it proposes one.
+    static func typeHint(for name: String, candidates: [String]) -> (hint: String?, replacement: String?) {
         switch name {
         case "number":
-            return "did you mean 'double'? (or 'decimal' for exact values such as money, 'int' for whole numbers)"
+            return ("did you mean 'double'? (or 'decimal' for exact values such as money, 'int' for whole numbers)", "double")
         case "object", "Object", "dict", "map", "hash":
-            return "a JSON object is a model (name one), a dictionary '[string: T]', or 'any'"
+            return ("a JSON object is a model (name one), a dictionary '[string: T]', or 'any'", nil)
         case "array", "list", "Array", "sequence":
-            return "an array is written '[T]', e.g. '[string]' or '[Label]'"
+            return ("an array is written '[T]', e.g. '[string]' or '[Label]'", nil)
         case "null", "nil", "none":
-            return "every type accepts null; give the type of the value when it is present"
+            return ("every type accepts null; give the type of the value when it is present", nil)
         default:
-            if let type = types[name] { return "did you mean '\(type)'?" }
-            return Suggestion.hint(for: name, in: candidates)
+            if let type = types[name] { return (Diagnostic.didYouMean(type), type) }
+            return CatalogCompiler.suggestion(for: name, in: candidates)
         }
     }
 
-    /// The hint for an unknown format name: a foreign name's counterpart, else the closest name.
-    static func formatHint(for name: String, candidates: [String]) -> String? {
-        if name == "timestamp" { return "did you mean 'unix' (seconds), 'unix_ms' (milliseconds) or 'iso8601'?" }
-        if let format = formats[name] { return "did you mean '\(format)'?" }
-        return Suggestion.hint(for: name, in: candidates)
+    /// The hint for an unknown format name: a foreign name's counterpart, else the closest name;
+    /// with the name it proposes, when it proposes one.
+    static func formatHint(for name: String, candidates: [String]) -> (hint: String?, replacement: String?) {
+        if name == "timestamp" { return ("did you mean 'unix' (seconds), 'unix_ms' (milliseconds) or 'iso8601'?", nil) }
+        if let format = formats[name] { return (Diagnostic.didYouMean(format), format) }
+        return CatalogCompiler.suggestion(for: name, in: candidates)
     }
 }

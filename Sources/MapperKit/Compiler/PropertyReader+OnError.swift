@@ -25,9 +25,11 @@ extension CatalogCompiler {
         let words = OnError.allCases.map(\.rawValue)
         if let text = node.scalar?.text, node.scalar?.kind == .string, let mode = OnError(rawValue: text) { return mode }
         let found = node.scalar.map { "'\($0.text)'" } ?? node.kindDescription
+        let otherwise = "expected one of: \(words.joined(separator: ", "))"
+        let suggestion = node.scalar.map { CatalogCompiler.suggestion(for: $0.text, in: words, otherwise: otherwise) } ?? (otherwise, nil)
         error(
-            .invalidOnError, "\(what()) must be fail, null, default or drop, not \(found)", at: node.mark,
-            hint: node.scalar.flatMap { Suggestion.hint(for: $0.text, in: words) } ?? "expected one of: \(words.joined(separator: ", "))")
+            .invalidOnError, "\(what()) must be fail, null, default or drop, not \(found)", at: node.mark, hint: suggestion.hint,
+            replacement: suggestion.replacement)
         return nil
     }
 

@@ -29,6 +29,9 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public var excerpt: Excerpt?
     /// Another place the problem involves (the first definition of a name defined twice).
     public var related: Related?
+    /// The name a did-you-mean proposes in place of the misspelt one at the position (`int` for
+    /// `itn`), for a tool that applies it (the language server's quick fix); `hint` says it in words.
+    public var replacement: String?
 
     /// A second position of a problem and what is there, e.g. `the first definition of 'User'`.
     public struct Related: Sendable, Hashable, Codable {
@@ -98,10 +101,18 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         return text
     }
 
-    static func error(_ code: Code, _ message: String, at mark: Mark, hint: String? = nil, excerpt: Excerpt? = nil) -> Diagnostic {
+    static func error(
+        _ code: Code, _ message: String, at mark: Mark, hint: String? = nil, excerpt: Excerpt? = nil, replacement: String? = nil
+    ) -> Diagnostic {
         var diagnostic = Diagnostic(.error, code, message, at: mark, hint: hint)
         diagnostic.excerpt = excerpt
+        diagnostic.replacement = replacement
         return diagnostic
+    }
+
+    /// The hint of a did-you-mean: `did you mean 'User'?`.
+    static func didYouMean(_ name: String) -> String {
+        "did you mean '\(name)'?"
     }
 
     static func warning(_ code: Code, _ message: String, at mark: Mark, hint: String? = nil, excerpt: Excerpt? = nil) -> Diagnostic {

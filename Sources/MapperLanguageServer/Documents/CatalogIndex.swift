@@ -45,15 +45,20 @@ struct CatalogIndex {
     private(set) var models: [String: Model] = [:]
     private(set) var enums: [String: Enumeration] = [:]
     private(set) var formats: [String: String] = [:]
-    private(set) var occurrences: [Occurrence] = []
+    /// The files read, in load order.
+    private let files: [FileReader]
+
+    /// Every name written in the catalog, file by file (gathered when navigation asks, not at each
+    /// edit: completion needs only the declarations).
+    var occurrences: [Occurrence] { files.flatMap(\.occurrences) }
 
     /// The index of files read one by one (`FileReader`), in load order.
     init(files: [FileReader]) {
+        self.files = files
         for reader in files {
             for (name, model) in reader.models where models[name] == nil { models[name] = model }
             for (name, enumeration) in reader.enums where enums[name] == nil { enums[name] = enumeration }
             for (name, pattern) in reader.formats where formats[name] == nil { formats[name] = pattern }
-            occurrences += reader.occurrences
         }
     }
 
@@ -90,7 +95,7 @@ struct CatalogIndex {
 
     /// The occurrence covering a position of a file (1-based line, column in scalars).
     func occurrence(in file: String, line: Int, column: Int) -> Occurrence? {
-        occurrences.first {
+        files.first { $0.file == file }?.occurrences.first {
             $0.file == file && $0.line == line && column >= $0.column && column <= $0.column + $0.name.unicodeScalars.count
         }
     }

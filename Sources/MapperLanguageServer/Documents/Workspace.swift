@@ -14,16 +14,43 @@ struct Workspace {
     private(set) var latest: Catalog.OverlayCheck?
     /// The last catalog that loaded, for completion and hover while the text has errors.
     private(set) var lastLoaded: Catalog?
+    /// The catalog's files on disk as last read, by name, until `forgetDisk` (a save, a change the
+    /// client watched): a check after an edit reads no file again.
+    private var disk: [String: [UInt8]] = [:]
+    /// How many times `forgetDisk` was called: a check that began before keeps none of its texts.
+    private var diskGeneration = 0
+    /// Each file's absolute path, by the name the compiler gives it.
+    private var absolutePaths: [String: String] = [:]
+    /// The files' parse trees, so that a check parses only the files that changed.
+    let parseCache = ParseCache()
 
     init(paths: [String], options: LoadOptions) {
         self.paths = paths
         self.options = options
     }
 
-    /// Checks the catalog again with the current buffers.
-    mutating func check() -> Catalog.OverlayCheck {
-        var overlay: [String: [UInt8]] = [:]
-        for (path, document) in documents { overlay[path] = document.bytes }
+    /// What a check reads, taken on the server's thread so that the check can run on another.
+    struct CheckInput: Sendable {
+        var paths: [String]
+        var options: LoadOptions
+        /// Texts by file name: open buffers, and the files read from disk before.
+        var known: [String: [UInt8]]
+        /// Open buffers of files not checked before, by absolute path.
+        var buffers: [String: [UInt8]]
+        /// Open mapping files inside the catalog's folders that are not on disk yet.
+        var extra: [Catalog.Source]
+        var cache: ParseCache
+        /// The open buffers' paths, whose texts are not the disk's.
+        var open: Set<String>
+        /// `diskGeneration` when the input was taken.
+        var generation: Int
+    }
+
+    /// What to check now: the current buffers and the files read from disk.
+    func checkInput() -> CheckInput {
+        var known: [String: [UInt8]] = disk
+        for (name, path) in absolutePaths { if let open = documents[path] { known[name] = open.bytes } }
+        let openPaths = Set(documents.keys).subtracting(absolutePaths.values)
         let roots = paths.map(Self.absolute).filter { FileManager.default.isDirectory($0) }
         var extra: [Catalog.Source] = []
         for (path, document) in documents.sorted(by: { $0.key < $1.key })
@@ -32,17 +59,59 @@ struct Workspace {
         {
             extra.append(Catalog.Source(name: Self.name(of: path), bytes: document.bytes))
         }
-        let buffers = overlay
-        let result = Catalog.check(paths: paths, overlay: { buffers[Self.absolute($0)] }, extra: extra, options: options)
+        return CheckInput(
+            paths: paths, options: options, known: known, buffers: documents.filter { openPaths.contains($0.key) }.mapValues(\.bytes),
+            extra: extra, cache: parseCache, open: Set(documents.keys), generation: diskGeneration)
+    }
+
+    /// Checks what `input` holds (on any thread): what `mapper validate` says of those texts.
+    static func check(_ input: CheckInput) -> Catalog.OverlayCheck {
+        let (known, buffers) = (input.known, input.buffers)
+        return Catalog.check(
+            paths: input.paths, overlay: { known[$0] ?? (buffers.isEmpty ? nil : buffers[Self.absolute($0)]) }, extra: input.extra,
+            options: input.options, cache: input.cache)
+    }
+
+    /// Keeps a check's outcome (the files, the catalog when it loaded) and the texts it read from disk.
+    mutating func accept(_ result: Catalog.OverlayCheck, of input: CheckInput) {
+        for source in result.sources {
+            let path = absolutePaths[source.name] ?? Self.absolute(source.name)
+            absolutePaths[source.name] = path
+            if input.generation == diskGeneration, !input.open.contains(path), documents[path] == nil { disk[source.name] = source.bytes }
+        }
+        // The last check and catalog are freed off this thread (a large catalog takes a while).
+        if let previous = latest { releaseInBackground(previous) }
         latest = result
-        if let catalog = result.check.catalog { lastLoaded = catalog }
+        if let catalog = result.check.catalog {
+            if let previous = lastLoaded { releaseInBackground(previous) }
+            lastLoaded = catalog
+        }
+    }
+
+    /// Checks the catalog again with the current buffers, on this thread.
+    mutating func check() -> Catalog.OverlayCheck {
+        let input = checkInput()
+        let result = Self.check(input)
+        accept(result, of: input)
         return result
+    }
+
+    /// The absolute path of a catalog file, by its name in diagnostics (remembered from the checks).
+    func path(of name: String) -> String {
+        absolutePaths[name] ?? Self.absolute(name)
+    }
+
+    /// Forgets the texts read from disk: files changed there.
+    mutating func forgetDisk() {
+        disk = [:]
+        diskGeneration += 1
     }
 
     /// The text of a catalog file: the open buffer, else the file on disk.
     func document(named name: String) -> TextDocument? {
         let path = Self.absolute(name)
         if let open = documents[path] { return open }
+        if let read = disk[name] { return TextDocument(bytes: read) }
         guard let bytes = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
         return TextDocument(bytes: Array(bytes))
     }

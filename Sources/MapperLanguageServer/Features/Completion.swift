@@ -34,7 +34,7 @@ extension LanguageServer {
         case .bool: return ["true", "false"].map { Self.item($0, .value) }
         case .type: return typeItems(index)
         case .either(let options): return options.flatMap { valueItems($0, context: context, index: index, at: position, in: document) }
-        case .modelName: return index.models.keys.sorted().map { Self.item($0, .class, detail: index.models[$0]?.doc) }
+        case .modelName: return index.models.keys.sorted().map { Self.item($0, .class) }
         case .formatName:
             return MappingLanguage.builtInFormats.map { Self.item($0, .enumMember, detail: "built-in format") }
                 + index.formats.keys.sorted().map { Self.item($0, .enumMember, detail: index.formats[$0]) }
@@ -53,8 +53,10 @@ extension LanguageServer {
 
     private func typeItems(_ index: CatalogIndex) -> [JSONValue] {
         var items = MappingLanguage.builtInTypes.map { Self.item($0, .keyword, detail: "built-in type") }
-        items += index.models.keys.sorted().map { Self.item($0, .class, detail: index.models[$0]?.doc ?? "model") }
-        items += index.enums.keys.sorted().map { Self.item($0, .enum, detail: index.enums[$0]?.doc ?? "enum") }
+        // The catalog's names alone (a large catalog has thousands): `completionItem/resolve` gives
+        // the one the editor shows its doc.
+        items += index.models.keys.sorted().map { Self.item($0, .class) }
+        items += index.enums.keys.sorted().map { Self.item($0, .enum) }
         items.append(Self.item("[T]", .snippet, detail: "an array of T", insert: "\"[${1:T}]\"", snippet: true))
         items.append(
             Self.item("[string: T]", .snippet, detail: "a dictionary of T by string keys", insert: "\"[string: ${1:T}]\"", snippet: true))
@@ -89,6 +91,21 @@ extension LanguageServer {
         var items = ["self", "input"].map { Self.item($0, .variable) }
         items += CELSignatures.all.map { Self.item($0.name, .function, detail: $0.signatures.joined(separator: "\n")) }
         return items
+    }
+
+    /// `completionItem/resolve`: a model's or enum's item of the list with its doc as detail.
+    func resolveCompletion(_ params: JSONValue) throws(ResponseError) -> JSONValue {
+        guard case .object(var item) = params, let label = params["label"]?.text else {
+            throw ResponseError(.invalidParams, "a completion item with a 'label' is expected")
+        }
+        guard params["detail"] == nil else { return params }
+        let index = currentIndex()
+        switch params["kind"]?.integer.flatMap({ CompletionKind(rawValue: Int64($0)) }) {
+        case .class: if let model = index.models[label] { item.append("detail", .string(model.doc ?? "model")) }
+        case .enum: if let enumeration = index.enums[label] { item.append("detail", .string(enumeration.doc ?? "enum")) }
+        default: break
+        }
+        return .object(item)
     }
 
     static func item(

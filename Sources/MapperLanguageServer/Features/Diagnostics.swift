@@ -27,7 +27,7 @@ extension Diagnostic {
                     ]
                 ])
         }
-        if let suggestion { object.append("data", ["suggestion": .string(suggestion)]) }
+        if let replacement { object.append("data", ["suggestion": .string(replacement)]) }
         return .object(object)
     }
 
@@ -37,12 +37,6 @@ extension Diagnostic {
         return TextRange(start: position, end: position)
     }
 
-    /// The name a did-you-mean hint proposes (`did you mean 'int'?` → `int`).
-    var suggestion: String? {
-        guard let hint, let start = hint.range(of: "did you mean '"), hint.hasSuffix("'?") else { return nil }
-        let name = hint[start.upperBound..<hint.index(hint.endIndex, offsetBy: -2)]
-        return name.isEmpty || name.contains("'") ? nil : String(name)
-    }
 }
 
 extension TextDocument {

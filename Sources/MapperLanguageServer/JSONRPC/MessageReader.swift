@@ -31,6 +31,11 @@ struct MessageReader {
     /// Whether a frame can be returned without waiting for input.
     var hasBufferedInput: Bool { start < buffer.count || InputDescriptor.isReady(descriptor) }
 
+    /// Whether a frame can be returned after waiting at most `milliseconds` for input.
+    func hasInput(within milliseconds: Int32) -> Bool {
+        start < buffer.count || InputDescriptor.isReady(descriptor, within: milliseconds)
+    }
+
     /// The next frame, waiting for input as needed.
     mutating func next() -> Frame {
         while true {

@@ -1,3 +1,4 @@
+import Foundation
 import MapperKit
 
 extension LanguageServer {
@@ -60,15 +61,27 @@ extension LanguageServer {
         invalidateIndex()
     }
 
-    /// Checks the catalog and publishes every file's diagnostics: each file of the catalog that has
-    /// some, and an empty list for each that had some before (fixing one file clears what it
-    /// caused in another).
-    func publishDiagnostics() {
+    /// Starts checking the catalog as it is now, on another thread.
+    func startCheck() {
         diagnosticsDue = false
-        let result = workspace.check()
+        running = BackgroundCheck(workspace.checkInput())
+    }
+
+    /// Takes a finished check's outcome, and publishes its diagnostics unless the texts changed
+    /// while it ran (another check follows then).
+    func finish(_ check: BackgroundCheck, _ result: Catalog.OverlayCheck) {
+        running = nil
+        workspace.accept(result, of: check.input)
+        if !diagnosticsDue { publishDiagnostics(result) }
+    }
+
+    /// Publishes every file's diagnostics: each file of the catalog that has some, and an empty
+    /// list for each that had some before (fixing one file clears what it caused in another). A
+    /// file whose diagnostics are what was last published for it is skipped.
+    func publishDiagnostics(_ result: Catalog.OverlayCheck) {
         var byFile: [String: [Diagnostic]] = [:]
         for diagnostic in result.check.diagnostics { byFile[diagnostic.file, default: []].append(diagnostic) }
-        var now: Set<String> = []
+        var now: [String: JSONValue] = [:]
         for (name, diagnostics) in byFile.sorted(by: { $0.key < $1.key }) {
             guard let document = workspace.document(named: name) else {
                 for diagnostic in diagnostics where shownProblems.insert(diagnostic.description).inserted {
@@ -77,16 +90,38 @@ extension LanguageServer {
                 continue
             }
             let uri = Workspace.uri(of: name)
-            now.insert(uri)
-            publish(uri, diagnostics.map { $0.lspValue(in: document) }, version: workspace.documents[Workspace.absolute(name)]?.version)
+            now[uri] = publish(
+                uri, diagnostics.map { $0.lspValue(in: document) }, version: workspace.documents[workspace.path(of: name)]?.version)
         }
-        for uri in published.subtracting(now).sorted() { publish(uri, [], version: nil) }
+        for uri in published.keys.sorted() where now[uri] == nil { _ = publish(uri, [], version: nil) }
         published = now
     }
 
-    private func publish(_ uri: String, _ diagnostics: [JSONValue], version: Int?) {
+    /// Sends a file's diagnostics unless they are what was last sent for it; what was sent.
+    private func publish(_ uri: String, _ diagnostics: [JSONValue], version: Int?) -> JSONValue {
         var params: JSONObject = ["uri": .string(uri), "diagnostics": .array(diagnostics)]
         if let version { params.append("version", .number(JSONNumber(Int64(version)))) }
-        writer.notify("textDocument/publishDiagnostics", .object(params))
+        let value = JSONValue.object(params)
+        if published[uri] != value { writer.notify("textDocument/publishDiagnostics", value) }
+        return value
     }
+}
+
+/// A check of the catalog running on another thread, so that the server answers requests
+/// (completion first) while it runs.
+final class BackgroundCheck: @unchecked Sendable {
+    let input: Workspace.CheckInput
+    private let lock = NSLock()
+    private var outcome: Catalog.OverlayCheck?
+
+    init(_ input: Workspace.CheckInput) {
+        self.input = input
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result = Workspace.check(input)
+            self.lock.withLock { self.outcome = result }
+        }
+    }
+
+    /// The check's outcome, once it is done.
+    var result: Catalog.OverlayCheck? { lock.withLock { outcome } }
 }

@@ -5,6 +5,7 @@ extension LanguageServer {
     func feature(_ method: String, _ params: JSONValue) throws(ResponseError) -> JSONValue? {
         switch method {
         case "textDocument/completion": return try completion(params)
+        case "completionItem/resolve": return try resolveCompletion(params)
         case "textDocument/hover": return try hover(params)
         case "textDocument/definition": return try definition(params)
         case "textDocument/references": return try references(params)

@@ -9,7 +9,7 @@ extension LanguageServer {
         var open = Set(workspace.documents.keys)
         var readers: [FileReader] = []
         for name in files {
-            let path = Workspace.absolute(name)
+            let path = workspace.path(of: name)
             open.remove(path)
             readers.append(reader(name: name, path: path))
         }

@@ -1,3 +1,4 @@
+import Foundation
 public import MapperKit
 
 /// `mapper lsp`: a language server for mapping files over stdio (JSON-RPC 2.0 with
@@ -39,10 +40,15 @@ public final class LanguageServer {
     var state = State.starting
     var reader: MessageReader
     let writer: MessageWriter
-    /// Whether an edit has happened since diagnostics were last published.
+    /// How long the server waits for more messages after an edit before it checks the catalog, in
+    /// milliseconds.
+    static let diagnosticsDelay: Int32 = 10
+    /// Whether an edit has happened since the last check began.
     var diagnosticsDue = false
-    /// The documents that were last published with diagnostics, by URI.
-    var published: Set<String> = []
+    /// The check running on another thread, if any.
+    var running: BackgroundCheck?
+    /// What was last published for each file that had diagnostics (the notification's params), by URI.
+    var published: [String: JSONValue] = [:]
     /// The index of the catalog's names, until the next edit.
     var index: CatalogIndex?
     /// Each file's names, by absolute path, with the open buffer's version they were read from (nil
@@ -65,6 +71,18 @@ public final class LanguageServer {
     /// came first and 1 otherwise (LSP 3.17).
     public func run() -> Int32 {
         while true {
+            if let check = running {
+                // Messages are answered while the check runs; its diagnostics go out when it is done.
+                if !reader.hasInput(within: 2) {
+                    if let result = check.result { finish(check, result) }
+                    continue
+                }
+            } else if diagnosticsDue, !reader.hasInput(within: Self.diagnosticsDelay) {
+                // Diagnostics wait for a pause: a completion request that follows an edit (as
+                // editors send them, a few milliseconds apart) is answered before the check starts.
+                startCheck()
+                continue
+            }
             var frames = [reader.next()]
             while frames.count < 1024, frames.last != .end, reader.hasBufferedInput { frames.append(reader.next()) }
             var messages: [Result<Message, ResponseFailure>] = []
@@ -85,7 +103,6 @@ public final class LanguageServer {
                 if let status = handle(message, cancelled: cancelled) { return status }
             }
             if frames.last == .end { return state == .shuttingDown ? 0 : 1 }
-            if diagnosticsDue, !reader.hasBufferedInput { publishDiagnostics() }
         }
     }
 
@@ -124,6 +141,7 @@ public final class LanguageServer {
         case (.starting, "initialize"):
             state = .running
             diagnosticsDue = true
+            enterWorkspaceFolder(params)
             return initializeResult(params)
         case (.starting, _):
             throw ResponseError(.serverNotInitialized, "the server is not initialized; send 'initialize' first")
@@ -152,6 +170,7 @@ public final class LanguageServer {
         case "textDocument/didSave", "workspace/didChangeWatchedFiles":
             diagnosticsDue = true
             invalidateIndex(disk: true)
+            workspace.forgetDisk()
             testFiles = nil
         case "textDocument/didClose": try didClose(params)
         default:
@@ -160,11 +179,26 @@ public final class LanguageServer {
         }
     }
 
+    /// Moves into the workspace's folder that `initialize` names (its first `workspaceFolders`
+    /// entry, else `rootUri`, else `rootPath`), so that the catalog is what `mapper validate` would
+    /// load there, whatever folder the editor started the server in.
+    private func enterWorkspaceFolder(_ params: JSONValue) {
+        var uri = params["rootUri"]?.text
+        if case .array(let folders) = params["workspaceFolders"], let first = folders.first?["uri"]?.text { uri = first }
+        guard let folder = uri.flatMap(Workspace.path(ofURI:)) ?? params["rootPath"]?.text else { return }
+        guard folder != Workspace.absolute(FileManager.default.currentDirectoryPath) else { return }
+        if !FileManager.default.changeCurrentDirectoryPath(folder) {
+            writer.log(
+                "mapper lsp cannot enter the workspace folder '\(folder)'; the catalog is read from '\(FileManager.default.currentDirectoryPath)'",
+                type: 2)
+        }
+    }
+
     private func initializeResult(_ params: JSONValue) -> JSONValue {
         let capabilities: JSONValue = [
             "positionEncoding": "utf-16",
             "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
-            "completionProvider": ["triggerCharacters": [".", " ", "[", "|"]],
+            "completionProvider": ["triggerCharacters": [".", " ", "[", "|"], "resolveProvider": true],
             "hoverProvider": true,
             "definitionProvider": true,
             "referencesProvider": true,
