@@ -50,8 +50,11 @@ public struct CELError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The sentence with each type it names written by `naming` (an embedding program's own type
-    /// names: `date` for `google.protobuf.Timestamp`).
-    public func message(naming: (CELType) -> String) -> String { text.rendered(naming) }
+    /// names: `date` for `google.protobuf.Timestamp`), and each checked type (the checker's
+    /// messages) by `checked`.
+    public func message(naming: (CELType) -> String, checked: (CELCheckedType) -> String = \.description) -> String {
+        text.rendered(naming, checked)
+    }
 
     /// An error at `column` (1-based) of the expression.
     public init(_ code: Code, _ message: String, column: Int) {
@@ -70,11 +73,14 @@ public struct CELError: Error, Sendable, Hashable, CustomStringConvertible {
         enum Part: Sendable, Hashable {
             case text(String)
             case type(CELType)
+            case checked(CELCheckedType)
         }
 
         var parts: [Part]
 
         init(_ string: String) { parts = [.text(string)] }
+
+        init(parts: [Part]) { self.parts = parts }
 
         /// Equal when the sentences read the same with CEL's names.
         public static func == (lhs: Text, rhs: Text) -> Bool { lhs.rendered(\.name) == rhs.rendered(\.name) }
@@ -86,12 +92,13 @@ public struct CELError: Error, Sendable, Hashable, CustomStringConvertible {
 
         public init(stringInterpolation: Interpolation) { parts = stringInterpolation.parts }
 
-        /// The sentence with each type written by `naming`.
-        func rendered(_ naming: (CELType) -> String) -> String {
+        /// The sentence with each type written by `naming`, each checked type by `checked`.
+        func rendered(_ naming: (CELType) -> String, _ checked: (CELCheckedType) -> String = \.description) -> String {
             parts.map { part in
                 switch part {
                 case .text(let text): text
                 case .type(let type): naming(type)
+                case .checked(let type): checked(type)
                 }
             }.joined()
         }
@@ -105,6 +112,11 @@ public struct CELError: Error, Sendable, Hashable, CustomStringConvertible {
             public mutating func appendLiteral(_ literal: String) { parts.append(.text(literal)) }
 
             public mutating func appendInterpolation(_ type: CELType) { parts.append(.type(type)) }
+
+            public mutating func appendInterpolation(_ type: CELCheckedType) { parts.append(.checked(type)) }
+
+            /// Parts built elsewhere (`Checker.describe`).
+            mutating func appendInterpolation(_ text: Text) { parts += text.parts }
 
             /// The types, `separator` between them.
             public mutating func appendInterpolation(_ types: [CELType], separator: String) {

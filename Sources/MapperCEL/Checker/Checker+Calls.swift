@@ -47,7 +47,7 @@ extension Checker {
         let type = try check(argument)
         var trial = substitution
         guard trial.assignable(.bool, type) else {
-            throw CELError(.typeMismatch, "\(message), not \(substitution.checked(type))", column: argument.start + 1)
+            throw CELError(.typeMismatch, text: "\(message), not \(substitution.checked(type))", column: argument.start + 1)
         }
         substitution = trial
     }
@@ -61,7 +61,7 @@ extension Checker {
             guard fits else {
                 var error = CELError(
                     .noSuchOverload,
-                    "no such overload: \(function.name)(\(describe(types))) (it takes (\(parameters.map(\.description).joined(separator: ", "))))",
+                    text: "no such overload: \(function.name)(\(describe(types))) (it takes (\(Self.list(parameters))))",
                     column: column)
                 error.function = function.name
                 throw error
@@ -111,22 +111,32 @@ extension Checker {
             throw CELError(.noSuchOverload, "unknown function '\(name)'", column: column)
         }
         throw CELError(
-            .noSuchOverload, "no such overload: \(Self.describe(name, member: member, types.map { substitution.checked($0).description }))",
+            .noSuchOverload, text: "no such overload: \(Self.describe(name, member: member, types.map { substitution.checked($0) }))",
             column: column)
     }
 
     /// Argument types as a message lists them: `int, string`.
-    func describe(_ types: [CheckType]) -> String {
-        types.map { substitution.checked($0).description }.joined(separator: ", ")
+    func describe(_ types: [CheckType]) -> CELError.Text {
+        Self.list(types.map { substitution.checked($0) })
+    }
+
+    /// `int, string`, the types kept as types.
+    static func list(_ types: [CELCheckedType]) -> CELError.Text {
+        var parts: [CELError.Text.Part] = []
+        for (index, type) in types.enumerated() {
+            if index > 0 { parts.append(.text(", ")) }
+            parts.append(.checked(type))
+        }
+        return CELError.Text(parts: parts)
     }
 
     /// `int + string`, `size(int)`, `string.charAt(string)`.
-    private static func describe(_ name: String, member: Bool, _ parts: [String]) -> String {
+    private static func describe(_ name: String, member: Bool, _ parts: [CELCheckedType]) -> CELError.Text {
         if let op = Overloads.operatorSymbols[name], parts.count == 2 { return "\(parts[0]) \(op) \(parts[1])" }
         if name == "_[_]", parts.count == 2 { return "\(parts[0])[\(parts[1])]" }
-        if name == "-_" || name == "!_", parts.count == 1 { return "\(name.dropLast())\(parts[0])" }
-        if member, let receiver = parts.first { return "\(receiver).\(name)(\(parts.dropFirst().joined(separator: ", ")))" }
-        return "\(name)(\(parts.joined(separator: ", ")))"
+        if name == "-_" || name == "!_", parts.count == 1 { return "\(String(name.dropLast()))\(parts[0])" }
+        if member, let receiver = parts.first { return "\(receiver).\(name)(\(list(Array(parts.dropFirst()))))" }
+        return "\(name)(\(list(parts)))"
     }
 }
 

@@ -22,7 +22,8 @@ extension Checker {
             pair = (.dyn, .dyn)
         case let other:
             throw CELError(
-                .noSuchOverload, "\(macro.rawValue)() needs a list or a map, not \(substitution.checked(other))", column: expr.offset + 1)
+                .noSuchOverload, text: "\(macro.rawValue)() needs a list or a map, not \(substitution.checked(other))",
+                column: expr.offset + 1)
         }
         let bindings: [(name: String, type: CheckType)] =
             if let variable2 { [(variable, pair.0), (variable2, pair.1)] } else { [(variable, isMap ? pair.0 : pair.1)] }
@@ -57,7 +58,7 @@ extension Checker {
                 return .map(.dyn, .dyn)
             case let other:
                 throw CELError(
-                    .noSuchOverload, "transformMapEntry() needs a map from its expression, not \(substitution.checked(other))",
+                    .noSuchOverload, text: "transformMapEntry() needs a map from its expression, not \(substitution.checked(other))",
                     column: arguments[arguments.count - 1].start + 1)
             }
         }

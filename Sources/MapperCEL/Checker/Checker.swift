@@ -52,7 +52,7 @@ struct Checker {
                 case .int, .uint, .bool, .string, .dyn, .variable: break
                 case let other:
                     throw CELError(
-                        .typeMismatch, "a map key must be an int, uint, bool or string, not \(substitution.checked(other))",
+                        .typeMismatch, text: "a map key must be an int, uint, bool or string, not \(substitution.checked(other))",
                         column: entry.key.start + 1)
                 }
                 let valueType = try check(entry.value)
@@ -93,7 +93,7 @@ struct Checker {
             var trial = substitution
             guard trial.assignable(key, .string) else {
                 throw CELError(
-                    .typeMismatch, "cannot select the field '\(field)' of a map with \(substitution.checked(key)) keys",
+                    .typeMismatch, text: "cannot select the field '\(field)' of a map with \(substitution.checked(key)) keys",
                     column: fieldColumn(expr))
             }
             substitution = trial
@@ -106,7 +106,7 @@ struct Checker {
             return CheckType(type)
         case let other:
             throw CELError(
-                .typeMismatch, "cannot select the field '\(field)' of a value of type \(substitution.checked(other))",
+                .typeMismatch, text: "cannot select the field '\(field)' of a value of type \(substitution.checked(other))",
                 column: fieldColumn(expr))
         }
     }

@@ -109,14 +109,14 @@ extension CatalogCompiler {
                 let parameters = spec.parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
                 self.error(
                     .invalidFunctionCall,
-                    "\(what) calls function '\(function)' with arguments that do not fit its parameters: \(error.message) at column \(error.column) of the expression '\(expression.source)'",
+                    "\(what) calls function '\(function)' with arguments that do not fit its parameters: \(error.mapperMessage) at column \(error.column) of the expression '\(expression.source)'",
                     at: mark, hint: "'\(function)' takes (\(parameters)) and returns \(spec.returns)",
                     excerpt: Diagnostic.Excerpt(text: expression.source, column: error.column))
                 return false
             }
             self.error(
                 .invalidExpression,
-                "\(what) does not type-check: \(error.message) at column \(error.column) of the expression '\(expression.source)'",
+                "\(what) does not type-check: \(error.mapperMessage) at column \(error.column) of the expression '\(expression.source)'",
                 at: mark, hint: "see docs/language/expressions.md for the functions and the types they take",
                 excerpt: Diagnostic.Excerpt(text: expression.source, column: error.column))
             return false
@@ -125,17 +125,18 @@ extension CatalogCompiler {
         case .type(let spec, let owner):
             guard !Self.fits(type, spec) else { return true }
             self.error(
-                .invalidExpression, "\(what) gives \(type), which \(owner) of type \(spec) cannot hold: '\(expression.source)'",
+                .invalidExpression,
+                "\(what) gives \(CELBridge.typeName(type)), which \(owner) of type \(spec) cannot hold: '\(expression.source)'",
                 at: expression.mark, hint: Self.conversionHint(for: spec))
         case .bool:
             guard !Self.fits(type, .bool) else { return true }
             self.error(
-                .invalidExpression, "\(what) gives \(type), not a bool: '\(expression.source)'", at: expression.mark,
+                .invalidExpression, "\(what) gives \(CELBridge.typeName(type)), not a bool: '\(expression.source)'", at: expression.mark,
                 hint: "compare it to something, e.g. 'x != null' or 'size(x) > 0'")
         case .json:
             guard case .type = type else { return true }
             self.error(
-                .invalidExpression, "\(what) gives the type \(type), which has no JSON form: '\(expression.source)'",
+                .invalidExpression, "\(what) gives the type \(CELBridge.typeName(type)), which has no JSON form: '\(expression.source)'",
                 at: expression.mark)
         }
         return false

@@ -143,6 +143,20 @@ enum CELBridge {
         }
     }
 
+    /// A checked CEL type by mapper's names: `date`, `null`, `[string]`, `[string: int]`, a
+    /// model by its name (load-time messages).
+    static func typeName(_ type: CELCheckedType) -> String {
+        switch type {
+        case .null: "null"
+        case .timestamp: "date"
+        case .duration: "duration"
+        case .list(let element): "[\(typeName(element))]"
+        case .map(let key, let value): "[\(typeName(key)): \(typeName(value))]"
+        case .type(let inner): "type(\(typeName(inner)))"
+        default: type.description
+        }
+    }
+
     struct ConversionProblem: Error {
         var message: String
         init(_ message: String) { self.message = message }
@@ -173,5 +187,5 @@ enum Base64 {
 
 extension CELError {
     /// The message with mapper's type names (`no such overload: date > null`).
-    var mapperMessage: String { message(naming: CELBridge.typeName) }
+    var mapperMessage: String { message(naming: CELBridge.typeName, checked: CELBridge.typeName) }
 }

@@ -40,6 +40,25 @@ extension RuntimeTests {
             #expect(warning.hint?.contains("has(self.completedAt) &&") == false)
         }
 
+        @Test func loadTimeMessagesNameMappersTypesToo() throws {
+            let yaml = """
+                mapper: 1
+                models:
+                  P:
+                    properties:
+                      born: { type: date, required: true }
+                      tags: { type: "[string]", required: true }
+                      n: { type: int, decode: "self.born" }
+                      m: { type: int, decode: "self.born + 1" }
+                      k: { type: int, decode: "self.tags + 1" }
+                """
+            let messages = Catalog.check(sources: [Catalog.Source(name: "test.yaml", text: yaml)]).diagnostics.map(\.message)
+            #expect(messages.contains { $0.contains("gives date, which 'P.n' of type int cannot hold") }, "\(messages)")
+            #expect(messages.contains { $0.contains("no such overload: date + int") }, "\(messages)")
+            #expect(messages.contains { $0.contains("no such overload: [string] + int") }, "\(messages)")
+            #expect(!messages.contains { $0.contains("google.protobuf") })
+        }
+
         @Test func runTimeMessagesNameMappersTypes() throws {
             let mapper = try Mapper(Self.yaml)
             let errors = mapper.errors(#"{"name":"a","dueAt":"2026-01-01T00:00:00Z","completedAt":null}"#, as: "Task")
