@@ -151,4 +151,17 @@ struct OmitEncodingTests {
             #expect(text.contains("write 'nulls'"), "\(text)")
         }
     }
+
+    @Test func omitOnAPropertyNeverWrittenIsRefused() throws {
+        for field in ["transient: true", "computed: now", #"decode: "input.a""#] {
+            let type = field.hasPrefix("computed") ? "date" : "string"
+            do {
+                _ = try Catalog(yaml: "mapper: 1\nmodels: { M: { properties: { a: { type: \(type), \(field), omit: nulls } } } }\n")
+                Issue.record("omit with \(field) loaded")
+            } catch {
+                #expect(error.description.contains("'omit' of property 'a' of model 'M' does not apply"), "\(error.description)")
+                #expect(error.diagnostics.map(\.code).contains("inapplicable-field"), "\(field)")
+            }
+        }
+    }
 }
