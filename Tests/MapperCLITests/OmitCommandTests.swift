@@ -56,4 +56,11 @@ struct OmitCommandTests {
         #expect(result.status == 64)
         #expect(result.stderr.contains("Please provide one of 'never', 'nulls' or 'empty'"))
     }
+
+    @Test func everyRecordOfAStreamOnEveryWorker() throws {
+        let lines = (0..<200).map { #"{"title":"t\#($0)","body":null}"# }.joined(separator: "\n") + "\n"
+        let result = try run(["encode", "Note", "--ndjson", "--jobs", "2", "--omit", "nulls"], stdin: lines)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == (0..<200).map { #"{"title":"t\#($0)"}"# }.joined(separator: "\n") + "\n")
+    }
 }

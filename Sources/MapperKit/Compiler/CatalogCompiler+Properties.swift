@@ -210,6 +210,12 @@ struct PropertyReader {
         if let node = fields["omit"] {
             property.omit = compiler.omitPolicy(node, what: "omit of \(what)")
             ok = property.omit != nil && ok
+            if property.transient || property.isDecodeOnly {
+                compiler.error(
+                    .inapplicableField, "'omit' of \(what) does not apply: the property is never written to JSON",
+                    at: fields.keyMark("omit") ?? node.mark, hint: "remove 'omit'")
+                ok = false
+            }
         }
         if let node = fields["on_error"] {
             setsOnError = true

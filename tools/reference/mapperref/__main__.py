@@ -46,6 +46,7 @@ def main(argv=None):
         command.add_argument('model', nargs='?')
         command.add_argument('file', nargs='?')
         command.add_argument('--mappings', action='append')
+        command.add_argument('--partial', action='store_true', help='a partial document (PATCH)')
         if name == 'decode':
             command.add_argument('--route')
             command.add_argument('--method')
@@ -109,9 +110,9 @@ def run_transform(arguments):
                     return 1
                 name = found[0]
             now = parse_iso8601(arguments.now) if arguments.now else None
-            result = Decoder(catalog, now=now).document(value, catalog.models[name])
+            result = Decoder(catalog, now=now, partial=arguments.partial).document(value, catalog.models[name])
         else:
-            result = Encoder(catalog, omit=arguments.omit).document(value, catalog.models[arguments.model])
+            result = Encoder(catalog, omit=arguments.omit, partial=arguments.partial).document(value, catalog.models[arguments.model])
     except JSONError as error:
         print(f'error: {error.pointer or "/"}: {error}', file=sys.stderr)
         return 1

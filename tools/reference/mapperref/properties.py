@@ -77,6 +77,8 @@ def read_property(model, name, declaration, mark, problem):
             prop.on_error = 'fail'
     if 'omit' in fields:
         prop.omit = read_omit(fields['omit'], f'omit of {where}', fields.mark_of('omit'), problem)
+        if prop.transient:
+            problem(fields.mark_of('omit'), f"'omit' of {where} does not apply: the property is never written to JSON")
     prop.merge = fields.get('merge', 'replace')
     if prop.merge not in MERGE_STRATEGIES:
         problem(mark, f"unknown merge strategy '{prop.merge}' of {where}")

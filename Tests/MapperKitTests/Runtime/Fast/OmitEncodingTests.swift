@@ -37,6 +37,11 @@ struct OmitEncodingTests {
                   owner: { type: User, key: user }
                   base: { type: Base, flatten: true }
               Base: { omit: never, properties: { tag: string } }
+              Loud:
+                omit: empty
+                properties:
+                  word: { type: string, encode: "self.word.upperAscii()" }
+                  other: string
             """)
 
     /// Canonical input, the run's `omit`, and the external JSON the rules give.
@@ -53,6 +58,8 @@ struct OmitEncodingTests {
         ("Owner", nil, #"{"name":"a","owner":null,"login":"b"}"#, #"{"name":"a","user":{"login":"b"}}"#),
         ("Owner", nil, #"{"owner":{"login":"b","id":null},"login":null}"#, #"{"user":{"login":"b"}}"#),
         ("Owner", nil, #"{"owner":{},"login":null}"#, #"{}"#),
+        ("Loud", nil, #"{"word":"","other":"o"}"#, #"{"other":"o"}"#),
+        ("Loud", nil, #"{"word":"a"}"#, #"{"word":"A"}"#),
         ("Owner", nil, #"{"owner":{"id":1},"login":"b","base":{"tag":null}}"#, #"{"user":{"id":1,"login":"b"},"tag":null}"#),
     ]
 
@@ -71,7 +78,7 @@ struct OmitEncodingTests {
     }
 
     @Test func theTranscoderTakesTheseShapesItself() throws {
-        for (model, run, input, expected) in Self.cases where model == "Issue" {
+        for (model, run, input, expected) in Self.cases where model == "Issue" || model == "Loud" {
             let type = try #require(Self.catalog.table.type(named: model))
             var transcoder = EncodeTranscoder(table: Self.catalog.table)
             transcoder.omit = run
@@ -149,6 +156,19 @@ struct OmitEncodingTests {
             let text = error.description
             #expect(text.contains("omit of model 'M' must be never, nulls or empty, not null"), "\(text)")
             #expect(text.contains("write 'nulls'"), "\(text)")
+        }
+    }
+
+    @Test func omitOnAPropertyNeverWrittenIsRefused() throws {
+        for field in ["transient: true", "computed: now", #"decode: "input.a""#] {
+            let type = field.hasPrefix("computed") ? "date" : "string"
+            do {
+                _ = try Catalog(yaml: "mapper: 1\nmodels: { M: { properties: { a: { type: \(type), \(field), omit: nulls } } } }\n")
+                Issue.record("omit with \(field) loaded")
+            } catch {
+                #expect(error.description.contains("'omit' of property 'a' of model 'M' does not apply"), "\(error.description)")
+                #expect(error.diagnostics.map(\.code).contains("inapplicable-field"), "\(field)")
+            }
         }
     }
 }
