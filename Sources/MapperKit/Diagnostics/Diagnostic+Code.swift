@@ -96,6 +96,8 @@ extension Diagnostic {
 
         // Warnings
         case unused = "unused"
+        /// A `date` property whose format names only a day (`dd.MM.yyyy`): `local_date` keeps it exact.
+        case dayOnlyDate = "day-only-date"
 
         // Golden tests that gate a catalog (`mapper serve --gate`)
         /// The `--gate` path does not exist.

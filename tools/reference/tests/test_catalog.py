@@ -18,6 +18,7 @@ BROKEN = next(iter(sorted(glob.glob(os.path.join(REPOSITORY, 'Tests', '**', 'Fix
 MAPPER_ONLY = {
     'unsafe-pattern.yaml': "Swift's Regex backtracks without a step budget; Python's re is not the engine at risk",
     'unused.yaml': 'a warning, not an error',
+    'day-only-date.yaml': 'a warning, not an error',
 }
 
 
