@@ -20,16 +20,6 @@ extension JSONOutput {
         }
     }
 
-    /// Seconds since 1970 as a JSON number (`unix`).
-    package mutating func appendUnixSeconds(_ instant: Instant) {
-        append(capacity: UnixTime.maximumLength) { UnixTime.writeSeconds(instant, to: &$0) }
-    }
-
-    /// Milliseconds since 1970 as a JSON integer (`unix_ms`).
-    package mutating func appendUnixMilliseconds(_ instant: Instant) {
-        appendInt64(instant.milliseconds)
-    }
-
     /// The instant as a JSON number in `unit` (`unix`, `unix_ms`, `unix_us`, `unix_ns`).
     package mutating func appendUnix(_ instant: Instant, _ unit: UnixTime.Unit) {
         append(capacity: UnixTime.maximumLength) { UnixTime.write(instant, unit, to: &$0) }

@@ -39,6 +39,24 @@ struct InferenceTests {
                 "  Label:\n    unknown_keys: keep\n    properties:\n      name: { type: string, required: true }\n      color: string\n"))
     }
 
+    /// Asana-style `due_on` days become `local_date`; one text that is no day (or an instant)
+    /// makes the key a string or a date instead.
+    @Test func calendarDatesBecomeLocalDates() throws {
+        let result = try Inference.run(
+            model: "Task",
+            samples: Self.samples([
+                #"{"due_on": "2019-09-15", "start_on": "2019-02-28", "moved_on": "2019-02-28", "at": "2019-09-15"}"#,
+                #"{"due_on": "2016-02-29", "start_on": "2019-02-30", "moved_on": "2019-09-15T10:00:00Z", "at": null}"#,
+            ]))
+        let text = result.catalog
+        #expect(text.contains("dueOn: { type: local_date, required: true }"))
+        #expect(text.contains("startOn: { type: string, required: true }"))
+        #expect(text.contains("movedOn: { type: string, required: true }"))
+        #expect(text.contains("at: local_date"))
+        let catalog = try Catalog(yaml: text)
+        #expect(catalog.models["Task"]?.property(named: "dueOn")?.type == .localDate)
+    }
+
     @Test func goldenTestsOfTheSamplesPass() throws {
         let samples = try Self.samples(Self.issues)
         let result = try Inference.run(model: "Issue", samples: samples)

@@ -157,7 +157,9 @@ struct OpenAPI30Tests {
         #expect(imported.text.contains("total: decimal"))
         #expect(imported.text.contains("trackingUrl: url"))
         #expect(imported.text.contains("reference: uuid"))
-        #expect(imported.text.contains("deliveryDay: { type: date, format: date_only }"))
+        // OpenAPI's `format: date` is a calendar day.
+        #expect(imported.text.contains("deliveryDay: local_date"))
+        #expect(order.property(named: "deliveryDay")?.type == .localDate)
         #expect(imported.text.contains("note: { type: string, max_length: 140, pattern: \"^[^<>]*$\" }"))
         #expect(imported.text.contains("lines: { type: \"[Line]\", max_length: 50 }"))
         #expect(imported.text.contains("metadata: \"[string: string]\""))

@@ -13,7 +13,8 @@ extension MapperCommand {
                 an object or an array of objects. Infers types, 'required' for keys present in every \
                 sample, nested models named after their keys (one per distinct shape), arrays, \
                 dictionaries (objects keyed by ids), enums for strings with few distinct values, dates \
-                (ISO 8601 strings; unix seconds or milliseconds under time-like keys), and each model's \
+                (ISO 8601 strings; unix seconds or milliseconds under time-like keys), calendar dates \
+                (YYYY-MM-DD strings, as local_date), and each model's \
                 key style. Writes the mapping file to --out (default: stdout). With --tests DIR it also \
                 writes golden tests of the samples into DIR (and, without --out, the catalog into \
                 DIR/Mappings/), so that 'mapper test DIR' checks the result at once.

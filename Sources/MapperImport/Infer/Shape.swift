@@ -10,6 +10,8 @@ final class Shape {
     /// Distinct strings, up to `distinctLimit`; past it the place is no enum anyway.
     var distinctStrings: [String: Int] = [:]
     var allDates = true
+    /// Every string is a calendar date `YYYY-MM-DD` (`local_date`).
+    var allDays = true
     var allURLs = true
     var allUUIDs = true
     var numbers = 0
@@ -57,6 +59,7 @@ final class Shape {
         strings += 1
         if distinctStrings.count < Self.distinctLimit || distinctStrings[text] != nil { distinctStrings[text, default: 0] += 1 }
         if allDates { allDates = text.count >= 20 && text.contains("T") && Instant(iso8601: text) != nil }
+        if allDays { allDays = text.utf8.count == 10 && LocalDate(iso8601: text) != nil }
         if allURLs { allURLs = (text.hasPrefix("https://") || text.hasPrefix("http://")) && URLScalar.isValid(text) }
         if allUUIDs { allUUIDs = UUIDScalar.isValid(text) }
     }

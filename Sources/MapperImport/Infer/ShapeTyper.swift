@@ -2,7 +2,8 @@ import MapperKit
 
 /// Turns shapes into models, enums and types: nested objects become models named after their
 /// keys (one model per distinct shape), strings with few distinct values become enums (at most
-/// √n distinct values in n strings, as quicktype decides), ISO 8601 strings become dates, and
+/// √n distinct values in n strings, as quicktype decides), ISO 8601 strings become dates,
+/// `YYYY-MM-DD` strings calendar dates (`local_date`), and
 /// numbers become dates in unix seconds or milliseconds when the key names a time and every value
 /// lies between 2000 and 2100.
 struct ShapeTyper {
@@ -98,6 +99,7 @@ struct ShapeTyper {
 
     private mutating func stringType(_ shape: Shape, key: String, parent: String) -> (TypeDraft, String?) {
         if shape.allDates { return (.scalar("date"), nil) }
+        if shape.allDays { return (.scalar("local_date"), nil) }
         if shape.allURLs { return (.scalar("url"), nil) }
         if shape.allUUIDs { return (.scalar("uuid"), nil) }
         let distinct = shape.distinctStrings

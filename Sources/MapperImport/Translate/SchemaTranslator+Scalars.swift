@@ -6,7 +6,7 @@ extension SchemaTranslator {
     /// Formats the language reads as more than a string.
     static let stringFormats: [String: TypeInfo] = [
         "date-time": TypeInfo(type: .scalar("date")),
-        "date": TypeInfo(type: .scalar("date"), format: "date_only"),
+        "date": TypeInfo(type: .scalar("local_date")),
         "uri": TypeInfo(type: .scalar("url")),
         "url": TypeInfo(type: .scalar("url")),
         "uri-reference": TypeInfo(type: .scalar("url")),

@@ -286,7 +286,7 @@ extension SchemaTranslator {
         switch type {
         case .scalar(let name):
             switch name {
-            case "string", "url", "uuid", "date": return .string
+            case "string", "url", "uuid", "date", "local_date": return .string
             case "int", "double", "decimal": return .number
             case "bool": return .bool
             default: return .all

@@ -23,4 +23,7 @@ public struct FormatSpec: Sendable {
 
     package var datePattern: DatePattern?
     package var numberPattern: NumberPattern?
+    /// The date pattern compiled in UTC when it names only a day (`dd.MM.yyyy`), for `local_date`
+    /// properties: a calendar day has no zone.
+    package var dayPattern: DatePattern?
 }

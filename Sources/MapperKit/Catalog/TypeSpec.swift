@@ -1,7 +1,7 @@
 /// A property's type, written as a type expression: `string`, `[Label]`, `[string: int]`,
 /// `string | Customer`.
 public indirect enum TypeSpec: Sendable, Hashable, CustomStringConvertible {
-    case string, int, double, decimal, bool, url, uuid, date, any
+    case string, int, double, decimal, bool, url, uuid, date, localDate, any
     case model(String)
     case enumeration(String)
     case array(TypeSpec)

@@ -38,7 +38,9 @@ extension CatalogCompiler {
                     }
                     formats[name] = FormatSpec(
                         name: name, style: .date, pattern: pattern, locale: locale, timeZone: timeZone,
-                        mark: declaration.mark, datePattern: compiled, numberPattern: nil)
+                        mark: declaration.mark, datePattern: compiled, numberPattern: nil,
+                        dayPattern: compiled.isDayOnly
+                            ? try? DatePattern(pattern: pattern, locale: locale, timeZone: "UTC", calendar: calendar) : nil)
                 } catch {
                     report(error, in: fields, name: name)
                 }

@@ -41,29 +41,49 @@ extension PropertyReader {
         // In a union or a collection, the format applies to the members it fits.
         let leaves = property.type.leaves
         let hasDate = leaves.contains(.date)
-        guard hasDate || leaves.contains(where: \.isNumber) else {
+        let hasDay = leaves.contains(.localDate)
+        guard hasDate || hasDay || leaves.contains(where: \.isNumber) else {
             let type = leaves.count == 1 ? leaves[0] : property.type
             compiler.error(
                 .inapplicableField, "'format' does not apply to type '\(type)' of property '\(self.name)' of model '\(model)'",
-                at: fields.keyMark("format") ?? node.mark, hint: "formats apply to date, int, double and decimal")
+                at: fields.keyMark("format") ?? node.mark, hint: "formats apply to date, local_date, int, double and decimal")
             return false
         }
         guard let reference = compiler.formatReference(name, at: node.mark, for: "property '\(self.name)' of model '\(model)'") else {
             return false
         }
-        if reference.isDate ? !hasDate : !leaves.contains(where: \.isNumber) {
-            let kind = reference.isDate ? "a date format" : "a number format"
+        var dayOnly = false
+        if case .date(let formatName) = reference { dayOnly = compiler.formats[formatName]?.dayPattern != nil }
+        if reference.isDate ? !hasDate && !(hasDay && dayOnly) : !leaves.contains(where: \.isNumber) {
             compiler.error(
-                .formatTypeMismatch,
-                "format '\(name)' is \(kind), but property '\(self.name)' of model '\(model)' has type '\(property.type)'",
+                .formatTypeMismatch, Self.formatMismatch(name, reference, property: self.name, model: model, type: property.type),
                 at: node.mark,
-                hint: hasDate
-                    ? "use a date format (iso8601, unix, unix_ms, unix_us, unix_ns or one with 'date:')"
-                    : "use a format with 'number:'")
+                hint: hasDay && !hasDate
+                    ? "a calendar date takes a date format whose pattern has only day fields, such as \"dd.MM.yyyy\""
+                    : hasDate
+                        ? "use a date format (iso8601, unix, unix_ms, unix_us, unix_ns or one with 'date:')"
+                        : "use a format with 'number:'")
             return false
+        }
+        if hasDate, !hasDay, dayOnly {
+            compiler.warning(
+                .dayOnlyDate,
+                "property '\(self.name)' of model '\(model)' is a 'date' (an instant) but format '\(name)' names only a day: "
+                    + "it reads midnight in the format's time zone and drops the time of day on encode",
+                at: node.mark, hint: "use 'type: local_date' for calendar days")
         }
         property.format = reference
         return true
+    }
+
+    private static func formatMismatch(
+        _ name: String, _ reference: FormatReference, property: String, model: String, type: TypeSpec
+    ) -> String {
+        let kind = reference.isDate ? "a date format" : "a number format"
+        guard reference.isDate, type.leaves.contains(.localDate) else {
+            return "format '\(name)' is \(kind), but property '\(property)' of model '\(model)' has type '\(type)'"
+        }
+        return "format '\(name)' does not name only a day, but property '\(property)' of model '\(model)' has type '\(type)'"
     }
 
     /// `merge:` strategy, checked against the type it combines.
@@ -84,8 +104,8 @@ extension PropertyReader {
             fits = type.isNumber
             needs = "a number type (int, double, decimal)"
         case .max, .min:
-            fits = type.isNumber || type == .date
-            needs = "a number or date type"
+            fits = type.isNumber || type == .date || type == .localDate
+            needs = "a number, date or local_date type"
         case .append, .union:
             if case .array = type { fits = true } else { fits = false }
             needs = "an array type"

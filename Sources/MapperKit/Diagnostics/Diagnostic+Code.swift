@@ -117,6 +117,8 @@ extension Diagnostic {
         /// selecting a field), with no `has(self.x)` or `self.x != null` test before it; the
         /// message shows the test to write.
         case unguardedNull = "unguarded-null"
+        /// A `date` property whose format names only a day (`dd.MM.yyyy`): `local_date` keeps it exact.
+        case dayOnlyDate = "day-only-date"
 
         // Golden tests that gate a catalog (`mapper serve --gate`)
         /// The `--gate` path does not exist.

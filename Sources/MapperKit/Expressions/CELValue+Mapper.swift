@@ -33,6 +33,8 @@ enum CELBridge {
         case .decimal(let number): return DecimalScalar.cel(number.text) ?? .string(number.text)
         case .bool(let bool): return .bool(bool)
         case .date(let instant): return DateScalar.cel(instant) ?? .string(ISO8601.format(instant))
+        // `YYYY-MM-DD`: comparing the strings orders the days.
+        case .localDate(let date): return .string(date.description)
         case .model(let model): return cel(model)
         case .array(let values): return .list(values.map(cel))
         case .dictionary(let dictionary): return .map(CELMap(dictionary.entries.map { (.string($0.key), cel($0.value)) }))

@@ -15,6 +15,8 @@ public enum Value: Sendable, Hashable, CustomStringConvertible {
     /// `uuid`: lower-case `8-4-4-4-12` text.
     case uuid(String)
     case date(Instant)
+    /// `local_date`: a day on the calendar.
+    case localDate(LocalDate)
     /// An enum value: the case name.
     case enumCase(String)
     case model(Model)
@@ -35,6 +37,7 @@ public enum Value: Sendable, Hashable, CustomStringConvertible {
         case .decimal(let number): return number.text
         case .bool(let value): return value ? "true" : "false"
         case .date(let instant): return instant.description
+        case .localDate(let date): return date.description
         case .model(let model): return model.description
         case .array(let values): return "[" + values.map(\.description).joined(separator: ", ") + "]"
         case .dictionary(let dictionary):
@@ -66,6 +69,12 @@ public enum Value: Sendable, Hashable, CustomStringConvertible {
     /// The instant of a date value, whatever format it was read with; nil for other kinds.
     public var date: Instant? {
         if case .date(let instant) = self { return instant }
+        return nil
+    }
+
+    /// The day of a `local_date` value; nil for other kinds.
+    public var localDate: LocalDate? {
+        if case .localDate(let date) = self { return date }
         return nil
     }
 

@@ -16,12 +16,14 @@ enum ScalarPlan: Sendable {
     case url
     case uuid
     case date(DateFormat)
+    /// A calendar day: `YYYY-MM-DD`, or a day-only date pattern (compiled in UTC: no zone applies).
+    case localDate(NamedDatePattern?)
     case any
 
     /// Every scalar type's home, in the order type expressions list them.
     static let types: [any ScalarType.Type] = [
         StringScalar.self, IntScalar.self, DoubleScalar.self, DecimalScalar.self, BoolScalar.self, URLScalar.self,
-        UUIDScalar.self, DateScalar.self, AnyScalar.self,
+        UUIDScalar.self, DateScalar.self, LocalDateScalar.self, AnyScalar.self,
     ]
 
     /// The scalar of `type` with the property's `json:` hint and `format:` applied (`formats`:
@@ -60,6 +62,12 @@ enum ScalarPlan: Sendable {
                 self = .date(.pattern(NamedDatePattern(name: name, pattern: pattern, text: format.pattern)))
             default: self = .date(.iso8601)
             }
+        case .localDate:
+            guard case .date(let name)? = property.format, let format = formats[name], let pattern = format.dayPattern else {
+                self = .localDate(nil)
+                return
+            }
+            self = .localDate(NamedDatePattern(name: name, pattern: pattern, text: format.pattern))
         case .model, .enumeration, .array, .dictionary, .union: return nil
         }
     }
@@ -75,6 +83,7 @@ enum ScalarPlan: Sendable {
         case .url: return URLScalar.self
         case .uuid: return UUIDScalar.self
         case .date: return DateScalar.self
+        case .localDate: return LocalDateScalar.self
         case .any: return AnyScalar.self
         }
     }
@@ -91,6 +100,7 @@ enum ScalarPlan: Sendable {
         case .url: return URLScalar.read(document, at: index)
         case .uuid: return UUIDScalar.read(document, at: index, canonical: canonical)
         case .date(let format): return DateScalar.read(document, at: index, canonical ? .iso8601 : format, canonical: canonical)
+        case .localDate(let pattern): return LocalDateScalar.read(document, at: index, canonical ? nil : pattern)
         case .any: return .value(.any(document.jsonValue(at: index)))
         }
     }
@@ -106,6 +116,7 @@ enum ScalarPlan: Sendable {
         case (.date(let format), .date(let instant)):
             if let problem = DateScalar.writeProblem(instant, format) { return problem }
             DateScalar.write(instant, format, into: &output)
+        case (.localDate(let pattern), .localDate(let date)): LocalDateScalar.write(date, pattern, into: &output)
         // Strings, URLs, UUIDs and `any` look alike on both sides (the canonical form is `Value`'s).
         default: CanonicalWriter.write(value, .scalar(self), into: &output)
         }
@@ -123,6 +134,7 @@ enum ScalarPlan: Sendable {
         case .url: return .object(URLScalar.schema)
         case .uuid: return .object(UUIDScalar.schema(canonical: canonical))
         case .date(let format): return .object(DateScalar.schema(canonical ? .iso8601 : format, canonical: canonical))
+        case .localDate(let pattern): return .object(LocalDateScalar.schema(canonical ? nil : pattern))
         case .any: return true
         }
     }
@@ -130,7 +142,7 @@ enum ScalarPlan: Sendable {
     /// The kinds of JSON value read on the external side (what a union tells members apart by).
     var externalKinds: Set<JSONKind> {
         switch self {
-        case .string, .url, .uuid: return [.string]
+        case .string, .url, .uuid, .localDate: return [.string]
         case .int(let representation), .double(let representation), .decimal(let representation):
             return representation.isNumber ? [.number] : [.string]
         case .bool(.bool): return [.bool]

@@ -43,7 +43,7 @@ private struct Builder {
     static let words = [
         "id", "name", "count", "created", "user", "login", "total", "color", "value", "item", "link", "flag", "ratio", "size", "kind",
     ]
-    static let scalars = ["string", "int", "double", "decimal", "bool", "uuid", "url", "date", "any"]
+    static let scalars = ["string", "int", "double", "decimal", "bool", "uuid", "url", "date", "local_date", "any"]
 
     var enumCases: [(name: String, json: JSONValue)] = []
     var lines: [String] = ["mapper: 1"]
@@ -66,7 +66,11 @@ private struct Builder {
             lines += ["enums:", "  Color:", "    cases:"]
             lines += enumCases.map { "      \($0.name): \(JSONWriter.write($0.json))" }
         }
-        lines += ["formats:", "  plain_time: { date: \"yyyy-MM-dd HH:mm:ss\", time_zone: UTC }"]
+        lines += [
+            "formats:", "  plain_time: { date: \"yyyy-MM-dd HH:mm:ss\", time_zone: UTC }",
+            "  micro_time: { date: \"yyyy-MM-dd HH:mm:ss.SSSSSS\", time_zone: UTC }",
+            "  plain_day: { date: \"dd.MM.yyyy\", time_zone: America/New_York }",
+        ]
         lines.append("models:")
 
         let hasChild = Bool.random(using: &rng)
@@ -161,8 +165,12 @@ private struct Builder {
             }
             return (type, [], (.object(JSONObject(members)), .object(JSONObject(members))))
         case "date":
-            let format = ["iso8601", "unix", "unix_ms", "plain_time"].randomElement(using: &rng)!
+            let format = ["iso8601", "unix", "unix_ms", "unix_us", "unix_ns", "plain_time", "micro_time"].randomElement(using: &rng)!
             return (type, ["format: \(format)"], Self.date(format: format, using: &rng))
+        case "local_date":
+            let format = Bool.random(using: &rng) ? "plain_day" : nil
+            let merge = ["max", "min", "replace"].randomElement(using: &rng)!
+            return (type, (format.map { ["format: \($0)"] } ?? []) + ["merge: \(merge)"], Self.day(format: format, using: &rng))
         default:
             var fields: [String] = []
             if ["int", "double", "decimal"].contains(type) {
@@ -209,8 +217,9 @@ private struct Builder {
         return (value, value)
     }
 
-    /// A whole-second instant (milliseconds too for `iso8601` and `unix_ms`) in a format, and its
-    /// canonical `YYYY-MM-DDTHH:MM:SS[.sss]Z`.
+    /// An instant in a format, with as many fraction digits as the format holds (none for
+    /// `plain_time`, 3 for `unix_ms`, 6 for `unix_us` and `micro_time`, 9 for the others), and its
+    /// canonical `YYYY-MM-DDTHH:MM:SS[.fraction]Z`, the fraction in groups of three digits.
     static func date(format: String, using rng: inout some RandomNumberGenerator) -> (external: JSONValue, canonical: JSONValue) {
         let (year, month, day) = (
             Int.random(in: 1970...2099, using: &rng), Int.random(in: 1...12, using: &rng), Int.random(in: 1...28, using: &rng)
@@ -218,22 +227,49 @@ private struct Builder {
         let (hour, minute, second) = (
             Int.random(in: 0...23, using: &rng), Int.random(in: 0...59, using: &rng), Int.random(in: 0...59, using: &rng)
         )
-        let milliseconds = format == "iso8601" || format == "unix_ms" ? [0, 1, 500, 999].randomElement(using: &rng)! : 0
+        let digits = ["plain_time": 0, "unix_ms": 3, "unix_us": 6, "micro_time": 6][format] ?? 9
+        let candidates = [0, 1_000_000, 500_000_000, 999_000_000, 123_456_000, 1000, 999_999_999, 1, 120_000_700]
+        let unit = [1, 10, 100, 1000, 10000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000][9 - digits]
+        let nanosecond = candidates.filter { $0 % unit == 0 }.randomElement(using: &rng)!
         func pad(_ value: Int, _ width: Int = 2) -> String {
             String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
         }
+        let nine = pad(nanosecond, 9)
+        let groups = nanosecond == 0 ? 0 : nanosecond % 1_000_000 == 0 ? 3 : nanosecond % 1000 == 0 ? 6 : 9
+        var trimmed = nine
+        while trimmed.last == "0" { trimmed.removeLast() }
         let civil = "\(pad(year, 4))-\(pad(month))-\(pad(day))"
         let time = "\(pad(hour)):\(pad(minute)):\(pad(second))"
-        let canonical = "\(civil)T\(time)\(milliseconds == 0 ? "" : "." + pad(milliseconds, 3))Z"
+        let canonical = "\(civil)T\(time)\(groups == 0 ? "" : "." + nine.prefix(groups))Z"
         let seconds = Int64(daysFromCivil(year, month, day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         let external: JSONValue
         switch format {
-        case "unix": external = .number(JSONNumber(seconds))
-        case "unix_ms": external = .number(JSONNumber(seconds * 1000 + Int64(milliseconds)))
+        case "unix": external = .number(JSONNumber("\(seconds)" + (trimmed.isEmpty ? "" : "." + trimmed))!)
+        case "unix_ms": external = .number(JSONNumber(seconds * 1000 + Int64(nanosecond / 1_000_000)))
+        case "unix_us": external = .number(JSONNumber(seconds * 1_000_000 + Int64(nanosecond / 1000)))
+        case "unix_ns": external = .number(JSONNumber(seconds * 1_000_000_000 + Int64(nanosecond)))
         case "plain_time": external = .string("\(civil) \(time)")
+        case "micro_time": external = .string("\(civil) \(time).\(nine.prefix(6))")
         default: external = .string(canonical)
         }
         return (external, .string(canonical))
+    }
+
+    /// A calendar day, `YYYY-MM-DD` or in `plain_day` (`dd.MM.yyyy`, its zone playing no part).
+    static func day(format: String?, using rng: inout some RandomNumberGenerator) -> (external: JSONValue, canonical: JSONValue) {
+        // Year 0 (1 BC) only as `YYYY-MM-DD`: `yyyy` writes the year of the era.
+        let years = [1, 1969, 1970, 2019, 2024, 9999, Int.random(in: 1...9999, using: &rng)] + (format == nil ? [0] : [])
+        let year = years.randomElement(using: &rng)!
+        let month = Int.random(in: 1...12, using: &rng)
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        let day = Int.random(in: 1...lengths[month - 1], using: &rng)
+        func pad(_ value: Int, _ width: Int = 2) -> String {
+            String(repeating: "0", count: max(0, width - String(value).count)) + String(value)
+        }
+        let canonical = "\(pad(year, 4))-\(pad(month))-\(pad(day))"
+        let external = format == nil ? canonical : "\(pad(day)).\(pad(month)).\(pad(year, 4))"
+        return (.string(external), .string(canonical))
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).

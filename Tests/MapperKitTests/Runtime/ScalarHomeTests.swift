@@ -6,7 +6,7 @@ import Testing
 /// language names and what the engine writes.
 struct ScalarHomeTests {
     /// The language's scalar types, as the manual lists them.
-    static let names = ["string", "int", "double", "decimal", "bool", "url", "uuid", "date", "any"]
+    static let names = ["string", "int", "double", "decimal", "bool", "url", "uuid", "date", "local_date", "any"]
 
     @Test func everyScalarNameDenotesItsTypeAndNamesItBack() throws {
         #expect(Set(TypeSpec.scalars.keys) == Set(Self.names))
@@ -36,15 +36,17 @@ struct ScalarHomeTests {
                   u: url
                   id: uuid
                   at: { type: date, format: unix }
+                  day: local_date
                   x: any
             """)
         let external = """
             {"s": "a", "i": "7", "d": 1.5, "n": "2.50", "b": 1, "u": "https://example.com/a", \
-            "id": "0F8FAD5B-D9CB-469F-A165-70867728950E", "at": 1700000000, "x": [1]}
+            "id": "0F8FAD5B-D9CB-469F-A165-70867728950E", "at": 1700000000, "day": "2019-09-15", "x": [1]}
             """
         let canonical = try JSONValue(parsing: Array(try mapper.canonical(external, as: "T").utf8))
         let types: [String: TypeSpec] = [
-            "s": .string, "i": .int, "d": .double, "n": .decimal, "b": .bool, "u": .url, "id": .uuid, "at": .date, "x": .any,
+            "s": .string, "i": .int, "d": .double, "n": .decimal, "b": .bool, "u": .url, "id": .uuid, "at": .date, "day": .localDate,
+            "x": .any,
         ]
         for (key, type) in types {
             let value = try #require(canonical[key], "no \(key) in \(canonical)")

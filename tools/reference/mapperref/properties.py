@@ -148,7 +148,7 @@ def check_property(catalog, model, prop, problem):
         format_ = catalog.formats.get(format_name)
         if format_ is None:
             problem(prop.mark, f"unknown format '{format_name}' for {where}")
-        elif not any(scalar.format_kind == format_.kind for scalar in leaves):
+        elif not any(scalar.accepts(format_) for scalar in leaves):
             problem(prop.mark, f"format '{format_name}' does not apply to {where} of type {prop.type}")
         prop.conversion = Conversion(hint, format_, prop.conversion.defaults)
     if prop.computed is not None and str(prop.type) != {'now': 'date', 'uuid': 'uuid'}.get(prop.computed):

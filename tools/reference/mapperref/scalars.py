@@ -62,6 +62,10 @@ class Scalar:
     def read(self, value):
         raise NotImplementedError
 
+    def accepts(self, format_):
+        """Whether `format:` may name this format for the scalar."""
+        return self.format_kind == format_.kind
+
     def encode(self, canonical, conversion):
         return canonical
 
@@ -257,6 +261,9 @@ class LocalDate(Scalar):
     day-only date pattern (read and written in UTC whatever the format's time zone)."""
     name = 'local_date'
     format_kind = 'date'
+
+    def accepts(self, format_):
+        return getattr(getattr(format_, 'pattern', None), 'day_only', False)
 
     def decode(self, value, conversion):
         format_ = conversion.format

@@ -108,6 +108,9 @@ class DatePattern:
         self.pattern = pattern
         self.tokens = tokenize(pattern)
         self.zone = Zone(time_zone)
+        letters = {token[1] for token in self.tokens if token[0] != 'literal'}
+        # Only a day: year, month and day (a weekday may come along), no time and no offset.
+        self.day_only = letters <= set('yMLdE') and {'y', 'd'} <= letters and bool(letters & set('ML'))
         counts = [token[2] for token in self.tokens if token[0] != 'literal' and token[1] == 'S']
         self.fraction_digits = min(max(counts), 9) if counts else None
 

@@ -77,6 +77,25 @@ class DateTests(unittest.TestCase):
         self.assertEqual(pattern.format(micro), '2023-11-14 22:13:20.123456')
 
 
+class LocalDateTests(unittest.TestCase):
+    def test_calendar_days(self):
+        self.assertEqual(instants.parse_day('1970-01-02'), 1)
+        self.assertEqual(instants.format_day(instants.parse_day('2016-02-29')), '2016-02-29')
+        for text in ('2019-02-30', '2019-13-01', '2019-9-15', '2019-09-15T00:00:00Z', 20190915):
+            self.assertIsNone(instants.parse_day(text))
+
+    def test_day_only_patterns_ignore_their_zone(self):
+        from mapperref.formats import PatternDate
+        from mapperref.scalars import SCALARS, Conversion
+        tokyo = PatternDate('tokyo_day', 'dd.MM.yyyy', 'en_US_POSIX', 'Asia/Tokyo')
+        self.assertTrue(tokyo.pattern.day_only)
+        self.assertFalse(DatePattern('dd.MM.yyyy HH:mm').day_only)
+        local_date = SCALARS['local_date']
+        self.assertTrue(local_date.accepts(tokyo))
+        self.assertEqual(local_date.decode('15.09.2019', Conversion(format_=tokyo)), '2019-09-15')
+        self.assertEqual(local_date.encode('2019-09-15', Conversion(format_=tokyo)), '15.09.2019')
+
+
 class KeyStyleTests(unittest.TestCase):
     def test_foundation_snake_case(self):
         cases = {'createdAt': 'created_at', 'myURLProperty': 'my_url_property', 'URL': 'u_rl', 'htmlURL': 'html_url',

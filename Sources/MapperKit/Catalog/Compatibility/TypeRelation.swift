@@ -42,7 +42,7 @@ private struct Acceptance {
             guard let values = narrow.catalog.enums[y] else { return false }
             return side == .canonical
                 || values.cases.allSatisfy { ([$0.json] + $0.aliases).allSatisfy { if case .string = $0 { true } else { false } } }
-        case (.string, .url), (.string, .uuid): return true
+        case (.string, .url), (.string, .uuid), (.string, .localDate): return true
         case (.string, .date): return side == .canonical
         case (.double, .int), (.decimal, .int), (.decimal, .double): return true
         default: return a == b

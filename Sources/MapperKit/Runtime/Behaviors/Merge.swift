@@ -110,6 +110,8 @@ extension Model {
             }
         case (.date(let x), .date(let y)):
             return .date(strategy == .max ? Swift.max(x, y) : Swift.min(x, y))
+        case (.localDate(let x), .localDate(let y)):
+            return .localDate(strategy == .max ? Swift.max(x, y) : Swift.min(x, y))
         default:
             return nil
         }

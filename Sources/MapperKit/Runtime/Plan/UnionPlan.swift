@@ -28,7 +28,7 @@ enum JSONKind: Int, CaseIterable, Sendable {
     init?(canonical value: Value) {
         switch value {
         case .null: return nil
-        case .string, .url, .uuid, .date, .enumCase: self = .string
+        case .string, .url, .uuid, .date, .localDate, .enumCase: self = .string
         case .int, .double, .decimal: self = .number
         case .bool: self = .bool
         case .model, .dictionary: self = .object

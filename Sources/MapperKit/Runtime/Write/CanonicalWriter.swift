@@ -57,6 +57,7 @@ enum CanonicalWriter {
         case .bool(let bool): output.append(contentsOf: bool ? "true" : "false")
         case .date(let instant):
             output.appendISO8601(instant)
+        case .localDate(let date): output.appendString(date.description)
         case .model(let model):
             write(model, tagged: conversion.canonicalElement.hasVariants, archiving: archiving, into: &output)
         case .array(let values):
