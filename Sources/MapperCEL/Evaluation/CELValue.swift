@@ -168,6 +168,22 @@ public struct CELMap: Sendable {
         }
     }
 
+    /// Adds `value` under `key` when the map does not hold the key, and says whether it did (the
+    /// map is unchanged when not): for a caller building a large map that must refuse a repeated
+    /// key, normalising each key once.
+    public mutating func insertIfAbsent(_ key: CELValue, _ value: CELValue) -> Bool {
+        guard entries.count >= Self.scanLimit, let normalised = Key(key) else {
+            if position(of: key) != nil { return false }
+            append(uniqueKey: key, value)
+            return true
+        }
+        if index == nil { reindex() }
+        if index![normalised] != nil { return false }
+        index![normalised] = entries.count
+        entries.append((key, value))
+        return true
+    }
+
     /// Makes room for `count` entries, so that a map built entry by entry allocates once.
     public mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
 
