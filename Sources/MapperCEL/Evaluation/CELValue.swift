@@ -172,12 +172,12 @@ public struct CELMap: Sendable {
     /// map is unchanged when not): for a caller building a large map that must refuse a repeated
     /// key, normalising each key once.
     public mutating func insertIfAbsent(_ key: CELValue, _ value: CELValue) -> Bool {
-        guard entries.count >= Self.scanLimit, let normalised = Key(key) else {
+        // Up to `scanLimit` entries the map has no index (`append` builds it past that).
+        guard index != nil, let normalised = Key(key) else {
             if position(of: key) != nil { return false }
             append(uniqueKey: key, value)
             return true
         }
-        if index == nil { reindex() }
         if index![normalised] != nil { return false }
         index![normalised] = entries.count
         entries.append((key, value))
