@@ -93,4 +93,14 @@ struct DefinedFunctionTests {
         #expect(map[.string("k5")] == .int(5))
         #expect(map[.string("k99")] == .int(99))
     }
+
+    @Test func reservingRoomKeepsTheEntriesAMapHolds() {
+        var map = CELMap([(.string("a"), .int(1)), (.string("b"), .int(2))])
+        map.reserveCapacity(1_000)
+        #expect(map[.string("a")] == .int(1))
+        let repeated = map.insertIfAbsent(.string("b"), .int(-2))
+        let added = map.insertIfAbsent(.string("c"), .int(3))
+        #expect(!repeated && added)
+        #expect(map[.string("b")] == .int(2) && map[.string("c")] == .int(3) && map.count == 3)
+    }
 }

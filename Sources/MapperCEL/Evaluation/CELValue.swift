@@ -184,8 +184,23 @@ public struct CELMap: Sendable {
         return true
     }
 
-    /// Makes room for `count` entries, so that a map built entry by entry allocates once.
-    public mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
+    /// Makes room for `count` entries, so that a map built entry by entry allocates once (its
+    /// index too, for a map that will have one: a large table is not rehashed as it grows).
+    public mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+        guard count > Self.scanLimit else { return }
+        guard index == nil else {
+            index!.reserveCapacity(count)
+            return
+        }
+        // Small so far: the index starts now, with the entries there are.
+        var table: [Key: Int] = [:]
+        table.reserveCapacity(count)
+        for (offset, entry) in entries.enumerated() {
+            if let normalised = Key(entry.key) { table[normalised] = offset }
+        }
+        index = table
+    }
 
     /// The value under the string key `field`, as `self[.string(field)]` gives it: what a field
     /// selection (`m.field`) reads, comparing only string keys, in place.
