@@ -123,7 +123,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // Lookup tables: a 1,000,000-row CSV table's load, and the price of a lookup (LookupTables).
-    LookupTables.register(loadConfiguration: load)
+    LookupTables.register()
 
     // A big catalog: about 2,000 models made from the real shapes of Mappings/ (LargeCatalog),
     // loaded from disk as `mapper` does, and the heap a loaded one holds.

@@ -168,8 +168,39 @@ public struct CELMap: Sendable {
         }
     }
 
-    /// Makes room for `count` entries, so that a map built entry by entry allocates once.
-    public mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
+    /// Adds `value` under `key` when the map does not hold the key, and says whether it did (the
+    /// map is unchanged when not): for a caller building a large map that must refuse a repeated
+    /// key, normalising each key once.
+    public mutating func insertIfAbsent(_ key: CELValue, _ value: CELValue) -> Bool {
+        // Up to `scanLimit` entries the map has no index (`append` builds it past that).
+        guard index != nil, let normalised = Key(key) else {
+            if position(of: key) != nil { return false }
+            append(uniqueKey: key, value)
+            return true
+        }
+        if index![normalised] != nil { return false }
+        index![normalised] = entries.count
+        entries.append((key, value))
+        return true
+    }
+
+    /// Makes room for `count` entries, so that a map built entry by entry allocates once (its
+    /// index too, for a map that will have one: a large table is not rehashed as it grows).
+    public mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+        guard count > Self.scanLimit else { return }
+        guard index == nil else {
+            index!.reserveCapacity(count)
+            return
+        }
+        // Small so far: the index starts now, with the entries there are.
+        var table: [Key: Int] = [:]
+        table.reserveCapacity(count)
+        for (offset, entry) in entries.enumerated() {
+            if let normalised = Key(entry.key) { table[normalised] = offset }
+        }
+        index = table
+    }
 
     /// The value under the string key `field`, as `self[.string(field)]` gives it: what a field
     /// selection (`m.field`) reads, comparing only string keys, in place.

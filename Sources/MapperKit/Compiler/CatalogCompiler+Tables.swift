@@ -32,16 +32,12 @@ extension CatalogCompiler {
             guard let declaration = tableDeclarations[name], let rows = tableRows(declaration) else { continue }
             var map = CELMap()
             map.reserveCapacity(rows.entries.count)
-            for row in rows.entries {
-                let before = map.count
-                map[.string(row.key)] = row.value
-                if map.count == before {
-                    let first = rows.entries.first { $0.key == row.key }?.line ?? row.line
-                    error(
-                        .duplicateTableKey, "table '\(name)' has the key '\(row.key.prefix(60))' twice: here and at line \(first)",
-                        at: Mark(file: rows.file, line: row.line, column: 1), hint: "keys of a table are unique; remove one of the rows")
-                    break
-                }
+            for row in rows.entries where !map.insertIfAbsent(.string(row.key), row.value) {
+                let first = rows.entries.first { $0.key == row.key }?.line ?? row.line
+                error(
+                    .duplicateTableKey, "table '\(name)' has the key '\(row.key.prefix(60))' twice: here and at line \(first)",
+                    at: Mark(file: rows.file, line: row.line, column: 1), hint: "keys of a table are unique; remove one of the rows")
+                break
             }
             fields[name] = .map(.string, Self.sharedType(map))
             entries[entries.count - 1].1 = .map(map)

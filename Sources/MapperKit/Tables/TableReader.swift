@@ -73,12 +73,14 @@ struct TableReader {
                 throw TableProblem(
                     .invalidTable, "the row has \(cells.count) cells but the header has \(header.count) columns", line: line)
             }
-            var values = cells.map(CELValue.string)
-            for (column, type) in typed { values[column] = try Self.cell(cells[column], as: type, column: header[column], line: line) }
             let rowValue: CELValue
             if let valueColumn {
-                rowValue = values[valueColumn]
+                // Only the value's cell: a large table is mostly key and value.
+                let type = typed.first { $0.column == valueColumn }?.type ?? .string
+                rowValue = try Self.cell(cells[valueColumn], as: type, column: header[valueColumn], line: line)
             } else {
+                var values = cells.map(CELValue.string)
+                for (column, type) in typed { values[column] = try Self.cell(cells[column], as: type, column: header[column], line: line) }
                 rowValue = .map(CELMap(zip(header, values).map { (.string($0), $1) }))
             }
             rows.append(Row(key: cells[keyColumn], value: rowValue, line: line))
