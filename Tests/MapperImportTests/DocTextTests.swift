@@ -13,11 +13,13 @@ struct DocTextTests {
             """
         #expect(
             DocText.markdown(description)
-                == "**Full object requires scope: **`tasks:read`\n\nThe *task* is the basic object around which many operations in Asana are centered.")
+                == "**Full object requires scope: **`tasks:read`\n\nThe *task* is the basic object around which many operations in Asana are centered."
+        )
     }
 
     @Test func linksListsAndEntities() {
-        #expect(DocText.markdown(#"See <a href="https://x.test/a">the guide</a> &amp; more."#) == "See [the guide](https://x.test/a) & more.")
+        #expect(
+            DocText.markdown(#"See <a href="https://x.test/a">the guide</a> &amp; more."#) == "See [the guide](https://x.test/a) & more.")
         #expect(DocText.markdown("<ul><li>one</li><li>two</li></ul>") == "- one\n- two")
         #expect(DocText.markdown("a &lt;b&gt; &amp;lt;") == "a <b> &lt;")
     }

@@ -198,8 +198,22 @@ struct RealDescriptionTests {
             BetaResponseStreamEvent: { type: object, properties: { type: { type: string } } }
         """
 
-    func imported(_ text: String) throws -> ImportFixture.Imported {
-        try ImportFixture.importing(["openapi.yaml": text], root: "openapi.yaml")
+    func imported(_ text: String, keepUnreached: Bool = false) throws -> ImportFixture.Imported {
+        try ImportFixture.importing(["openapi.yaml": text], root: "openapi.yaml", options: .init(keepUnreached: keepUnreached))
+    }
+
+    /// `ChunkingStrategyRequestParam` is only a request body's: no route reaches it.
+    @Test func whatNoRouteReachesIsLeftOutUnlessKept() throws {
+        let imported = try imported(Self.openAI)
+        #expect(imported.catalog.models["ChunkingStrategyRequestParam"] == nil)
+        #expect(imported.catalog.models["AutoChunkingStrategyRequestParam"] == nil)
+        // The four chunking strategies, the two stream events (text/event-stream only), and
+        // Response and BetaResponse, whose properties the merged /responses model holds.
+        #expect(imported.result.summary.unreachedModels == 8)
+        #expect(imported.catalog.models["ProjectServiceAccountApiKey"] != nil)
+        let kept = try self.imported(Self.openAI, keepUnreached: true)
+        #expect(kept.catalog.models["ChunkingStrategyRequestParam"] != nil)
+        #expect(kept.result.summary.unreachedModels == 0)
     }
 
     @Test func aNullableReferenceThroughAllOfIsTheModelItselfAndAcceptsNull() throws {
@@ -228,7 +242,7 @@ struct RealDescriptionTests {
         // A component identical to another stays: the description named it.
         let task = try #require(Self.asana.range(of: "    TaskCompact:\n"))
         let twin = Self.asana + "\n" + Self.asana[task.lowerBound...].replacingOccurrences(of: "TaskCompact:", with: "TaskSummary:")
-        let withTwin = try self.imported(twin)
+        let withTwin = try self.imported(twin, keepUnreached: true)
         #expect(withTwin.catalog.models["TaskCompact"] != nil && withTwin.catalog.models["TaskSummary"] != nil)
     }
 
@@ -250,7 +264,7 @@ struct RealDescriptionTests {
     }
 
     @Test func branchesThatFixTheirTagAreTheDiscriminatorsCases() throws {
-        let imported = try imported(Self.openAI)
+        let imported = try imported(Self.openAI, keepUnreached: true)
         var session = MappingSession(catalog: imported.catalog)
         for (json, model) in [
             (#"{"type": "auto"}"#, "AutoChunkingStrategyRequestParam"),
@@ -272,7 +286,7 @@ struct RealDescriptionTests {
             with: "      discriminator:\n        propertyName: type\n        mapping:\n"
                 + "          automatic: \"#/components/schemas/AutoChunkingStrategyRequestParam\"\n")
         #expect(description != Self.openAI)
-        let imported = try imported(description)
+        let imported = try imported(description, keepUnreached: true)
         let warning = try #require(imported.warnings("discriminator").first)
         #expect(warning.message.contains("'automatic'") || warning.message.contains("\"automatic\""))
         #expect(warning.location.hasSuffix("#/components/schemas/ChunkingStrategyRequestParam/discriminator/mapping"))
