@@ -12,7 +12,8 @@ import Testing
 ///   `TaskCompact`.
 /// - OpenAI: github.com/openai/openai-openapi `openapi.yaml` (commit f85dbe22), OpenAPI 3.1 —
 ///   `servers`, `POST /organization/projects/{project_id}/service_accounts` and
-///   `ProjectServiceAccountCreateResponse` (a required `api_key: anyOf: [{$ref}, {type: "null"}]`),
+///   `ProjectServiceAccountCreateResponse` (a required `api_key: anyOf: [{$ref}, {type: "null"}]`;
+///   a required `metadata` without a type, as `ConversationResource` has),
 ///   `ChunkingStrategyRequestParam` (a discriminator without a mapping whose branches fix `type`
 ///   with a one-value `enum`), `POST /responses` and `POST /responses?beta=true` (JSON next to
 ///   `text/event-stream`).
@@ -138,11 +139,13 @@ struct RealDescriptionTests {
                 object: { type: string, enum: [organization.project.service_account] }
                 id: { type: string }
                 name: { type: string }
+                metadata:
+                  description: Set of 16 key-value pairs that can be attached to an object.
                 api_key:
                   anyOf:
                     - $ref: "#/components/schemas/ProjectServiceAccountApiKey"
                     - type: "null"
-              required: [object, id, name, api_key]
+              required: [object, id, name, api_key, metadata]
             ProjectServiceAccountApiKey:
               type: object
               properties:
@@ -256,7 +259,8 @@ struct RealDescriptionTests {
 
     @Test func aRequiredAnyOfWithNullAcceptsNull() throws {
         let imported = try imported(Self.openAI)
-        let json = #"{"object": "organization.project.service_account", "id": "svc_1", "name": "bot", "api_key": null}"#
+        // `metadata` has no type (as `ConversationResource.metadata` in OpenAI's description): null too.
+        let json = #"{"object": "organization.project.service_account", "id": "svc_1", "name": "bot", "metadata": null, "api_key": null}"#
         let url = "https://api.openai.com/v1/organization/projects/proj_1/service_accounts"
         #expect(try imported.roundtrip(json, route: url, method: "POST") == (try JSONValue(parsing: json)))
         let property = imported.catalog.models["ProjectServiceAccountCreateResponse"]?.properties.first { $0.name == "apiKey" }
