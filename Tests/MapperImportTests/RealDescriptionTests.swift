@@ -12,7 +12,8 @@ import Testing
 ///   `TaskCompact`.
 /// - OpenAI: github.com/openai/openai-openapi `openapi.yaml` (commit f85dbe22), OpenAPI 3.1 —
 ///   `servers`, `POST /organization/projects/{project_id}/service_accounts` and
-///   `ProjectServiceAccountCreateResponse` (a required `api_key: anyOf: [{$ref}, {type: "null"}]`),
+///   `ProjectServiceAccountCreateResponse` (a required `api_key: anyOf: [{$ref}, {type: "null"}]`;
+///   a required `metadata` without a type, as `ConversationResource` has),
 ///   `ChunkingStrategyRequestParam` (a discriminator without a mapping whose branches fix `type`
 ///   with a one-value `enum`), `POST /responses` and `POST /responses?beta=true` (JSON next to
 ///   `text/event-stream`).
@@ -138,11 +139,13 @@ struct RealDescriptionTests {
                 object: { type: string, enum: [organization.project.service_account] }
                 id: { type: string }
                 name: { type: string }
+                metadata:
+                  description: Set of 16 key-value pairs that can be attached to an object.
                 api_key:
                   anyOf:
                     - $ref: "#/components/schemas/ProjectServiceAccountApiKey"
                     - type: "null"
-              required: [object, id, name, api_key]
+              required: [object, id, name, api_key, metadata]
             ProjectServiceAccountApiKey:
               type: object
               properties:
@@ -198,8 +201,22 @@ struct RealDescriptionTests {
             BetaResponseStreamEvent: { type: object, properties: { type: { type: string } } }
         """
 
-    func imported(_ text: String) throws -> ImportFixture.Imported {
-        try ImportFixture.importing(["openapi.yaml": text], root: "openapi.yaml")
+    func imported(_ text: String, keepUnreached: Bool = false) throws -> ImportFixture.Imported {
+        try ImportFixture.importing(["openapi.yaml": text], root: "openapi.yaml", options: .init(keepUnreached: keepUnreached))
+    }
+
+    /// `ChunkingStrategyRequestParam` is only a request body's: no route reaches it.
+    @Test func whatNoRouteReachesIsLeftOutUnlessKept() throws {
+        let imported = try imported(Self.openAI)
+        #expect(imported.catalog.models["ChunkingStrategyRequestParam"] == nil)
+        #expect(imported.catalog.models["AutoChunkingStrategyRequestParam"] == nil)
+        // The four chunking strategies, the two stream events (text/event-stream only), and
+        // Response and BetaResponse, whose properties the merged /responses model holds.
+        #expect(imported.result.summary.unreachedModels == 8)
+        #expect(imported.catalog.models["ProjectServiceAccountApiKey"] != nil)
+        let kept = try self.imported(Self.openAI, keepUnreached: true)
+        #expect(kept.catalog.models["ChunkingStrategyRequestParam"] != nil)
+        #expect(kept.result.summary.unreachedModels == 0)
     }
 
     @Test func aNullableReferenceThroughAllOfIsTheModelItselfAndAcceptsNull() throws {
@@ -228,7 +245,7 @@ struct RealDescriptionTests {
         // A component identical to another stays: the description named it.
         let task = try #require(Self.asana.range(of: "    TaskCompact:\n"))
         let twin = Self.asana + "\n" + Self.asana[task.lowerBound...].replacingOccurrences(of: "TaskCompact:", with: "TaskSummary:")
-        let withTwin = try self.imported(twin)
+        let withTwin = try self.imported(twin, keepUnreached: true)
         #expect(withTwin.catalog.models["TaskCompact"] != nil && withTwin.catalog.models["TaskSummary"] != nil)
     }
 
@@ -242,7 +259,8 @@ struct RealDescriptionTests {
 
     @Test func aRequiredAnyOfWithNullAcceptsNull() throws {
         let imported = try imported(Self.openAI)
-        let json = #"{"object": "organization.project.service_account", "id": "svc_1", "name": "bot", "api_key": null}"#
+        // `metadata` has no type (as `ConversationResource.metadata` in OpenAI's description): null too.
+        let json = #"{"object": "organization.project.service_account", "id": "svc_1", "name": "bot", "metadata": null, "api_key": null}"#
         let url = "https://api.openai.com/v1/organization/projects/proj_1/service_accounts"
         #expect(try imported.roundtrip(json, route: url, method: "POST") == (try JSONValue(parsing: json)))
         let property = imported.catalog.models["ProjectServiceAccountCreateResponse"]?.properties.first { $0.name == "apiKey" }
@@ -250,7 +268,7 @@ struct RealDescriptionTests {
     }
 
     @Test func branchesThatFixTheirTagAreTheDiscriminatorsCases() throws {
-        let imported = try imported(Self.openAI)
+        let imported = try imported(Self.openAI, keepUnreached: true)
         var session = MappingSession(catalog: imported.catalog)
         for (json, model) in [
             (#"{"type": "auto"}"#, "AutoChunkingStrategyRequestParam"),
@@ -272,7 +290,7 @@ struct RealDescriptionTests {
             with: "      discriminator:\n        propertyName: type\n        mapping:\n"
                 + "          automatic: \"#/components/schemas/AutoChunkingStrategyRequestParam\"\n")
         #expect(description != Self.openAI)
-        let imported = try imported(description)
+        let imported = try imported(description, keepUnreached: true)
         let warning = try #require(imported.warnings("discriminator").first)
         #expect(warning.message.contains("'automatic'") || warning.message.contains("\"automatic\""))
         #expect(warning.location.hasSuffix("#/components/schemas/ChunkingStrategyRequestParam/discriminator/mapping"))

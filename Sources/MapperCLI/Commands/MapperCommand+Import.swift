@@ -40,6 +40,9 @@ extension MapperCommand {
             @Flag(help: "Give every enum a default case 'unknown', so that values the description does not list still decode.")
             var openEnums = false
 
+            @Flag(help: "Keep the models and enums no route reaches (schemas only requests use) in components.yaml.")
+            var keepUnreached = false
+
             @Flag(help: "Print the summary only, not each warning.")
             var quiet = false
 
@@ -52,7 +55,7 @@ extension MapperCommand {
             func run() throws {
                 let result: OpenAPIImport.Result
                 do {
-                    result = try OpenAPIImport.run(path: spec, options: .init(openEnums: openEnums))
+                    result = try OpenAPIImport.run(path: spec, options: .init(openEnums: openEnums, keepUnreached: keepUnreached))
                 } catch {
                     Output.error(error.description)
                     throw ExitCode(error.code == "unreadable" ? 2 : 1)
@@ -71,6 +74,9 @@ extension MapperCommand {
                     (\(summary.operationsWithoutJSONBody) without a JSON body)
                     \(result.warnings.count) warnings\(kinds.isEmpty ? "" : ": " + kinds)
                     """)
+                if summary.unreachedModels > 0 {
+                    Output.print("left out \(summary.unreachedModels) models no route reaches (--keep-unreached keeps them)")
+                }
                 if !result.diagnostics.isEmpty {
                     Output.error(
                         "error: the written catalog does not load (\(result.diagnostics.summary)); this is a bug in mapper import, please report it"

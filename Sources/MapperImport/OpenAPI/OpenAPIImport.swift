@@ -17,10 +17,15 @@ public enum OpenAPIImport {
     public struct Options: Sendable {
         /// Give every enum a `default` case (`unknown`) so that new upstream values decode.
         public var openEnums: Bool
+        /// Keep the models and enums no route reaches (schemas only requests use) in
+        /// `components.yaml`; by default they are left out.
+        public var keepUnreached: Bool
 
-        /// Options; by default enums are closed, as the description lists their values.
-        public init(openEnums: Bool = false) {
+        /// Options; by default enums are closed, as the description lists their values, and what
+        /// no route reaches is left out.
+        public init(openEnums: Bool = false, keepUnreached: Bool = false) {
             self.openEnums = openEnums
+            self.keepUnreached = keepUnreached
         }
     }
 
@@ -38,6 +43,8 @@ public enum OpenAPIImport {
         public var operationsWithoutJSONBody = 0
         /// Warnings by kind.
         public var warningKinds: [String: Int] = [:]
+        /// Models left out because no route reaches them (see `keepUnreached`); their enums go too.
+        public var unreachedModels = 0
     }
 
     /// What an import produced: the mapping files to write and what they do not say exactly.
@@ -109,6 +116,7 @@ public enum OpenAPIImport {
         for index in routes.examples.indices {
             routes.examples[index].model = merged[routes.examples[index].model] ?? routes.examples[index].model
         }
+        let unreached = options.keepUnreached ? 0 : Reachability.prune(&translator.draft)
         var draft = translator.draft
         let title = document.info.title
         let header = [
@@ -136,6 +144,7 @@ public enum OpenAPIImport {
         summary.routes = draft.routeBlocks.reduce(0) { $0 + $1.routes.count }
         summary.operations = routes.coverage.operations
         summary.operationsWithoutJSONBody = routes.coverage.noJSONBody
+        summary.unreachedModels = unreached
         for warning in warnings { summary.warningKinds[warning.kind, default: 0] += 1 }
         return Result(files: output.files, warnings: warnings, summary: summary, diagnostics: remaining)
     }

@@ -8,7 +8,8 @@ extension SchemaTranslator {
     /// (a model with `variants` that its members extend).
     func buildModel(_ name: String, _ schema: JSONSchema, origin: String) {
         var model = ModelDraft(name: name, origin: origin)
-        model.doc = schema.description.flatMap { $0.isEmpty ? nil : $0 }
+        // An `allOf`'s description may be on a member (`allOf: [{$ref: Base}, {description: …}]`).
+        model.doc = schema.description.flatMap { $0.isEmpty ? nil : $0 } ?? annotationDoc(schema)
         model.unknownKeys = "keep"
         draft.models[name] = model
         var properties: [PropertyDraft] = []

@@ -4,14 +4,18 @@ import OpenAPIKit
 
 extension SchemaTranslator {
     /// Whether a schema accepts `null`, wherever the description says so: `nullable: true` (3.0),
-    /// `type: [T, "null"]`, an `enum` with `null`, a `{type: "null"}` member of `anyOf`/`oneOf`,
-    /// or any of these on the component a `$ref` (or a member of an `allOf`) leads to.
+    /// `type: [T, "null"]`, an `enum` with `null`, a `{type: "null"}` member of `anyOf`/`oneOf`, a
+    /// schema without a type, or any of these on the component a `$ref` (or a member of an
+    /// `allOf`) leads to.
     func acceptsNull(_ schema: JSONSchema, depth: Int = 0) -> Bool {
         guard depth < 16 else { return false }
         if schema.nullable { return true }
         if let values = schema.allowedValues, values.contains(where: { $0.value is NSNull }) { return true }
         switch schema.value {
         case .null:
+            return true
+        case .fragment:
+            // No type at all (`{description: …}`, OpenAI's `metadata`): every value, null too.
             return true
         case .reference(let reference, _):
             guard let key = Self.componentKey(reference), let component = components[key] else { return false }

@@ -110,7 +110,7 @@ private struct EnumWriter {
     func write(into lines: inout LineBuffer) {
         let owner = CatalogWriter.Owner.enumeration(draft.name)
         lines.add("  \(draft.name):", owner: owner)
-        if let doc = draft.doc { lines.add(YAMLText.field("doc", doc, indent: 4), owner: owner) }
+        if let doc = draft.doc { lines.add(YAMLText.field("doc", DocText.markdown(doc), indent: 4), owner: owner) }
         let entries = draft.cases.map { "\(YAMLText.scalar($0.name)): \(Self.caseValue($0.value))" }
         let flow = "    cases: { " + entries.joined(separator: ", ") + " }"
         if flow.count <= 100 {

@@ -21,7 +21,7 @@ struct ModelWriter {
     func write(into lines: inout LineBuffer) {
         let owner = CatalogWriter.Owner.model(draft.name)
         lines.add("  \(draft.name):", owner: owner)
-        if let doc = draft.doc { lines.add(YAMLText.field("doc", doc, indent: 4), owner: owner) }
+        if let doc = draft.doc { lines.add(YAMLText.field("doc", DocText.markdown(doc), indent: 4), owner: owner) }
         if let base = draft.extends { lines.add("    extends: \(base)", owner: owner) }
         let style = Self.keyStyle(for: draft.properties)
         if style != .asIs { lines.add("    key_style: \(style.rawValue)", owner: owner) }
@@ -69,7 +69,7 @@ struct ModelWriter {
             if flow.count <= 100 { return [flow] }
         }
         var lines = [name] + fields.map { "        \($0.0): \($0.1)" }
-        if let doc = property.doc { lines += YAMLText.field("doc", doc, indent: 8) }
+        if let doc = property.doc { lines += YAMLText.field("doc", DocText.markdown(doc), indent: 8) }
         return lines
     }
 }
