@@ -134,7 +134,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MapperCLITests", dependencies: ["MapperCLI", "MapperTestSupport"]),
-        .testTarget(name: "MapperLanguageServerTests", dependencies: ["MapperLanguageServer", "MapperKit"]),
+        .testTarget(name: "MapperLanguageServerTests", dependencies: ["MapperLanguageServer", "MapperKit", "MapperTestSupport"]),
         .testTarget(
             name: "MapperServiceTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import MapperKit
+import MapperTestSupport
 import Testing
 
 @testable import MapperLanguageServer
@@ -9,18 +10,6 @@ import Testing
 /// a fresh `mapper validate` of the same texts: these tests edit the repository's catalog at
 /// random, in open buffers and on disk, and compare the two after every edit.
 struct IncrementalCheckTests {
-    /// A seeded generator (SplitMix64), so that a failure can be replayed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A copy of the repository's `Mappings/` in a new directory.
     static func copyOfCatalog() throws -> URL {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Mappings")
@@ -33,7 +22,7 @@ struct IncrementalCheckTests {
     /// One random change to a mapping text: a misspelt or wrong word, a line removed, duplicated
     /// or indented differently, or the file's original text back (so that the catalog loads again
     /// now and then).
-    static func edit(_ text: String, original: String, using generator: inout Generator) -> String {
+    static func edit(_ text: String, original: String, using generator: inout SplitMix64) -> String {
         var lines = text.components(separatedBy: "\n")
         guard lines.count > 2 else { return original }
         let line = Int.random(in: 1..<lines.count - 1, using: &generator)
@@ -66,7 +55,7 @@ struct IncrementalCheckTests {
         let originals = try Dictionary(uniqueKeysWithValues: files.map { ($0, try String(contentsOfFile: $0, encoding: .utf8)) })
         var workspace = Workspace(paths: [root.path], options: LoadOptions())
         #expect(workspace.check().check.diagnostics == Catalog.check(paths: [root.path]).diagnostics)
-        var generator = Generator(state: 38)
+        var generator = SplitMix64(seed: 38)
         var broken = 0
         for step in 1...60 {
             if step % 10 == 0 {
