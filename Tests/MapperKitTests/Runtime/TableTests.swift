@@ -20,7 +20,7 @@ extension RuntimeTests {
             models:
               Address:
                 properties:
-                  code: string
+                  code: { type: string, required: true }
                   country: { type: string, decode: "tables.country_names[self.code]" }
                   known: { type: bool, decode: "self.code in tables.country_names" }
                   digits: { type: int, decode: "tables.countries[self.code].digits + 1" }
@@ -28,11 +28,11 @@ extension RuntimeTests {
                   capital: { type: string, decode: "tables.capitals[self.code].city" }
               Money:
                 properties:
-                  currency: string
+                  currency: { type: string, required: true }
                   digits: { type: int, decode: "tables.currency_digits[self.currency]" }
               City:
                 properties:
-                  id: int
+                  id: { type: int, required: true }
                   name: { type: string, decode: "tables.cities[string(self.id)]" }
             """
 
