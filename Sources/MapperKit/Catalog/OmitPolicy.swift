@@ -28,6 +28,18 @@ public enum OmitPolicy: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Whether a member whose external value is `value` is left out.
+    func omits(_ value: JSONValue) -> Bool {
+        switch (self, value) {
+        case (.never, _): return false
+        case (_, .null): return true
+        case (.empty, .string(let text)): return text.isEmpty
+        case (.empty, .array(let items)): return items.isEmpty
+        case (.empty, .object(let members)): return members.isEmpty
+        default: return false
+        }
+    }
+
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }

@@ -9,6 +9,8 @@ struct RoundTripListTests {
     static let mapper = try! Mapper(
         """
         mapper: 1
+        formats:
+          us_day: { date: "MMMM d, yyyy", locale: en_US }
         enums:
           State:
             cases:
@@ -28,6 +30,10 @@ struct RoundTripListTests {
               state: State
               label: { type: string, default: none }
               city: { type: string, key: address.city }
+              due: local_date
+              dueUS: { type: local_date, format: us_day }
+              note: { type: string, omit: nulls }
+              tags: { type: "[string]", omit: empty }
           Full:
             properties:
               first: { type: string, required: true }
@@ -91,12 +97,26 @@ struct RoundTripListTests {
         try expectRoundTrip(#"{"address":{"city":"Oslo"},"label":"x"}"#, #"{"label":"x","address":{"city":"Oslo"}}"#)
     }
 
+    @Test func calendarDaysInTheirFormat() throws {
+        // 'd' writes the day without a leading zero; the day itself is unchanged. Keys in property order.
+        try expectRoundTrip(
+            #"{"due":"2019-09-15","dueUS":"July 04, 2026","label":"x"}"#, #"{"label":"x","due":"2019-09-15","dueUS":"July 4, 2026"}"#)
+    }
+
+    @Test func omittedNullsAndEmpties() throws {
+        try expectRoundTrip(#"{"note":null,"tags":[],"label":"x"}"#, #"{"label":"x"}"#)
+        // omit: nulls keeps an empty string; omit: empty keeps a non-empty array.
+        try expectRoundTrip(#"{"note":"","tags":["a"],"label":"x"}"#, #"{"label":"x","note":"","tags":["a"]}"#)
+    }
+
     @Test func decodeOnlyLeftOut() throws {
         try expectRoundTrip(#"{"first":"a","full":"ignored"}"#, #"{"first":"a","shout":"a?"}"#, model: "Full")
     }
 
     @Test func whatNoItemExplainsIsReported() throws {
         #expect(try problems(#"{"n":1,"s":"a"}"#, #"{"n":1}"#) == ["/s: the key was not written back"])
+        #expect(try problems(#"{"note":"a"}"#, #"{}"#) == ["/note: the key was not written back"])
+        #expect(try problems(#"{"n":null}"#, #"{}"#) == ["/n: the key was not written back"])
         #expect(try problems(#"{"s":"a"}"#, #"{"s":"b"}"#) == [#"/s: "a" was written as "b""#])
         #expect(try problems(#"{"n":1}"#, #"{"n":2}"#) == ["/n: 1 was written as 2"])
         #expect(try problems(#"{"n":1}"#, #"{"n":1,"s":"a"}"#) == ["/s: a key the input did not have was written"])
