@@ -64,8 +64,14 @@ package enum MapperBinary {
     ) throws -> Result {
         let input = Pipe()
         return try run(arguments, stdin: input.fileHandleForReading, environment: environment, in: directory) {
-            if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-            try input.fileHandleForWriting.close()
+            // Written on a thread of its own: a child that answers as it reads fills its stdout
+            // while this input is still being written, and stdout is only read after `started`.
+            let writer = input.fileHandleForWriting
+            let bytes = Data((stdin ?? "").utf8)
+            Thread {
+                try? writer.write(contentsOf: bytes)
+                try? writer.close()
+            }.start()
         }
     }
 
