@@ -163,7 +163,15 @@ public final class LanguageServer {
     /// Handles a notification, by method.
     private func receive(_ method: String, _ params: JSONValue) throws(ResponseError) {
         switch method {
-        case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
+        case "initialized":
+            // The first check runs before any later message is answered, so that completion and
+            // hover know the catalog as it is on disk (its JSON keys, resolved types) from the
+            // first request on, even when that request's buffer does not load.
+            if diagnosticsDue, running == nil {
+                diagnosticsDue = false
+                publishDiagnostics(workspace.check())
+            }
+        case "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
             break
         case "textDocument/didOpen": try didOpen(params)
         case "textDocument/didChange": try didChange(params)
