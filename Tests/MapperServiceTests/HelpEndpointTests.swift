@@ -7,14 +7,14 @@ import Testing
 /// admin endpoints" with --admin-token-file learns all of them from `mapper serve --help`.
 struct HelpEndpointTests {
     /// `mapper COMMAND --help` on one line: argument-parser wraps long texts at spaces.
-    private func help(_ command: String) throws -> String {
-        let result = try MapperBinary.run([command, "--help"])
+    private func help(_ command: String) async throws -> String {
+        let result = try await MapperBinary.run([command, "--help"])
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    @Test func serveHelpListsEveryAdminEndpoint() throws {
-        let text = try help("serve")
+    @Test func serveHelpListsEveryAdminEndpoint() async throws {
+        let text = try await help("serve")
         let list = try #require(text.firstMatch(of: /the admin endpoints \(([^)]*)\)/)?.1, "\(text)")
         let listed = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let admin = routeTable(.testing()).filter(\.admin).map(\.path)
@@ -25,8 +25,8 @@ struct HelpEndpointTests {
 
     /// Every path a help text mentions is one the service answers.
     @Test(arguments: ["serve", "playground"])
-    func pathsInHelpTextsAreRoutes(command: String) throws {
-        let text = try help(command)
+    func pathsInHelpTextsAreRoutes(command: String) async throws {
+        let text = try await help(command)
         let routes = routeTable(.testing())
         let mentioned = text.matches(of: /(?:^|[\s(])(\/(?:v1|healthz|readyz|metrics|playground)[A-Za-z0-9_\/{}.-]*)/).map { String($0.1) }
         #expect(!mentioned.isEmpty)

@@ -70,7 +70,7 @@ struct NDJSONEnvelopeTests {
     @Test func theServiceAnswersAsTheCommandLineDoes() async throws {
         let app = try buildApplication(.testing([directory.path]))
         try Data(Self.body).write(to: directory.appendingPathComponent("body.ndjson"))
-        let cli = try MapperBinary.run(
+        let cli = try await MapperBinary.run(
             ["decode", "Product", "body.ndjson", "--ndjson", "--envelope", "--uuid-seed", "s", "--mappings", "p.yaml"], in: directory)
         #expect(cli.status == 0)
         try await app.test(.router) { client in

@@ -69,7 +69,7 @@ struct ServeCommandTests {
     }
 
     @Test func theStartupLineAndTheCatalogNameTheVersion() async throws {
-        let version = try MapperBinary.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let version = try await MapperBinary.run(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let (server, port) = try await ServerProcess.serve(["--mappings", Fixture.shopCatalog])
         let line = try await server.waitForLine(containing: "listening on http://")
         // A value holding a space is quoted, so that the line splits into key=value pairs.

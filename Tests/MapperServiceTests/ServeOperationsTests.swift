@@ -57,9 +57,15 @@ struct ServeOperationsTests {
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         // The log collector reads the startup line, then goes away: every later line fails with
         // EPIPE.
-        var text = ""
-        while !text.contains("listening on http://"), case let data = output.fileHandleForReading.availableData, !data.isEmpty {
-            text += String(decoding: data, as: UTF8.self)
+        // Read on a thread of its own, as every wait on the child below: a blocked task would hold
+        // one of the few threads of the cooperative pool that the in-process servers of other
+        // tests answer on.
+        let text = try await onThread {
+            var text = ""
+            while !text.contains("listening on http://"), case let data = output.fileHandleForReading.availableData, !data.isEmpty {
+                text += String(decoding: data, as: UTF8.self)
+            }
+            return text
         }
         let port = try #require(
             text.firstMatch(of: /listening on http:\/\/127\.0\.0\.1:([0-9]+)/).flatMap { Int($0.1) }, "stdout: \(text)")
@@ -73,9 +79,11 @@ struct ServeOperationsTests {
         }
         #expect(process.isRunning)
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let (status, stderr) = try await onThread {
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
+        #expect(status == 0)
         #expect(stderr.components(separatedBy: "log lines cannot be written to standard output").count == 2, "\(stderr)")
         #expect(stderr.contains("(Broken pipe); dropping them"), "\(stderr)")
     }

@@ -75,6 +75,15 @@ package enum MapperBinary {
         }
     }
 
+    /// `run(_:stdin:environment:in:)` for async tests: the wait happens on a thread of its own, so
+    /// it never holds one of the few threads of the cooperative pool that in-process servers answer on.
+    @discardableResult
+    package static func run(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], in directory: URL = packageRoot
+    ) async throws -> Result {
+        try await onThread { try run(arguments, stdin: stdin, environment: environment, in: directory) }
+    }
+
     /// Runs `mapper ARGUMENTS` in `directory` to its end, reading `stdin` (a directory, a pipe, a
     /// terminal); `started` runs once the process has.
     @discardableResult
