@@ -84,4 +84,15 @@ struct NullSafetyTests {
         #expect(try hazards("[1, 2].all(self, self > 0)") == [])
         #expect(try hazards("self.due.all(d, d > 0)") == ["due all() null"])
     }
+
+    /// Indexing a null fails (`no such overload`), as does a null key into a map; the phrase the
+    /// warning uses says which of the two the expression does.
+    @Test func indexingIsNamedAsSuch() throws {
+        #expect(try hazards("self.due[0] > 1") == ["due indexing null"])
+        #expect(try hazards("{'a': 1}[self.due] == 1") == ["due as an index null"])
+        let actions = try ["self.due[0] > 1", "{'a': 1}[self.due] == 1", "self.due > 1"].map {
+            try #require(CELProgram(source: $0).nullHazards(of: "self", fields: fields).first).action(on: "self.due")
+        }
+        #expect(actions == ["indexes self.due", "uses self.due as an index", "applies '>' to self.due"])
+    }
 }

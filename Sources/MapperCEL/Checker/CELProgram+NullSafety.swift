@@ -22,12 +22,24 @@ public struct CELNullHazard: Sendable, Hashable {
     public var path: [String]
     /// Where the field's selection starts (1-based, in characters).
     public var column: Int
-    /// What the expression does with it: `'>'`, `size()`, `.scale()`, `selecting '.name'`.
+    /// What the expression does with it: `'>'`, `size()`, `.scale()`, `selecting '.name'`,
+    /// `indexing` (`x[0]`), `as an index` (`m[x]`), `reading it`.
     public var operation: String
     /// It may be absent and no `has()` is true before it is read.
     public var absent: Bool
     /// It may be null and no `!= null` is true before the operation.
     public var null: Bool
+
+    /// What the expression does with the field called `name`, as a verb phrase: `reads self.x`,
+    /// `indexes self.x`, `uses self.x as an index`, `applies '>' to self.x`.
+    public func action(on name: String) -> String {
+        switch operation {
+        case "reading it": "reads \(name)"
+        case "indexing": "indexes \(name)"
+        case "as an index": "uses \(name) as an index"
+        default: "applies \(operation) to \(name)"
+        }
+    }
 }
 
 extension CELProgram {
@@ -155,6 +167,7 @@ private struct NullSafety {
         let shown =
             Overloads.operatorSymbols[name].map { "'\($0)'" } ?? (name == "-_" || name == "!_" ? "'\(name.dropLast())'" : "\(name)()")
         for (index, argument) in arguments.enumerated() {
+            let shown = name == "_[_]" ? (index == 0 ? "indexing" : "as an index") : shown
             let accepts: Bool
             if let added {
                 accepts = added.parameters.map { index < $0.count && ($0[index] == .dyn || $0[index] == .null) } ?? true

@@ -53,10 +53,9 @@ extension CatalogCompiler {
                 guardText = "\(name) != null"
                 lacking = "may be null"
             }
-            let action = hazard.operation == "reading it" ? "reads \(name)" : "applies \(hazard.operation) to \(name)"
             warning(
                 .unguardedNull,
-                "\(what) \(action), which \(lacking), at column \(hazard.column) of the expression '\(expression.source)'",
+                "\(what) \(hazard.action(on: name)), which \(lacking), at column \(hazard.column) of the expression '\(expression.source)'",
                 at: expression.mark,
                 hint: "test it first: '\(guardText) && …' or '\(guardText) ? … : …'"
                     + (hazard.null ? " (has() alone is true for a key holding null)" : "") + ", or make the property required",
