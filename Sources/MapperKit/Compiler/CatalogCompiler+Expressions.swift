@@ -101,7 +101,7 @@ extension CatalogCompiler {
         _ program: CELProgram, at mark: Mark, what: String, result: ExpectedResult, variables: [String: CELCheckedType]
     ) -> Bool {
         let type: CELCheckedType
-        let expression = (source: program.source, mark: mark)
+        let source = program.source
         do {
             type = try program.check(variables)
         } catch {
@@ -109,16 +109,16 @@ extension CatalogCompiler {
                 let parameters = spec.parameters.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
                 self.error(
                     .invalidFunctionCall,
-                    "\(what) calls function '\(function)' with arguments that do not fit its parameters: \(error.mapperMessage) at column \(error.column) of the expression '\(expression.source)'",
+                    "\(what) calls function '\(function)' with arguments that do not fit its parameters: \(error.mapperMessage) at column \(error.column) of the expression '\(source)'",
                     at: mark, hint: "'\(function)' takes (\(parameters)) and returns \(spec.returns)",
-                    excerpt: Diagnostic.Excerpt(text: expression.source, column: error.column))
+                    excerpt: Diagnostic.Excerpt(text: source, column: error.column))
                 return false
             }
             self.error(
                 .invalidExpression,
-                "\(what) does not type-check: \(error.mapperMessage) at column \(error.column) of the expression '\(expression.source)'",
+                "\(what) does not type-check: \(error.mapperMessage) at column \(error.column) of the expression '\(source)'",
                 at: mark, hint: "see docs/language/expressions.md for the functions and the types they take",
-                excerpt: Diagnostic.Excerpt(text: expression.source, column: error.column))
+                excerpt: Diagnostic.Excerpt(text: source, column: error.column))
             return false
         }
         switch result {
@@ -126,18 +126,18 @@ extension CatalogCompiler {
             guard !Self.fits(type, spec) else { return true }
             self.error(
                 .invalidExpression,
-                "\(what) gives \(CELBridge.typeName(type)), which \(owner) of type \(spec) cannot hold: '\(expression.source)'",
-                at: expression.mark, hint: Self.conversionHint(for: spec))
+                "\(what) gives \(CELBridge.typeName(type)), which \(owner) of type \(spec) cannot hold: '\(source)'",
+                at: mark, hint: Self.conversionHint(for: spec))
         case .bool:
             guard !Self.fits(type, .bool) else { return true }
             self.error(
-                .invalidExpression, "\(what) gives \(CELBridge.typeName(type)), not a bool: '\(expression.source)'", at: expression.mark,
+                .invalidExpression, "\(what) gives \(CELBridge.typeName(type)), not a bool: '\(source)'", at: mark,
                 hint: "compare it to something, e.g. 'x != null' or 'size(x) > 0'")
         case .json:
             guard case .type = type else { return true }
             self.error(
-                .invalidExpression, "\(what) gives the type \(CELBridge.typeName(type)), which has no JSON form: '\(expression.source)'",
-                at: expression.mark)
+                .invalidExpression, "\(what) gives the type \(CELBridge.typeName(type)), which has no JSON form: '\(source)'",
+                at: mark)
         }
         return false
     }
