@@ -110,6 +110,34 @@ struct ShadowTests {
         }
     #endif
 
+    /// The candidate maps with what the request asked for (`?partial=true`, `?omit=nulls`, and
+    /// `?now=` to the nanosecond for `computed: now`): an identical candidate agrees on each.
+    @Test func theCandidateMapsWithTheRequestsSettingsAndInstant() async throws {
+        let shop = try String(contentsOfFile: Fixture.shopCatalog + "/shop.yaml", encoding: .utf8)
+            .replacingOccurrences(
+                of: "      ownerLogin: { type: string, key: owner.login }\n",
+                with: "      ownerLogin: { type: string, key: owner.login }\n      seenAt: { type: date, computed: now }\n")
+        let live = try TemporaryDirectory(["shop.yaml": shop])
+        let candidate = try TemporaryDirectory(["shop.yaml": shop])
+        var configuration = ServiceConfiguration.testing([live.path])
+        configuration.shadow = [candidate.path]
+        let app = try buildApplication(configuration)
+        try await app.test(.router) { client in
+            // No sku, which Product requires: only a partial decode takes it.
+            let patch = try await client.post("/v1/decode/Product?partial=true", json: #"{"name": "Lamp"}"#)
+            #expect(patch.status == .ok)
+            let omitted = try await client.post("/v1/encode/Listing?omit=nulls", json: #"{"sku": "A1", "name": null}"#)
+            #expect(omitted.text == #"{"sku":"A1"}"#)
+            let seen = try await client.post("/v1/decode/Product?now=2026-11-28T06:00:00.123456789Z", json: Self.product)
+            #expect(try seen.json["seenAt"] == "2026-11-28T06:00:00.123456789Z")
+            try await client.post("/v1/convert/Product/Listing?omit=nulls", json: #"{"sku": "A2", "name": null}"#)
+            let report = try await Self.report(client) { Self.counts($0, "convert", "Product/Listing") != nil }
+            #expect(Self.counts(report, "decode", "Product")?["agreements"] == 2, "\(report)")
+            #expect(Self.counts(report, "encode", "Listing")?["agreements"] == 1, "\(report)")
+            #expect(Self.counts(report, "convert", "Product/Listing")?["agreements"] == 1, "\(report)")
+        }
+    }
+
     @Test func aDifferenceIsCountedByPropertyWithARedactedSample() async throws {
         let candidate = try Self.candidate(Self.renamed)
         let app = try buildApplication(Self.configuration(shadow: candidate.path))

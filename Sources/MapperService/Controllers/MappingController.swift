@@ -30,8 +30,7 @@ struct MappingController: EndpointController {
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
         let now = try pinnedNow(request)
         let partial = try request.flagParameter("partial")
-        // The shadow replays whole documents: a partial one is not compared.
-        let replay = partial ? nil : ShadowJob.Request(operation: .decode, model: model, now: now)
+        let replay = ShadowJob.Request(operation: .decode, model: model, now: now, partial: partial)
         return try await map(request, with: snapshot, reading: .upstream, decoding: model, shadow: replay) {
             session, body throws(MappingErrors) in
             session.partial = partial
@@ -45,8 +44,7 @@ struct MappingController: EndpointController {
         let model = try snapshot.requireModel(context.parameters.get("model") ?? "", notes: context.notes)
         let omit = try request.omitParameter()
         let partial = try request.flagParameter("partial")
-        // The shadow replays whole documents with the catalog's own settings.
-        let replay = omit == nil && !partial ? ShadowJob.Request(operation: .encode, model: model) : nil
+        let replay = ShadowJob.Request(operation: .encode, model: model, omit: omit, partial: partial)
         return try await map(request, with: snapshot, reading: .canonical, shadow: replay) { session, body throws(MappingErrors) in
             session.omit = omit
             session.partial = partial
@@ -62,7 +60,7 @@ struct MappingController: EndpointController {
         let target = try snapshot.requireModel(context.parameters.get("to") ?? "", notes: nil)
         let now = try pinnedNow(request)
         let omit = try request.omitParameter()
-        let replay = omit == nil ? ShadowJob.Request(operation: .convert, model: source, target: target, now: now) : nil
+        let replay = ShadowJob.Request(operation: .convert, model: source, target: target, now: now, omit: omit)
         return try await map(request, with: snapshot, reading: .upstream, decoding: source, shadow: replay) {
             session, body throws(MappingErrors) in
             session.omit = omit

@@ -23,6 +23,9 @@ enum ShadowComparison: Sendable {
         let output: [UInt8]
         do {
             let request = job.request
+            session.omit = request.omit
+            session.partial = request.partial
+            defer { session.resetRequestSettings() }
             switch request.operation {
             case .decode: output = try session.decodeToCanonical(job.input, as: request.model, now: request.now)
             case .encode: output = try session.encodeCanonical(job.input, as: request.model)

@@ -13,6 +13,10 @@ struct ShadowJob: Sendable {
         var model: String
         var target: String?
         var now: Instant?
+        /// The request's `?omit=` (encode, convert) and `?partial=true` (decode, encode): the
+        /// candidate maps with them too.
+        var omit: OmitPolicy? = nil
+        var partial = false
 
         /// The `model` label: the model, or `From/To` for convert.
         var label: String { target.map { model + "/" + $0 } ?? model }
@@ -135,19 +139,27 @@ private final class Ring: @unchecked Sendable {
 }
 
 extension ShadowJob {
-    /// The record's size in the ring: its length, then operation, `now`, model, target, input and
-    /// the live output, each string or byte run after its 4-byte length.
+    /// The record's size in the ring: its length, then operation, `now` (a flag, its seconds and
+    /// nanosecond: the candidate must see the very instant the live catalog did), omit, partial,
+    /// model, target, input and the live output, each string or byte run after its 4-byte length.
     var encodedSize: Int {
-        4 + 1 + 9 + 4 + request.model.utf8.count + 1 + 4 + (request.target?.utf8.count ?? 0) + 4 + input.count + 4 + live.count
+        4 + 1 + 13 + 2 + 4 + request.model.utf8.count + 1 + 4 + (request.target?.utf8.count ?? 0) + 4 + input.count + 4 + live.count
     }
 
     fileprivate func encode(into ring: Ring) {
         ring.write(UInt32(encodedSize - 4))
-        var header: (UInt8, UInt8, Int64) = (Self.operations.firstIndex(of: request.operation).map(UInt8.init) ?? 0, 0, 0)
-        if let now = request.now { header = (header.0, 1, now.milliseconds) }
+        let now = request.now ?? Instant(seconds: 0)
+        let omit = request.omit.flatMap { OmitPolicy.allCases.firstIndex(of: $0) }.map { UInt8($0) + 1 } ?? 0
+        let header: (UInt8, UInt8, Int64, Int32, UInt8, UInt8) = (
+            Self.operations.firstIndex(of: request.operation).map(UInt8.init) ?? 0, request.now == nil ? 0 : 1, now.seconds,
+            now.nanosecond, omit, request.partial ? 1 : 0
+        )
         withUnsafeBytes(of: header.0) { ring.write($0) }
         withUnsafeBytes(of: header.1) { ring.write($0) }
         withUnsafeBytes(of: header.2.littleEndian) { ring.write($0) }
+        withUnsafeBytes(of: header.3.littleEndian) { ring.write($0) }
+        withUnsafeBytes(of: header.4) { ring.write($0) }
+        withUnsafeBytes(of: header.5) { ring.write($0) }
         func write(_ text: String) {
             ring.write(UInt32(text.utf8.count))
             if text.utf8.withContiguousStorageIfAvailable({ ring.write(UnsafeRawBufferPointer($0)) }) == nil {
@@ -176,14 +188,16 @@ extension ShadowJob {
         }
         func run() -> ArraySlice<UInt8>? { integer(UInt32.self).flatMap { take(Int($0)) } }
         guard let operation = integer(UInt8.self), Int(operation) < Self.operations.count, let hasNow = integer(UInt8.self),
-            let now = integer(Int64.self), let model = run(), let hasTarget = integer(UInt8.self), let target = run(),
-            let input = run(), let live = run()
+            let seconds = integer(Int64.self), let nanosecond = integer(Int32.self), let omit = integer(UInt8.self),
+            Int(omit) <= OmitPolicy.allCases.count, let partial = integer(UInt8.self), let model = run(),
+            let hasTarget = integer(UInt8.self), let target = run(), let input = run(), let live = run()
         else { return nil }
         self.init(
             request: Request(
                 operation: Self.operations[Int(operation)], model: String(decoding: model, as: UTF8.self),
                 target: hasTarget == 1 ? String(decoding: target, as: UTF8.self) : nil,
-                now: hasNow == 1 ? Instant(milliseconds: now) : nil),
+                now: hasNow == 1 ? Instant(seconds: seconds, nanosecond: Int64(nanosecond)) : nil,
+                omit: omit == 0 ? nil : OmitPolicy.allCases[Int(omit) - 1], partial: partial == 1),
             input: Array(input), live: Array(live))
     }
 
