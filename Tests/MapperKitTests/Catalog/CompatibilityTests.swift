@@ -145,6 +145,20 @@ struct CompatibilityTests {
         #expect(Self.breaking(report, .external) == ["unknown-keys-changed M."])
     }
 
+    /// Leaving out more of the encoded document breaks its readers (a key they found is gone);
+    /// leaving out less does not. The model's `omit` counts for its properties.
+    @Test func omitThatLeavesOutMoreBreaksExternal() throws {
+        let never = "  M:\n    properties: { a: int, b: string }\n"
+        let nulls = "  M:\n    omit: nulls\n    properties: { a: int, b: string }\n"
+        let empty = "  M:\n    properties: { a: int, b: { type: string, omit: empty } }\n"
+        #expect(Self.breaking(try Self.compare(never, nulls), .external) == ["omit-changed M.a", "omit-changed M.b"])
+        #expect(Self.breaking(try Self.compare(never, empty), .external) == ["omit-changed M.b"])
+        let relaxed = try Self.compare(nulls, never)
+        #expect(Self.breaking(relaxed, .external).isEmpty)
+        #expect(relaxed.changes.map { "\($0.kind.rawValue) \($0.subject).\($0.member ?? "")" } == ["omit-changed M.a", "omit-changed M.b"])
+        #expect(try Self.compare(nulls, nulls).changes.isEmpty)
+    }
+
     @Test func removedModelBreaksBothSides() throws {
         let report = try Self.compare(
             "  A:\n    properties: { a: int }\n  B:\n    properties: { b: int }\n", "  A:\n    properties: { a: int }\n")

@@ -168,6 +168,7 @@ struct Comparison {
                 .canonical, false, .defaultChanged, model, name,
                 "default changed from \(describe(before.defaultValue)) to \(describe(after.defaultValue))", before.mark, after.mark)
         }
+        compareOmit(model, before, after)
         if after.key != nil && (before.format != after.format || before.representation != after.representation) {
             let describe = { (property: PropertySpec) in
                 [property.format.map { "format \($0)" }, property.representation.map { "json: \($0.rawValue)" }]
@@ -216,6 +217,29 @@ struct Comparison {
         if !loosened.isEmpty {
             add(
                 .canonical, false, .constraintLoosened, model, after.name, "constraint loosened: \(loosened.joined(separator: ", "))",
+                before.mark, after.mark)
+        }
+    }
+
+    /// `omit` as the property resolves it (its own, its model's, its file's `defaults:`): leaving
+    /// out more breaks readers of the encoded documents that expect the key; leaving out less does
+    /// not. Without any `omit`, a run's `--omit` decides, so nil compares as `never`.
+    private mutating func compareOmit(_ model: String, _ before: PropertySpec, _ after: PropertySpec) {
+        let order: [OmitPolicy] = [.never, .nulls, .empty]
+        let from = before.omit ?? .never
+        let to = after.omit ?? .never
+        guard let key = after.key, from != to, let rank = order.firstIndex(of: from), let newRank = order.firstIndex(of: to) else { return }
+        let message = "omit changed from \(from.rawValue) to \(to.rawValue)"
+        if newRank > rank {
+            let values = to == .nulls ? "null" : "null or empty"
+            add(
+                .external, true, .omitChanged, model, after.name,
+                message + ": encoded documents leave out key '\(key)' when its value is \(values), where readers found it before",
+                before.mark, after.mark)
+        } else {
+            add(
+                .external, false, .omitChanged, model, after.name,
+                message + ": encoded documents write key '\(key)' where they left it out",
                 before.mark, after.mark)
         }
     }

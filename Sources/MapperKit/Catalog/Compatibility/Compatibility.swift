@@ -34,6 +34,7 @@ public struct Compatibility: Sendable, Hashable {
         case constraintTightened = "constraint-tightened"
         case constraintLoosened = "constraint-loosened"
         case unknownKeysChanged = "unknown-keys-changed"
+        case omitChanged = "omit-changed"
         case typeTagChanged = "type-tag-changed"
         case variantRemoved = "variant-removed"
         case variantAdded = "variant-added"
