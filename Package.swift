@@ -90,10 +90,10 @@ let package = Package(
                 .embedInCode("Playground/Page/playground.css"),
                 .embedInCode("Playground/Page/playground.js"),
             ],
-            plugins: ["GitRevision"]
+            plugins: ["BuildRevision"]
         ),
         // Writes the git revision `mapper --version` shows (MapperVersion).
-        .plugin(name: "GitRevision", capability: .buildTool(), path: "Plugins/GitRevision"),
+        .plugin(name: "BuildRevision", capability: .buildTool(), path: "Plugins/BuildRevision"),
         .executableTarget(
             name: "MapperCLI",
             dependencies: [

@@ -72,6 +72,8 @@ extension DatePattern {
         return (steps, literals)
     }
 
+    /// The step for a run of one pattern letter (Unicode TR35's date fields). One switch over every
+    /// letter: it is long because the alphabet is, and a reader looks a letter up in one place.
     private static func field(_ letter: Character, count: Int, in pattern: String) throws(FormatError) -> DateStep {
         let run = String(repeating: letter, count: count)
         func limit(_ range: ClosedRange<Int>) throws(FormatError) {

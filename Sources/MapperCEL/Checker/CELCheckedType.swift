@@ -56,21 +56,11 @@ indirect enum CheckType: Hashable, Sendable {
 
     init(_ type: CELCheckedType) {
         switch type {
-        case .dyn: self = .dyn
-        case .null: self = .null
-        case .bool: self = .bool
-        case .int: self = .int
-        case .uint: self = .uint
-        case .double: self = .double
-        case .string: self = .string
-        case .bytes: self = .bytes
-        case .timestamp: self = .timestamp
-        case .duration: self = .duration
-        case .decimal: self = .decimal
         case .list(let element): self = .list(CheckType(element))
         case .map(let key, let value): self = .map(CheckType(key), CheckType(value))
         case .type(let type): self = .type(CheckType(type))
         case .object(let name, let fields): self = .object(name, fields)
+        default: self = Self.simple.first { $0.checked == type }?.type ?? .dyn
         }
     }
 
@@ -78,59 +68,50 @@ indirect enum CheckType: Hashable, Sendable {
     /// substitution has been applied to).
     var checked: CELCheckedType {
         switch self {
-        case .dyn, .parameter, .variable: .dyn
-        case .null: .null
-        case .bool: .bool
-        case .int: .int
-        case .uint: .uint
-        case .double: .double
-        case .string: .string
-        case .bytes: .bytes
-        case .timestamp: .timestamp
-        case .duration: .duration
-        case .decimal: .decimal
+        case .parameter, .variable: .dyn
         case .list(let element): .list(element.checked)
         case .map(let key, let value): .map(key.checked, value.checked)
         case .type(let type): .type(type.checked)
         case .object(let name, let fields): .object(name, fields)
+        default: Self.simple.first { $0.type == self }?.checked ?? .dyn
         }
     }
 
-    /// The type of a literal value.
+    /// The types without parameters, as both enums name them: the one list both directions
+    /// (`init(_:)`, `checked`) read.
+    private static let simple: [(type: CheckType, checked: CELCheckedType)] = [
+        (.dyn, .dyn), (.null, .null), (.bool, .bool), (.int, .int), (.uint, .uint), (.double, .double), (.string, .string),
+        (.bytes, .bytes), (.timestamp, .timestamp), (.duration, .duration), (.decimal, .decimal),
+    ]
+
+    /// The type of a literal value: that of its `type()`.
     init(of value: CELValue) {
-        switch value {
-        case .null: self = .null
-        case .bool: self = .bool
-        case .int: self = .int
-        case .uint: self = .uint
-        case .double: self = .double
-        case .string: self = .string
-        case .bytes: self = .bytes
-        case .timestamp: self = .timestamp
-        case .duration: self = .duration
-        case .decimal: self = .decimal
-        case .list: self = .list(.dyn)
-        case .map: self = .map(.dyn, .dyn)
-        case .type: self = .type(.dyn)
-        }
+        self = CheckType(value.type) ?? .dyn
     }
 
     /// The type a type name denotes (`int`, `list`, `google.protobuf.Timestamp`), as `CELType.named` lists them.
     init?(named name: String) {
-        switch CELType.named[name] {
-        case CELType.null?: self = .null
-        case CELType.bool?: self = .bool
-        case CELType.int?: self = .int
-        case CELType.uint?: self = .uint
-        case CELType.double?: self = .double
-        case CELType.string?: self = .string
-        case CELType.bytes?: self = .bytes
-        case CELType.list?: self = .list(.dyn)
-        case CELType.map?: self = .map(.dyn, .dyn)
-        case CELType.timestamp?: self = .timestamp
-        case CELType.duration?: self = .duration
-        case CELType.type?: self = .type(.dyn)
-        case CELType.decimal?: self = .decimal
+        guard let type = CELType.named[name] else { return nil }
+        self.init(type)
+    }
+
+    /// The type a runtime type value stands for (`list` is `list(dyn)`); nil for a type of a
+    /// name the checker does not know.
+    init?(_ type: CELType) {
+        switch type {
+        case CELType.null: self = .null
+        case CELType.bool: self = .bool
+        case CELType.int: self = .int
+        case CELType.uint: self = .uint
+        case CELType.double: self = .double
+        case CELType.string: self = .string
+        case CELType.bytes: self = .bytes
+        case CELType.list: self = .list(.dyn)
+        case CELType.map: self = .map(.dyn, .dyn)
+        case CELType.timestamp: self = .timestamp
+        case CELType.duration: self = .duration
+        case CELType.type: self = .type(.dyn)
+        case CELType.decimal: self = .decimal
         default: return nil
         }
     }

@@ -24,25 +24,7 @@ extension Evaluator {
         }
         switch macro {
         case .all, .exists:
-            let decisive = macro == .exists
-            var pending: CELError?
-            for pair in pairs {
-                try charge(1, at: expr)
-                do throws(CELError) {
-                    let value = try with(bindings(pair)) { (evaluator: inout Evaluator) throws(CELError) in
-                        try evaluator.evaluate(arguments[0])
-                    }
-                    guard case .bool(let truth) = value else {
-                        pending = pending ?? Self.notBool(macro, value, arguments[0])
-                        continue
-                    }
-                    if truth == decisive { return .bool(decisive) }
-                } catch  where error.code != .costLimit {
-                    pending = pending ?? error
-                }
-            }
-            if let pending { throw pending }
-            return .bool(!decisive)
+            return try allOrExists(macro, pairs, bindings, arguments[0], at: expr)
         case .existsOne:
             var count = 0
             for pair in pairs {
@@ -66,31 +48,67 @@ extension Evaluator {
             }
             return .list(results)
         case .transformMap, .transformMapEntry:
-            var result = CELMap()
-            let filter = arguments.count == 2 ? arguments[0] : nil
-            for pair in pairs {
-                try charge(1, at: expr)
-                let bound = bindings(pair)
-                if let filter, try !predicate(macro, filter, bound) { continue }
-                let value = try with(bound) { (evaluator: inout Evaluator) throws(CELError) in try evaluator.evaluate(arguments.last!) }
-                if macro == .transformMap {
-                    result[pair.0] = value
+            return try transformMap(macro, pairs, bindings, arguments, at: expr)
+        }
+    }
+
+    /// `all` and `exists`: the first decisive result ends the loop; an error counts only when no
+    /// element decides (CEL's commutative `&&`/`||`).
+    private mutating func allOrExists(
+        _ macro: Expr.Macro, _ pairs: [(CELValue, CELValue)], _ bindings: ((CELValue, CELValue)) -> [(String, CELValue)],
+        _ condition: Expr, at expr: Expr
+    ) throws(CELError) -> CELValue {
+        let decisive = macro == .exists
+        var pending: CELError?
+        for pair in pairs {
+            try charge(1, at: expr)
+            do throws(CELError) {
+                let value = try with(bindings(pair)) { (evaluator: inout Evaluator) throws(CELError) in
+                    try evaluator.evaluate(condition)
+                }
+                guard case .bool(let truth) = value else {
+                    pending = pending ?? Self.notBool(macro, value, condition)
                     continue
                 }
-                guard case .map(let entries) = value else {
-                    throw CELError(
-                        .noSuchOverload, text: "transformMapEntry() needs a map from its expression, not \(value.type)",
-                        column: arguments.last!.offset + 1)
-                }
-                for entry in entries.entries {
-                    if result.contains(entry.key) {
-                        throw CELError(.invalidArgument, "transformMapEntry() produces the key \(entry.key) twice", column: expr.offset + 1)
-                    }
-                    result[entry.key] = entry.value
-                }
+                if truth == decisive { return .bool(decisive) }
+            } catch  where error.code != .costLimit {
+                pending = pending ?? error
             }
-            return .map(result)
         }
+        if let pending { throw pending }
+        return .bool(!decisive)
+    }
+
+    /// `transformMap` and `transformMapEntry` (an optional filter first): a map from each kept
+    /// entry's key, or from the entries each expression gives.
+    private mutating func transformMap(
+        _ macro: Expr.Macro, _ pairs: [(CELValue, CELValue)], _ bindings: ((CELValue, CELValue)) -> [(String, CELValue)],
+        _ arguments: [Expr], at expr: Expr
+    ) throws(CELError) -> CELValue {
+        var result = CELMap()
+        let filter = arguments.count == 2 ? arguments[0] : nil
+        for pair in pairs {
+            try charge(1, at: expr)
+            let bound = bindings(pair)
+            if let filter, try !predicate(macro, filter, bound) { continue }
+            let value = try with(bound) { (evaluator: inout Evaluator) throws(CELError) in try evaluator.evaluate(arguments.last!) }
+            if macro == .transformMap {
+                result[pair.0] = value
+                continue
+            }
+            guard case .map(let entries) = value else {
+                throw CELError(
+                    .noSuchOverload, text: "transformMapEntry() needs a map from its expression, not \(value.type)",
+                    column: arguments.last!.offset + 1)
+            }
+            for entry in entries.entries {
+                if result.contains(entry.key) {
+                    throw CELError(.invalidArgument, "transformMapEntry() produces the key \(entry.key) twice", column: expr.offset + 1)
+                }
+                result[entry.key] = entry.value
+            }
+        }
+        return .map(result)
     }
 
     private mutating func predicate(_ macro: Expr.Macro, _ expr: Expr, _ bound: [(String, CELValue)]) throws(CELError) -> Bool {

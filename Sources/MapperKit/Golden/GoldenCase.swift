@@ -40,115 +40,71 @@ struct GoldenCase {
     }
 
     private func check(session: inout MappingSession, exercises: inout [Coverage.Exercise]?) -> [String] {
-        guard let pairs = node.mapping else { return ["a test is a mapping with name, model or route, input and expect"] }
-        for pair in pairs where !GoldenRunner.testFields.contains(pair.key.scalar?.text ?? "") {
-            let key = pair.key.scalar?.text ?? ""
-            let hint = Suggestion.hint(for: key, in: GoldenRunner.testFields).map { "; \($0)" } ?? ""
-            return ["\(pair.key.mark): unknown key '\(key)' in a test\(hint)"]
+        let setup: Setup
+        switch self.setup(&session) {
+        case .success(let read): setup = read
+        case .failure(let problems): return problems.lines
         }
-        guard node["name"]?.scalar != nil else { return ["\(node.mark): a test needs a 'name'"] }
-        let operationName = node["operation"]?.scalar?.text ?? "decode"
-        guard let operation = Operation(rawValue: operationName) else {
-            let names = Operation.allCases.map(\.rawValue)
-            return [
-                "unknown operation '\(operationName)'"
-                    + (Suggestion.hint(for: operationName, in: names).map { "; \($0)" }
-                        ?? "; expected one of \(names.joined(separator: ", "))")
-            ]
-        }
-        let catalog = session.catalog
-        var model = ""
-        var matchedRoute: RouteTable.Route?
-        switch (node["model"]?.scalar?.text, node["route"]?.scalar?.text) {
-        case (let name?, nil):
-            guard catalog.modelType(named: name) != nil else {
-                return ["unknown model '\(name)'" + (catalog.closestModel(to: name).map { "; did you mean '\($0)'?" } ?? "")]
-            }
-            model = name
-        case (nil, let route?) where operation == .decode:
-            let status = node["status"]?.scalar?.int.map(Int.init)
-            guard let match = catalog.routes.match(route, method: node["method"]?.scalar?.text, status: status) else {
-                return ["no route matches '\(route)'"]
-            }
-            model = match.model
-            matchedRoute = match.route
-        case (nil, nil) where operation == .unarchive:
-            break
-        default:
-            return [
-                "\(node.mark): a \(operation.rawValue) test needs \(operation == .decode ? "exactly one of 'model' and 'route'" : "a 'model'")"
-            ]
-        }
-        var now: Instant?
-        if let text = node["now"]?.scalar?.text {
-            guard let instant = Instant(iso8601: text) else { return ["'now' \(text) is not an ISO 8601 instant"] }
-            now = instant
-        }
-        // `partial: true` (`--partial`), for decode, encode and merge tests (a merge's source).
-        session.partial = false
-        if let partialNode = node["partial"] {
-            guard [.decode, .encode, .merge].contains(operation), let flag = partialNode.scalar?.bool else {
-                return ["\(partialNode.mark): 'partial' (true or false) applies to decode, encode and merge tests"]
-            }
-            session.partial = flag
-        }
-        // The run's `omit` (`--omit`), for encode tests; a session runs many tests.
-        session.omit = nil
-        if let omitNode = node["omit"] {
-            guard operation == .encode, let policy = omitNode.scalar.flatMap({ OmitPolicy(rawValue: $0.text) }) else {
-                return ["\(omitNode.mark): 'omit' (never, nulls or empty) applies to encode tests"]
-            }
-            session.omit = policy
-        }
-        var inputs: [String: [UInt8]] = [:]
-        let needed = operation == .merge ? ["target", "source"] : operation == .diff ? ["input", "other"] : ["input"]
-        for field in needed {
-            guard let inputNode = node[field] else { return ["\(node.mark): a \(operation.rawValue) test needs '\(field)'"] }
-            switch bytes(of: inputNode) {
-            case .success(let bytes): inputs[field] = bytes
-            case .failure(let problem): return [problem.message]
-            }
-        }
-
         let produced: [UInt8]
         do {
-            switch operation {
-            case .decode: produced = try session.decodeToCanonical(inputs["input"]!, as: model, now: now)
-            case .encode: produced = try session.encodeCanonical(inputs["input"]!, as: model)
-            case .merge: produced = try session.merge(target: inputs["target"]!, source: inputs["source"]!, as: model)
-            case .archive: produced = try session.archive(inputs["input"]!, as: model)
-            case .unarchive:
-                let (archived, canonical) = try session.unarchive(inputs["input"]!)
-                if !model.isEmpty && archived != model { return ["the archive holds a '\(archived)', not a '\(model)'"] }
-                produced = canonical
-            case .diff:
-                let paths = try session.differences(inputs["input"]!, inputs["other"]!, as: model)
-                produced = Array(JSONWriter.write(.array(paths.map(JSONValue.string))).utf8)
+            let (bytes, archived) = try run(setup, session: &session)
+            if let archived, !setup.model.isEmpty, archived != setup.model {
+                return ["the archive holds a '\(archived)', not a '\(setup.model)'"]
             }
+            produced = bytes
         } catch {
             guard let expected = node["expect_error"] else {
-                return ["\(operation.rawValue) failed:"] + error.errors.map { "  \($0)" }
+                return ["\(setup.operation.rawValue) failed:"] + error.errors.map { "  \($0)" }
             }
             let failedRules = Set(error.errors.filter { $0.code == .ruleFailed }.map(\.source))
             if exercises != nil, !failedRules.isEmpty {
-                exercises?.append(Coverage.Exercise(model: model, external: .null, canonical: .null, failedRules: failedRules))
+                exercises?.append(Coverage.Exercise(model: setup.model, external: .null, canonical: .null, failedRules: failedRules))
             }
             return matchError(error, expected: expected)
         }
         if node["expect_error"] != nil {
-            return ["expected an error, but \(operation.rawValue) succeeded: \(String(decoding: produced.prefix(200), as: UTF8.self))"]
+            return [
+                "expected an error, but \(setup.operation.rawValue) succeeded: \(String(decoding: produced.prefix(200), as: UTF8.self))"
+            ]
         }
+        return compare(produced, setup, session: &session, exercises: &exercises)
+    }
+
+    /// Runs the test's operation on its inputs: what it produced, and (`unarchive`) the model the
+    /// archive holds.
+    private func run(_ setup: Setup, session: inout MappingSession) throws(MappingErrors) -> ([UInt8], archived: String?) {
+        let (model, inputs) = (setup.model, setup.inputs)
+        switch setup.operation {
+        case .decode: return (try session.decodeToCanonical(inputs["input"]!, as: model, now: setup.now), nil)
+        case .encode: return (try session.encodeCanonical(inputs["input"]!, as: model), nil)
+        case .merge: return (try session.merge(target: inputs["target"]!, source: inputs["source"]!, as: model), nil)
+        case .archive: return (try session.archive(inputs["input"]!, as: model), nil)
+        case .unarchive:
+            let (archived, canonical) = try session.unarchive(inputs["input"]!)
+            return (canonical, archived)
+        case .diff:
+            let paths = try session.differences(inputs["input"]!, inputs["other"]!, as: model)
+            return (Array(JSONWriter.write(.array(paths.map(JSONValue.string))).utf8), nil)
+        }
+    }
+
+    /// Compares what a successful run produced with the test's `expect_warnings`, `expect` and
+    /// `roundtrip`, and notes what it exercised (coverage).
+    private func compare(
+        _ produced: [UInt8], _ setup: Setup, session: inout MappingSession, exercises: inout [Coverage.Exercise]?
+    ) -> [String] {
+        let (operation, model) = (setup.operation, setup.model)
         var details: [String] = []
         let warnings = session.warnings
         if let expected = node["expect_warnings"] {
             details += matchWarnings(warnings, expected: expected)
         }
         let actual = (try? JSONValue(parsing: produced)) ?? .null
-        if exercises != nil, operation == .decode || operation == .encode, let input = try? JSONValue(parsing: inputs["input"]!) {
+        if exercises != nil, operation == .decode || operation == .encode, let input = try? JSONValue(parsing: setup.inputs["input"]!) {
             let (external, canonical) = operation == .decode ? (input, actual) : (actual, input)
             exercises?.append(
                 Coverage.Exercise(
-                    model: model, external: external, canonical: canonical, route: matchedRoute, decoded: operation == .decode))
+                    model: model, external: external, canonical: canonical, route: setup.route, decoded: operation == .decode))
         }
         if let expectNode = node["expect"] {
             switch bytes(of: expectNode).flatMap({ bytes in
@@ -162,9 +118,9 @@ struct GoldenCase {
         }
         if node["roundtrip"]?.scalar?.bool == true {
             guard operation == .decode else { return ["'roundtrip' applies to decode tests"] }
-            details += roundTrip(produced, actual: actual, model: model, now: now, session: &session)
+            details += roundTrip(produced, actual: actual, model: model, now: setup.now, session: &session)
         }
-        if checksRoundTrip, operation == .decode, let input = try? JSONValue(parsing: inputs["input"]!) {
+        if checksRoundTrip, operation == .decode, let input = try? JSONValue(parsing: setup.inputs["input"]!) {
             details += checkRoundTrip(input, produced, model: model, warned: Set(warnings.map(\.pointer)), session: &session)
         }
         return details
@@ -245,7 +201,7 @@ struct GoldenCase {
     }
 
     /// A value given as a path (relative to the test file) or inline (YAML read as JSON).
-    private func bytes(of node: Node) -> Result<[UInt8], Problem> {
+    func bytes(of node: Node) -> Result<[UInt8], Problem> {
         if let path = node.string {
             let url = URL(fileURLWithPath: path, relativeTo: directory)
             do {
@@ -257,41 +213,6 @@ struct GoldenCase {
         switch JSONValue.fromYAML(node) {
         case .success(let value): return .success(Array(JSONWriter.write(value).utf8))
         case .failure(let problem): return .failure(Problem(message: problem.description))
-        }
-    }
-}
-
-/// The differences between two JSON values, one line per JSON pointer.
-enum JSONDiff {
-    static func lines(expected: JSONValue, actual: JSONValue, limit: Int = 30) -> [String] {
-        var lines: [String] = []
-        compare(expected, actual, pointer: "", into: &lines)
-        if lines.count > limit { lines = Array(lines.prefix(limit)) + ["… \(lines.count - limit) more differences"] }
-        return lines
-    }
-
-    private static func compare(_ expected: JSONValue, _ actual: JSONValue, pointer: String, into lines: inout [String]) {
-        let at = pointer.isEmpty ? "/" : pointer
-        switch (expected, actual) {
-        case (.object(let left), .object(let right)):
-            for member in left {
-                let child = pointer + "/" + JSONPointer.escape(member.key)
-                if let value = right[member.key] {
-                    compare(member.value, value, pointer: child, into: &lines)
-                } else {
-                    lines.append("\(child): missing, expected \(member.value.quoted)")
-                }
-            }
-            for member in right where left[member.key] == nil {
-                lines.append("\(pointer)/\(JSONPointer.escape(member.key)): unexpected \(member.value.quoted)")
-            }
-        case (.array(let left), .array(let right)):
-            if left.count != right.count { lines.append("\(at): expected \(left.count) elements, got \(right.count)") }
-            for (index, (a, b)) in zip(left, right).enumerated() {
-                compare(a, b, pointer: "\(pointer)/\(index)", into: &lines)
-            }
-        default:
-            if expected != actual { lines.append("\(at): expected \(expected.quoted), got \(actual.quoted)") }
         }
     }
 }

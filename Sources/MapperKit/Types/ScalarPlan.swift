@@ -6,7 +6,7 @@
 /// them, so the reader, the writers, the schema generator, unions, coverage and the compiler's
 /// CEL checks do not change when a scalar is added. The token transcoders keep flat kinds of
 /// their own for speed for the common scalars and call the same homes; any other scalar they
-/// read and write through its `ScalarPlan` (`FlatPlan.Conversion.Kind.scalar`).
+/// read and write through its `ScalarPlan` (`FlatPlan.FlatConversion.Kind.scalar`).
 enum ScalarPlan: Sendable {
     case string
     case int(NumberRepresentation)

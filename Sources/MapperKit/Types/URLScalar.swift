@@ -69,7 +69,8 @@ package enum URLScalar: ScalarType {
         // The common case in one pass: only URI characters (no brackets, which only an IP-literal
         // host may hold), valid escapes, at most one "#", noting the first ":", "/", "?" and "#"
         // that split the reference; then the scheme and the authority, which are short. Anything
-        // else takes the full grammar below.
+        // else takes the full grammar below. One function on purpose: it is the hot loop of reading
+        // URLs, and split, its positions would travel through parameters on every byte.
         guard let base = bytes.baseAddress, let table = classes.baseAddress else { return true }  // the empty reference
         let count = bytes.count
         var hash = -1

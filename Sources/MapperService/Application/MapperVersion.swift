@@ -7,7 +7,7 @@ package enum MapperVersion {
 
     /// The commit, with `-dirty` when tracked files had uncommitted changes; nil when built from a
     /// source archive.
-    package static var revision: String? { gitRevision }
+    package static var revision: String? { buildRevision }
 
     /// `0.10.0 (3f2a1c9d8e7b)`, or `0.10.0` without a revision.
     package static var description: String {

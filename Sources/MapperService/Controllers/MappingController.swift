@@ -150,9 +150,13 @@ struct MappingController: EndpointController {
                 headers.isEmpty && warnings.isEmpty ? snapshot.decodedHeaders : Response.decodedHeaders(fields, warnings: warnings.count)
             return Response(status: .ok, headers: decoded, body: ResponseBody(byteBuffer: ByteBuffer(bytes: output)))
         }
-        // The output was just written, so it parses.
-        let document = (try? JSONValue(parsing: output)) ?? .null
-        let answer: JSONValue = ["output": document, "warnings": .array(warnings.map(\.jsonValue))]
+        // The output is one JSON document, written just now: spliced in as it is.
+        var answer = Array(#"{"output":"#.utf8)
+        answer.reserveCapacity(output.count + 64)
+        answer += output
+        answer += #","warnings":"#.utf8
+        answer += JSONWriter.write(.array(warnings.map(\.jsonValue))).utf8
+        answer.append(UInt8(ascii: "}"))
         return .json(answer, headers: Response.decodedHeaders(fields, warnings: warnings.count))
     }
 

@@ -9,10 +9,8 @@ import MapperCEL
 /// messages. So semantics live in one place; this path must only ever agree with it (tests
 /// compare both on every example).
 struct CanonicalTranscoder: FlatTranscoder {
-    /// The general reader's tables, for what the fast path leaves to it (`readComputed`).
-    let table: ModelTable
-    let plan: FlatPlan
-    let arenas: FlatPlan.Arenas
+    /// The general path's tables (what the fast path leaves to it: `readComputed`), the flat plan, its arenas.
+    let tables: FlatTables
 
     var now = Instant(milliseconds: 0)
     /// Where `computed: uuid` properties get their values (the session's, shared with its reader).
@@ -30,9 +28,7 @@ struct CanonicalTranscoder: FlatTranscoder {
     var variables: [(String, CELValue)] = [("self", .null), ("input", .null)]
 
     init(table: ModelTable) {
-        self.table = table
-        plan = table.flat
-        arenas = plan.arenas
+        tables = FlatTables(table)
     }
 
     /// Writes canonical JSON of the whole document as `type`; false (with `output` unchanged)

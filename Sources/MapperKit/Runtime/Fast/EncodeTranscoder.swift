@@ -16,9 +16,7 @@ import MapperCEL
 /// documents without errors; otherwise `transcode` returns false and the general path (canonical
 /// reader, models, `ModelEncoder`) does the work and reports the errors. Tests compare both paths.
 struct EncodeTranscoder: FlatTranscoder {
-    private let table: ModelTable
-    let plan: FlatPlan
-    let arenas: FlatPlan.Arenas
+    let tables: FlatTables
     /// Tape index of each property's canonical value per open model, -1 when absent.
     let slots = SlotStack()
     /// For each open model with `encode:` expressions, innermost last: its slots' base and `self`.
@@ -29,9 +27,7 @@ struct EncodeTranscoder: FlatTranscoder {
     var omit: OmitPolicy?
 
     init(table: ModelTable) {
-        self.table = table
-        plan = table.flat
-        arenas = plan.arenas
+        tables = FlatTables(table)
     }
 
     /// Writes the external JSON of the canonical document as `type`; false (with `output`

@@ -224,9 +224,9 @@ final class FlatPlan: @unchecked Sendable {
     private let patternOwners: [DatePattern.Compiled]
     /// Defaults with the conversion to write them with (rare: read through ordinary references).
     let defaults: [(value: Value, conversion: Conversion)]
-    /// The scalars of `Conversion.Kind.scalar`.
+    /// The scalars of `FlatConversion.Kind.scalar`.
     let scalars: [ScalarPlan]
-    /// The member conversions of `Conversion.Kind.union`, by JSON kind (`unionMember`).
+    /// The member conversions of `FlatConversion.Kind.union`, by JSON kind (`unionMember`).
     let unionMembers: [Int32]
     /// Constraints with a `minimum`, `maximum` or `pattern` (`satisfiesValueConstraints`).
     let valueConstraints: [ValueConstraints]
@@ -299,7 +299,7 @@ final class FlatPlan: @unchecked Sendable {
         free(arenas.patterns.baseAddress)
     }
 
-    /// The conversion of the member of a union (`Conversion.Kind.union`, its payload) that reads a
+    /// The conversion of the member of a union (`FlatConversion.Kind.union`, its payload) that reads a
     /// JSON value of `kind`, as the general path picks it; nil when no member does.
     @inline(__always)
     func unionMember(_ union: Int32, for kind: JSONTape.Kind) -> Int32? {

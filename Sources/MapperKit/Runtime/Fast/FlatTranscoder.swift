@@ -3,8 +3,7 @@
 /// dictionary or a union is followed alike in both directions; only which models a transcoder
 /// takes differs (`takes(_:)`).
 protocol FlatTranscoder {
-    var plan: FlatPlan { get }
-    var arenas: FlatPlan.Arenas { get }
+    var tables: FlatTables { get }
 
     /// Whether this transcoder writes objects of `model` itself.
     func takes(_ model: FlatPlan.Model) -> Bool
@@ -14,7 +13,25 @@ protocol FlatTranscoder {
     mutating func writeNested(_ document: JSONDocument, at index: Int, model: Int32, into output: inout JSONOutput) -> Bool
 }
 
+/// What a transcoder reads: the general path's tables (for what it leaves to that path), their
+/// flat plan, and the plan's arenas kept beside it so that the loops reach them in one step.
+struct FlatTables {
+    let table: ModelTable
+    let plan: FlatPlan
+    let arenas: FlatPlan.Arenas
+
+    init(_ table: ModelTable) {
+        self.table = table
+        plan = table.flat
+        arenas = plan.arenas
+    }
+}
+
 extension FlatTranscoder {
+    var table: ModelTable { tables.table }
+    var plan: FlatPlan { tables.plan }
+    var arenas: FlatPlan.Arenas { tables.arenas }
+
     /// A value of a model, array, dictionary or union `conversion`; false for the general path.
     @inline(__always)
     mutating func writeContainer(

@@ -82,11 +82,42 @@ enum CanonicalWriter {
         }
     }
 
-    /// The canonical JSON of one value, as a `JSONValue` (for transformers and merges).
+    /// The canonical JSON of one value, as a `JSONValue` (for transformers, merges and messages):
+    /// what `write` writes, built as a value rather than written as text and parsed back.
     static func jsonValue(_ value: Value, _ conversion: Conversion) -> JSONValue {
-        var output = JSONOutput()
-        write(value, conversion, into: &output)
-        return (try? JSONValue(parsing: output.bytes)) ?? .null
+        if case .union(let plan) = conversion {
+            return jsonValue(value, plan.conversion(for: value))
+        }
+        switch value {
+        case .null: return .null
+        case .string(let text), .url(let text), .uuid(let text), .enumCase(let text): return .string(text)
+        case .int(let int): return .number(JSONNumber(int))
+        case .double(let double): return .number(JSONNumber(unchecked: JSONOutput.doubleText(double)))
+        case .decimal(let number): return .number(number)
+        case .bool(let bool): return .bool(bool)
+        case .date(let instant): return .string(instant.description)
+        case .localDate(let date): return .string(date.description)
+        case .model(let model): return .object(jsonObject(model, tagged: conversion.canonicalElement.hasVariants))
+        case .array(let values):
+            let element = conversion.canonicalElement.collectionElement
+            return .array(values.map { jsonValue($0, element) })
+        case .dictionary(let dictionary):
+            let element = conversion.canonicalElement.collectionElement
+            return .object(JSONObject(dictionary.entries.map { .init(key: $0.key, value: jsonValue($0.value, element)) }))
+        case .any(let json): return json
+        }
+    }
+
+    /// A model's canonical object, as `write(_:tagged:into:)` writes it.
+    private static func jsonObject(_ model: Model, tagged: Bool) -> JSONObject {
+        var object = JSONObject()
+        if tagged { object.append("$type", .string(model.type.name)) }
+        for (plan, value) in zip(model.type.properties, model.values) {
+            guard let value else { continue }
+            object.append(plan.name, jsonValue(value, plan.conversion))
+        }
+        if let extra = model.extra, !extra.isEmpty { object.append("$extra", .object(extra)) }
+        return object
     }
 }
 

@@ -142,21 +142,25 @@ struct ModelEncoder {
     /// naming both (several properties may read one key; only one value can be written).
     private mutating func consumer(of node: EncodeNode, in model: Model) -> (Value, PropertyPlan)? {
         var found: (Value, PropertyPlan)?
-        var written: JSONValue?
+        var mine: JSONOutput?
         for indices in node.consumers {
             guard let candidate = resolve(indices, in: model) else { continue }
             guard let first = found else {
                 found = candidate
                 continue
             }
-            var mine = JSONOutput()
-            var theirs = JSONOutput()
-            if written == nil {
-                write(first.0, first.1.conversion, source: first.1.spec.mark, into: &mine)
-                written = try? JSONValue(parsing: mine.bytes)
+            if mine == nil {
+                var output = JSONOutput()
+                write(first.0, first.1.conversion, source: first.1.spec.mark, into: &output)
+                mine = output
             }
+            var theirs = JSONOutput()
             write(candidate.0, candidate.1.conversion, source: candidate.1.spec.mark, into: &theirs)
-            guard let other = try? JSONValue(parsing: theirs.bytes), let written, other != written else { continue }
+            // The same bytes agree. Other bytes may still be the same JSON (`1` and `1.0`, members
+            // in another order): only then are both read back to compare them as JSON.
+            guard let mine, !Self.sameBytes(mine, theirs), let written = try? JSONValue(parsing: mine.bytes),
+                let other = try? JSONValue(parsing: theirs.bytes), other != written
+            else { continue }
             path.push(.property(name: candidate.1.name, segments: candidate.1.spec.key?.segments ?? [candidate.1.name]))
             fail(
                 .keyPathConflict,
@@ -165,6 +169,10 @@ struct ModelEncoder {
             path.pop()
         }
         return found
+    }
+
+    private static func sameBytes(_ left: JSONOutput, _ right: JSONOutput) -> Bool {
+        left.withUnsafeBytes { a in right.withUnsafeBytes { b in a.elementsEqual(b) } }
     }
 
     /// Whether `raw`, kept in `$extra` where a property is written, is what the property's value
