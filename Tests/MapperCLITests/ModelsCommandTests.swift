@@ -50,6 +50,39 @@ struct ModelsCommandTests {
         #expect(result.stdout.range(of: #"endDay\s+int\s+→ end_day"#, options: .regularExpression) != nil)
     }
 
+    /// `omit` as each property resolves it: the file's `defaults:`, the model's, the property's
+    /// own; the JSON listing has the model's own too.
+    @Test func omitIsShownAsEachPropertyResolvesIt() throws {
+        let yaml = """
+            mapper: 1
+            defaults: { omit: nulls }
+            models:
+              Issue:
+                properties:
+                  title: string
+                  body: { type: string, omit: empty }
+              Patch:
+                omit: never
+                properties:
+                  note: string
+            """
+        let directory = try MapperProcess.directory(["m.yaml": yaml])
+        let text = try MapperProcess.run(["models", "--mappings", "m.yaml"], in: directory)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.range(of: #"title\s+string\s+← title, omit: nulls"#, options: .regularExpression) != nil, "\(text.stdout)")
+        #expect(text.stdout.range(of: #"body\s+string\s+← body, omit: empty"#, options: .regularExpression) != nil)
+        let note = try #require(text.stdout.split(separator: "\n").first { $0.contains("note") })
+        #expect(!note.contains("omit"))
+        let json = try MapperProcess.run(["models", "--mappings", "m.yaml", "--format", "json"], in: directory)
+        let listing = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let models = try #require(listing["models"] as? [[String: Any]])
+        let patch = try #require(models.first { $0["name"] as? String == "Patch" })
+        #expect(patch["omit"] as? String == "never")
+        let issue = try #require(models.first { $0["name"] as? String == "Issue" })
+        let omits = (issue["properties"] as? [[String: Any]])?.map { $0["omit"] as? String }
+        #expect(omits == ["nulls", "empty"])
+    }
+
     @Test func brokenCatalogExitsWithOneAndPrintsDiagnostics() throws {
         let directory = try MapperProcess.directory(["m.yaml": "mapper: 1\nmodels: { A: { properties: { a: strin } } }\n"])
         let result = try MapperProcess.run(["models", "--mappings", "m.yaml"], in: directory)

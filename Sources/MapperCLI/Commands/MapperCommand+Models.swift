@@ -117,6 +117,8 @@ struct CatalogListing {
         if property.merge != .replace { parts.append("merge: \(property.merge.rawValue)") }
         if !property.compare { parts.append("compare: false") }
         if !property.archive { parts.append("archive: false") }
+        // As the catalog resolves it (the property's, its model's or its file's `defaults:`).
+        if let omit = property.omit, omit != .never { parts.append("omit: \(omit.rawValue)") }
         if let transform = property.transform { parts.append("transform: \(transform)") }
         if let decode = property.decode { parts.append("decode: \(decode.source)") }
         if let encode = property.encode { parts.append("encode: \(encode.source)") }

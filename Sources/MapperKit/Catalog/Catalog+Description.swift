@@ -17,6 +17,7 @@ extension Catalog {
         if let base = model.base { object.append("extends", .string(base)) }
         object.append("keyStyle", .string(model.keyStyle.rawValue))
         object.append("unknownKeys", .string(model.unknownKeys.rawValue))
+        if let omit = model.omit { object.append("omit", .string(omit.rawValue)) }
         object.append("version", .number(JSONNumber(Int64(model.version))))
         object.append("source", .string(model.mark.description))
         object.append("properties", .array(model.properties.map(describe)))
@@ -60,6 +61,7 @@ extension Catalog {
         if let computed = property.computed { object.append("computed", .string(computed.rawValue)) }
         if !property.compare { object.append("compare", false) }
         if !property.archive { object.append("archive", false) }
+        if let omit = property.omit { object.append("omit", .string(omit.rawValue)) }
         if property.merge != .replace { object.append("merge", .string(property.merge.rawValue)) }
         if property.flatten { object.append("flatten", true) }
         if property.onError != .fail { object.append("onError", .string(property.onError.rawValue)) }
