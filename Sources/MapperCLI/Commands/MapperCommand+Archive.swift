@@ -15,6 +15,10 @@ extension MapperCommand {
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
 
+        func validate() throws {
+            try data.validateRecordOptions()
+        }
+
         func run() throws {
             try MappingRun(catalog: catalog, data: data, output: output).run(file: file, models: [model]) {
                 session, models, bytes throws(MappingErrors) in

@@ -23,15 +23,19 @@ extension MapperCommand {
         @OptionGroup var output: OutputOptions
         @OptionGroup var omit: OmitOptions
         @OptionGroup var envelope: EnvelopeOptions
+        @OptionGroup var arrays: ArrayOptions
 
         func validate() throws {
+            try arrays.validate(with: data)
             try envelope.validate(with: data)
         }
 
         func run() throws {
             let policy = omit.policy
             let now = data.instant
-            try MappingRun(catalog: catalog, data: data, output: output, envelope: envelope).run(file: file, models: [from, to]) {
+            try MappingRun(catalog: catalog, data: data, output: output, envelope: envelope, arrays: arrays.streaming).run(
+                file: file, models: [from, to]
+            ) {
                 session, models, bytes throws(MappingErrors) in
                 session.omit = policy
                 return try session.convert(bytes, from: models[0], to: models[1], now: now)

@@ -55,11 +55,14 @@ extension MapperCommand {
         @OptionGroup var output: OutputOptions
         @OptionGroup var rejects: RejectOptions
         @OptionGroup var envelope: EnvelopeOptions
+        @OptionGroup var arrays: ArrayOptions
 
         func validate() throws {
-            try rejects.validate(with: data)
+            try rejects.validate(with: data, streaming: arrays.each != nil)
+            try arrays.validate(with: data)
             try envelope.validate(with: data, rejects: rejects)
             if format != nil && !explain { throw ValidationError("--format goes with --explain.") }
+            if explain && arrays.each != nil { throw ValidationError("--explain explains one document; it does not take --each.") }
             if explain && data.ndjson { throw ValidationError("--explain explains one document; it does not take --ndjson.") }
             if route == nil {
                 guard model != nil else { throw ValidationError("Give the MODEL to decode as, or --route URL.") }
@@ -86,13 +89,14 @@ extension MapperCommand {
                 }
                 return
             }
-            try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects, envelope: envelope).run(
-                file: input, models: modelNames
-            ) {
-                session, models, bytes throws(MappingErrors) in
-                session.partial = partial
-                return try session.decodeToCanonical(bytes, as: models[0], now: now)
-            }
+            try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects, envelope: envelope, arrays: arrays.streaming)
+                .run(
+                    file: input, models: modelNames
+                ) {
+                    session, models, bytes throws(MappingErrors) in
+                    session.partial = partial
+                    return try session.decodeToCanonical(bytes, as: models[0], now: now)
+                }
         }
 
         /// The model named, or the one the routes pick for --route.

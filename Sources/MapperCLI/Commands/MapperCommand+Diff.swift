@@ -16,6 +16,10 @@ extension MapperCommand {
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var data: DataOptions
 
+        func validate() throws {
+            try data.validateRecordOptions()
+        }
+
         func run() throws {
             let loaded = try catalog.load()
             let name = try resolve(model, in: loaded, reporting: data)

@@ -26,23 +26,26 @@ extension MapperCommand {
         @OptionGroup var omit: OmitOptions
         @OptionGroup var rejects: RejectOptions
         @OptionGroup var envelope: EnvelopeOptions
+        @OptionGroup var arrays: ArrayOptions
 
         func validate() throws {
-            try rejects.validate(with: data)
+            try rejects.validate(with: data, streaming: arrays.each != nil)
+            try arrays.validate(with: data)
             try envelope.validate(with: data, rejects: rejects)
         }
 
         func run() throws {
             let policy = omit.policy
             let partial = self.partial
-            try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects, envelope: envelope).run(
-                file: file, models: [model]
-            ) {
-                session, models, bytes throws(MappingErrors) in
-                session.omit = policy
-                session.partial = partial
-                return try session.encodeCanonical(bytes, as: models[0])
-            }
+            try MappingRun(catalog: catalog, data: data, output: output, rejects: rejects, envelope: envelope, arrays: arrays.streaming)
+                .run(
+                    file: file, models: [model]
+                ) {
+                    session, models, bytes throws(MappingErrors) in
+                    session.omit = policy
+                    session.partial = partial
+                    return try session.encodeCanonical(bytes, as: models[0])
+                }
         }
     }
 }

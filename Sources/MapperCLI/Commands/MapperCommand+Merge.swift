@@ -23,6 +23,10 @@ extension MapperCommand {
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
 
+        func validate() throws {
+            try data.validateRecordOptions()
+        }
+
         func run() throws {
             let loaded = try catalog.load()
             let name = try resolve(model, in: loaded, reporting: data)

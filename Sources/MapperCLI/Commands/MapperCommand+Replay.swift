@@ -37,6 +37,7 @@ extension MapperCommand {
         @OptionGroup var rejects: RejectOptions
 
         func validate() throws {
+            try data.validateRecordOptions()
             if let rejectFile = rejects.rejectFile, Self.sameFile(rejectFile, file) {
                 throw ValidationError("--reject-file must be another file than the one replayed ('\(file)').")
             }

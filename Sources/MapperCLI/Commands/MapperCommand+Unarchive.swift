@@ -14,6 +14,10 @@ extension MapperCommand {
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
 
+        func validate() throws {
+            try data.validateRecordOptions()
+        }
+
         func run() throws {
             try MappingRun(catalog: catalog, data: data, output: output).run(file: file, models: []) {
                 session, _, bytes throws(MappingErrors) in

@@ -14,7 +14,7 @@ struct DataOptions: ParsableArguments {
     @Flag(help: "One JSON value per input line, one per output line, in constant memory.")
     var ndjson = false
 
-    @Flag(help: "With --ndjson: report bad records on stderr and go on (exit 1 at the end if any failed).")
+    @Flag(help: "With --ndjson or --each: report bad records on stderr and go on (exit 1 at the end if any failed).")
     var keepGoing = false
 
     @Option(help: "How errors are written to stderr: text (one per line) or json ({\"errors\": [...]}).")
@@ -25,7 +25,7 @@ struct DataOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "With --ndjson: map records on this many threads, written in input order (default: the number of cores).",
+            "With --ndjson or a streamed array: map records on this many threads, written in input order (default: the number of cores).",
             valueName: "n"))
     var jobs: Int?
 
@@ -36,12 +36,23 @@ struct DataOptions: ParsableArguments {
     var workers: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
 
     func validate() throws {
-        if keepGoing && !ndjson { throw ValidationError("--keep-going applies to --ndjson input only.") }
         if let jobs, !(1...Self.maximumJobs).contains(jobs) {
             throw ValidationError("--jobs must be between 1 and \(Self.maximumJobs), not \(jobs).")
         }
         if let now, parsedNow(now) == nil {
             throw ValidationError("--now '\(now)' is not an ISO 8601 instant such as 2020-01-01T00:00:00Z.")
+        }
+    }
+
+    /// Where the error about a records-only option sends a user whose input is one JSON array.
+    static let eachHint = "A JSON array is streamed element by element with --each POINTER ('' for a top-level array)."
+
+    /// `--keep-going` needs records: `--ndjson`, or a streamed array (`streaming`: `--each` given;
+    /// nil for the commands that do not stream arrays). Every command with these options calls
+    /// this from its `validate`.
+    func validateRecordOptions(streaming: Bool? = nil) throws {
+        if keepGoing && !ndjson && streaming != true {
+            throw ValidationError("--keep-going applies to --ndjson input only." + (streaming == nil ? "" : " " + Self.eachHint))
         }
     }
 

@@ -4,12 +4,14 @@ import ArgumentParser
 struct RejectOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "With --ndjson: append each record that fails to this file as {\"line\", \"input\", \"errors\"} and go on (replay them with 'mapper replay').",
+            "With --ndjson or --each: append each record that fails to this file as {\"line\", \"input\", \"errors\"} and go on (replay them with 'mapper replay').",
             valueName: "file"))
     var rejectFile: String?
 
-    func validate(with data: DataOptions) throws {
-        if rejectFile != nil && !data.ndjson { throw ValidationError("--reject-file applies to --ndjson input only.") }
+    func validate(with data: DataOptions, streaming: Bool = false) throws {
+        if rejectFile != nil && !data.ndjson && !streaming {
+            throw ValidationError("--reject-file applies to --ndjson input only. \(DataOptions.eachHint)")
+        }
     }
 
     /// Opens the reject file (exit 2 when it cannot be opened); nil without `--reject-file`.

@@ -64,13 +64,19 @@ struct ChunkMapper {
     /// Without `--keep-going` or a reject file the run ends at the first failure: the records after
     /// it are never written, so they need not be mapped.
     private let stopsAtFirstFailure: Bool
+    /// The elements of a streamed array: each line is an element read as `[element]`.
+    private let layout: ArrayLayout?
 
-    init(session: MappingSession, framing: RecordFraming, enveloped: Bool, stopsAtFirstFailure: Bool, map: @escaping RecordMap) {
+    init(
+        session: MappingSession, framing: RecordFraming, enveloped: Bool, stopsAtFirstFailure: Bool, layout: ArrayLayout? = nil,
+        map: @escaping RecordMap
+    ) {
         self.session = session
         self.map = map
         self.framing = framing
         self.enveloped = enveloped
         self.stopsAtFirstFailure = stopsAtFirstFailure
+        self.layout = layout
     }
 
     mutating func map(_ chunk: [UInt8]) -> MappedChunk {
@@ -116,10 +122,14 @@ struct ChunkMapper {
             if enveloped {
                 RecordEnvelope.ok(output, warnings: session.warnings, into: &mapped.output)
             } else {
-                mapped.output += output
+                if let layout {
+                    layout.append(record: output, to: &mapped.output)
+                } else {
+                    mapped.output += output
+                }
                 if !session.warnings.isEmpty { mapped.warnings.append(RecordWarning(line: number, warnings: session.warnings)) }
             }
-            mapped.output.append(UInt8(ascii: "\n"))
+            if layout == nil { mapped.output.append(UInt8(ascii: "\n")) }
             return true
         } catch {
             mapped.failures.append(RecordFailure(line: number, outputOffset: mapped.output.count, errors: error, input: Array(record)))

@@ -51,7 +51,7 @@ final class ChunkPipeline: @unchecked Sendable {
     /// `write` stops the threads (the reader may be blocked reading: it is not waited for) and
     /// is rethrown.
     static func run(
-        jobs: Int, reader: LineReader, makeMapper: @escaping @Sendable () -> ChunkMapper,
+        jobs: Int, reader: some ChunkReader, makeMapper: @escaping @Sendable () -> ChunkMapper,
         write: (MappedChunk) throws -> Void
     ) throws -> InputDescriptor.Failure? {
         let pipeline = ChunkPipeline(capacity: 2 * jobs + 1)
@@ -85,7 +85,7 @@ final class ChunkPipeline: @unchecked Sendable {
 
     // MARK: - The reader
 
-    private func read(_ reader: LineReader) {
+    private func read(_ reader: some ChunkReader) {
         var reader = reader
         var sequence = 0
         while admit() {

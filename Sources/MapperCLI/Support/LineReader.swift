@@ -11,7 +11,7 @@ import MapperSupport
 /// `chunkSize` bytes have arrived: when a read leaves nothing more ready, the whole lines read so
 /// far are a chunk of their own, so each record is mapped as it arrives. A file, or a pipe that is
 /// kept full, still gives whole chunks.
-struct LineReader {
+struct LineReader: ChunkReader {
     /// Large enough that handing a chunk to a worker costs little next to mapping it, small enough
     /// that the chunks in flight stay a few MB.
     static let chunkSize = 1 << 19

@@ -12,6 +12,8 @@ struct MappingRun {
     /// `--envelope` and `--uuid-seed`, for the commands that take them.
     var envelope: EnvelopeOptions?
     var framing = RecordFraming.lines
+    /// `--each` and `--ndjson-output`, for the commands that stream arrays.
+    var arrays: RecordStream.ArrayStreaming?
 
     /// `models` picks the model names from the loaded catalog (exiting on an unknown one);
     /// `map` turns one record into the output bytes, on whichever thread maps it.
@@ -25,7 +27,8 @@ struct MappingRun {
         // Opened once the catalog loaded: a run that cannot start leaves no file behind.
         let rejectFile = try rejects?.open()
         try RecordStream(
-            data: data, output: output, file: file, enveloped: envelope?.envelope ?? false, uuidSeed: envelope?.uuidSeed
+            data: data, output: output, file: file, enveloped: envelope?.envelope ?? false, uuidSeed: envelope?.uuidSeed,
+            arrays: arrays
         ).run(
             catalog: loaded, framing: framing, rejects: rejectFile
         ) {

@@ -15,15 +15,18 @@ struct RecordSink {
     private let rejects: RejectFile?
     private let enveloped: Bool
     private var progress: Progress
+    /// The elements of a streamed array, written inside its brackets.
+    private var array: ArrayWriter?
     private var lines = 0
     private var records = 0
     private var bytes = 0
     private var failures = 0
 
-    init(data: DataOptions, rejects: RejectFile?, enveloped: Bool = false, progress: Progress) {
+    init(data: DataOptions, rejects: RejectFile?, enveloped: Bool = false, array: ArrayLayout? = nil, progress: Progress) {
         self.data = data
         self.rejects = rejects
         self.enveloped = enveloped
+        self.array = array.map(ArrayWriter.init)
         self.progress = progress
     }
 
@@ -51,20 +54,34 @@ struct RecordSink {
                 reportWarnings(first)
                 warnings.removeFirst()
             }
+            let errors = located(failure.errors, line: line)
             if let rejects {
-                try rejects.append(line: line, input: failure.input, errors: failure.errors)
+                let input = array == nil ? failure.input : ArrayLayout.element(of: failure.input)
+                try rejects.append(line: line, input: input, errors: errors)
                 continue
             }
-            try Output.writeRecords(chunk.output[written..<failure.outputOffset])
+            try emit(chunk.output[written..<failure.outputOffset])
             written = failure.outputOffset
             progress.clear()
-            data.report(failure.errors, line: line)
+            data.report(errors, line: array == nil ? line : nil)
             if !data.keepGoing { throw ExitCode(1) }
         }
         for warning in warnings { reportWarnings(warning) }
         // A record is in the reject file before any record after it is on stdout.
         try rejects?.flush()
-        try Output.writeRecords(chunk.output[written...])
+        try emit(chunk.output[written...])
+    }
+
+    private mutating func emit(_ bytes: ArraySlice<UInt8>) throws {
+        if array != nil { return try array!.write(bytes) }
+        try Output.writeRecords(bytes)
+    }
+
+    /// A record's errors; an element's point into the input (`/data/1234/created_at`), as its
+    /// line is its position in the array, counted from 1.
+    private func located(_ errors: MappingErrors, line: Int) -> MappingErrors {
+        guard let layout = array?.layout else { return errors }
+        return MappingErrors(layout.located(errors.errors, index: line - 1))
     }
 
     /// Every record to stdout in input order: the failures as error lines between the `ok` ones.
@@ -93,12 +110,15 @@ struct RecordSink {
 
     private mutating func reportWarnings(_ warning: RecordWarning) {
         progress.clear()
-        data.report(warnings: warning.warnings, line: number(warning.line))
+        let line = number(warning.line)
+        guard let layout = array?.layout else { return data.report(warnings: warning.warnings, line: line) }
+        data.report(warnings: layout.located(warning.warnings, index: line - 1))
     }
 
     /// After the last chunk: the reject file's summary, or exit 1 when records failed.
     mutating func finish() throws {
         progress.clear()
+        try array?.finish()
         guard let rejects else {
             if failures > 0 { throw ExitCode(1) }
             return

@@ -18,6 +18,16 @@ struct RecordStream {
     var enveloped = false
     /// `--uuid-seed`.
     var uuidSeed: String?
+    /// Whether a JSON array in the input is streamed element by element (decode, encode, convert).
+    var arrays: ArrayStreaming?
+
+    /// `--each` and `--ndjson-output`.
+    struct ArrayStreaming {
+        /// `--each POINTER`; nil: a top-level array is streamed, anything else read whole.
+        var pointer: String?
+        /// `--ndjson-output`.
+        var lines: Bool
+    }
 
     /// The input: a file, or stdin when no file (or `-`) is given. Missing files exit with 2.
     func openInput() throws -> FileHandle {
@@ -52,31 +62,56 @@ struct RecordStream {
             session.uuidSeed = uuidSeed
             return session
         }
-        guard data.ndjson else {
-            let bytes: [UInt8]
-            do { bytes = try InputDescriptor.readAll(input.fileDescriptor) } catch { throw readFailed(error) }
-            var session = newSession()
-            do {
-                let mapped = try map(&session, bytes[...])
-                data.report(warnings: session.warnings)
-                output.write(bytes: mapped)
-            } catch {
-                data.report(error)
-                throw ExitCode(1)
-            }
-            return
+        if data.ndjson {
+            return try stream(
+                LineReader(descriptor: input.fileDescriptor), input: input, framing: framing, rejects: rejects, newSession, map)
         }
+        var bytes: [UInt8] = []
+        do {
+            if let arrays {
+                bytes = try Self.start(of: input.fileDescriptor)
+                if let pointer = arrays.pointer ?? (Self.firstSignificant(bytes) == UInt8(ascii: "[") ? "" : nil) {
+                    let outcome = ArrayStreamOutcome()
+                    let reader = ArrayReader(descriptor: input.fileDescriptor, initial: bytes, pointer: pointer, outcome: outcome)
+                    let layout = ArrayLayout(pointer: pointer, pretty: output.isPretty, lines: arrays.lines)
+                    return try stream(
+                        reader, input: input, framing: framing, rejects: rejects, layout: layout, outcome: outcome, newSession, map)
+                }
+            }
+            // A regular file's size is the first guess (one more, for the read that finds the end).
+            var capacity = max(bytes.count * 2, (Self.size(of: input.fileDescriptor) ?? 0) + 1, 1 << 16)
+            while try !InputDescriptor.read(input.fileDescriptor, into: &bytes, capacity: capacity) { capacity *= 2 }
+        } catch let error as InputDescriptor.Failure {
+            throw readFailed(error)
+        }
+        var session = newSession()
+        do {
+            let mapped = try map(&session, bytes[...])
+            data.report(warnings: session.warnings)
+            output.write(bytes: mapped)
+        } catch {
+            data.report(error)
+            throw ExitCode(1)
+        }
+    }
+
+    /// Maps the records `reader` reads, in constant memory on `--jobs` threads.
+    private func stream(
+        _ reader: some ChunkReader, input: FileHandle, framing: RecordFraming, rejects: RejectFile?, layout: ArrayLayout? = nil,
+        outcome: ArrayStreamOutcome? = nil, _ newSession: @escaping @Sendable () -> MappingSession, _ map: @escaping RecordMap
+    ) throws {
         keepFreedMemory()
         let progress = Progress(enabled: Output.stderrIsTerminal, totalBytes: Self.size(of: input.fileDescriptor))
         let enveloped = self.enveloped
-        var sink = RecordSink(data: data, rejects: rejects, enveloped: enveloped, progress: progress)
+        var sink = RecordSink(data: data, rejects: rejects, enveloped: enveloped, array: layout, progress: progress)
         let stops = !data.keepGoing && rejects == nil && !enveloped
         let makeMapper: @Sendable () -> ChunkMapper = {
-            ChunkMapper(session: newSession(), framing: framing, enveloped: enveloped, stopsAtFirstFailure: stops, map: map)
+            ChunkMapper(
+                session: newSession(), framing: framing, enveloped: enveloped, stopsAtFirstFailure: stops, layout: layout, map: map)
         }
-        var reader = LineReader(descriptor: input.fileDescriptor)
         var failure: InputDescriptor.Failure?
         if data.workers == 1 {
+            var reader = reader
             var mapper = makeMapper()
             do {
                 while let chunk = try reader.next() { try sink.write(mapper.map(chunk)) }
@@ -90,7 +125,31 @@ struct RecordStream {
             sink.abandon()
             throw readFailed(failure)
         }
+        if let error = outcome?.error {
+            sink.abandon()
+            let code: MappingError.Code = error.kind == .malformed ? .invalidJSON : .invalidInput
+            data.report(MappingErrors([MappingError(code, pointer: error.pointer, path: "", message: error.message, source: "")]))
+            throw ExitCode(1)
+        }
         try sink.finish()
+    }
+
+    /// The input's first bytes, up to the first that is not whitespace (or its end): enough to
+    /// tell an array from anything else.
+    private static func start(of descriptor: Int32) throws(InputDescriptor.Failure) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var capacity = 1 << 16
+        while try !InputDescriptor.read(descriptor, into: &bytes, capacity: capacity, stoppingWhen: { _, _ in true }) {
+            if firstSignificant(bytes) != nil { break }
+            if bytes.count == capacity { capacity *= 2 }
+        }
+        return bytes
+    }
+
+    /// The first byte that is not whitespace (nor a byte order mark).
+    private static func firstSignificant(_ bytes: [UInt8]) -> UInt8? {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        return body.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
     }
 
     /// A stream allocates buffers of the same few sizes over and over (a chunk of input, its
