@@ -270,4 +270,35 @@ struct OverlayTests {
         #expect(error.location == location, "\(error)")
         #expect(error.message.contains(words), "\(error)")
     }
+
+    /// Fixes to a real description (the Discord fragment of `ResponseBodyTests`) that the catalog
+    /// then follows: a property the description forgot, a required field the API leaves out, an
+    /// operation taken away.
+    @Test func theImportReadsTheOverlaidDescription() throws {
+        let overlay = """
+            overlay: 1.0.0
+            info: { title: Discord fixes, version: 1.0.0 }
+            actions:
+              - target: $.components.schemas.VoiceRegionResponse.properties
+                description: The API sends sample_hostname too.
+                update: { sample_hostname: { type: string } }
+              - target: $.components.schemas.VoiceRegionResponse.required
+                remove: true
+              - target: $.components.schemas.VoiceRegionResponse
+                update: { required: [id, name, custom, deprecated] }
+              - target: $["paths"]["/webhooks/{webhook_id}/{webhook_token}/slack"]
+                remove: true
+            """
+        let folder = try ImportFixture.folder(["openapi.json": ResponseBodyTests.discord, "fixes.yaml": overlay])
+        let root = folder.appendingPathComponent("openapi.json").path
+        let plain = try ImportFixture.importing(path: root)
+        let fixed = try ImportFixture.importing(path: root, options: .init(overlays: [folder.appendingPathComponent("fixes.yaml").path]))
+        let region =
+            #"[{"id": "rotterdam", "name": "Rotterdam", "custom": false, "deprecated": false, "sample_hostname": "rotterdam1.discord.gg"}]"#
+        #expect(throws: (any Error).self) { try plain.decode(region, route: "/voice/regions") }
+        #expect(try fixed.roundtrip(region, route: "/voice/regions") == (try JSONValue(parsing: Array(region.utf8))))
+        #expect(plain.warnings("unroutable-response").count == 1)
+        #expect(fixed.warnings("unroutable-response").isEmpty)
+        #expect(fixed.result.summary.operations == plain.result.summary.operations - 1)
+    }
 }
