@@ -38,11 +38,10 @@ extension JSONPath {
         for segment in segments {
             var next: [Node] = []
             for node in nodes {
-                let visited = segment.descendant ? descendants(of: node) : [node]
-                for visit in visited {
-                    for selector in segment.selectors {
-                        next += select(selector, from: visit, root: root)
-                    }
+                if segment.descendant {
+                    visit(node, segment.selectors, root: root, into: &next)
+                } else {
+                    for selector in segment.selectors { next += select(selector, from: node, root: root) }
                 }
             }
             nodes = next
@@ -50,11 +49,22 @@ extension JSONPath {
         return nodes
     }
 
-    /// The node and every node below it, in document order (a node before its children).
-    private static func descendants(of node: Node) -> [Node] {
-        var result = [node]
-        for child in children(of: node) { result += descendants(of: child) }
-        return result
+    /// Applies the selectors to the node and every node below it, in document order (a node
+    /// before its children). Scalars select nothing, so only objects and arrays are visited.
+    private static func visit(_ node: Node, _ selectors: [Selector], root: JSONValue, into nodes: inout [Node]) {
+        for selector in selectors { nodes += select(selector, from: node, root: root) }
+        switch node.value {
+        case .object(let object):
+            for member in object.members where member.value.isContainer {
+                visit(Node(path: node.path + [.key(member.key)], value: member.value), selectors, root: root, into: &nodes)
+            }
+        case .array(let items):
+            for (index, item) in items.enumerated() where item.isContainer {
+                visit(Node(path: node.path + [.index(index)], value: item), selectors, root: root, into: &nodes)
+            }
+        default:
+            break
+        }
     }
 
     private static func children(of node: Node) -> [Node] {
@@ -83,7 +93,16 @@ extension JSONPath {
                 Node(path: node.path + [.index($0)], value: items[$0])
             }
         case .filter(let filter):
-            return children(of: node).filter { holds(filter, current: $0.value, root: root) }
+            switch node.value {
+            case .object(let object):
+                return object.members.filter { holds(filter, current: $0.value, root: root) }
+                    .map { Node(path: node.path + [.key($0.key)], value: $0.value) }
+            case .array(let items):
+                return items.enumerated().filter { holds(filter, current: $0.element, root: root) }
+                    .map { Node(path: node.path + [.index($0.offset)], value: $0.element) }
+            default:
+                return []
+            }
         }
     }
 

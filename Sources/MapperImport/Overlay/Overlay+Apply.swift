@@ -181,7 +181,7 @@ extension Overlay {
 
 extension JSONValue {
     /// An object or an array: what an overlay merges into rather than replaces.
-    fileprivate var isContainer: Bool {
+    var isContainer: Bool {
         switch self {
         case .object, .array: return true
         default: return false
