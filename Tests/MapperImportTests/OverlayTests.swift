@@ -301,4 +301,52 @@ struct OverlayTests {
         #expect(fixed.warnings("unroutable-response").isEmpty)
         #expect(fixed.result.summary.operations == plain.result.summary.operations - 1)
     }
+
+    /// Two actions of a real overlay, Speakeasy's as documenso publishes it
+    /// (github.com/documenso/sdk-typescript `.speakeasy/speakeasy-modifications-overlay.yaml`, commit
+    /// 09f3a97f): double-quoted bracket names, `x-` extensions on `info` and on an action.
+    @Test func aSpeakeasyOverlayApplies() throws {
+        let overlay = """
+            overlay: 1.0.0
+            info:
+              title: Speakeasy Modifications
+              version: 0.0.2
+              x-speakeasy-metadata:
+                after: ""
+                before: ""
+                type: speakeasy-modifications
+            actions:
+              - target: $["paths"]["/document/recipient/{recipientId}"]["get"]
+                update:
+                  x-speakeasy-group: documents.recipients
+                  x-speakeasy-name-override: get
+              - target: $["paths"]["/template/direct/create"]["post"]
+                update:
+                  x-speakeasy-group: templates.directLink
+                  x-speakeasy-name-override: create
+                x-speakeasy-metadata:
+                  type: method-name
+                  before: sdk.Template.template-createTemplateDirectLink()
+                  after: sdk.templates.directLink.create()
+                  reviewed_at: 1737284371636
+                  created_at: 1737284351918
+            """
+        let document = """
+            openapi: 3.0.3
+            paths:
+              /document/recipient/{recipientId}:
+                get: { operationId: recipient-getDocumentRecipient }
+              /template/direct/create:
+                post: { operationId: template-createTemplateDirectLink }
+            """
+        let (result, warnings) = try apply([overlay], to: document)
+        #expect(warnings.isEmpty)
+        #expect(
+            result["paths"]?["/document/recipient/{recipientId}"]?["get"]
+                == [
+                    "operationId": "recipient-getDocumentRecipient", "x-speakeasy-group": "documents.recipients",
+                    "x-speakeasy-name-override": "get",
+                ])
+        #expect(result["paths"]?["/template/direct/create"]?["post"]?["x-speakeasy-group"] == "templates.directLink")
+    }
 }
