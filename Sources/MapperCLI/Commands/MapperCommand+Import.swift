@@ -43,6 +43,12 @@ extension MapperCommand {
             @Flag(help: "Keep the models and enums no route reaches (schemas only requests use) in components.yaml.")
             var keepUnreached = false
 
+            @Option(
+                help: ArgumentHelp(
+                    "Apply an OpenAPI Overlay (1.0) document to the description before importing it; repeat to apply several in order.",
+                    valueName: "file"))
+            var overlay: [String] = []
+
             @Flag(help: "Print the summary only, not each warning.")
             var quiet = false
 
@@ -55,7 +61,8 @@ extension MapperCommand {
             func run() throws {
                 let result: OpenAPIImport.Result
                 do {
-                    result = try OpenAPIImport.run(path: spec, options: .init(openEnums: openEnums, keepUnreached: keepUnreached))
+                    result = try OpenAPIImport.run(
+                        path: spec, options: .init(openEnums: openEnums, keepUnreached: keepUnreached, overlays: overlay))
                 } catch {
                     Output.error(error.description)
                     throw ExitCode(error.code == "unreadable" ? 2 : 1)

@@ -28,6 +28,11 @@ final class DescriptionFiles {
         return result
     }
 
+    /// Makes `value` the content of the file at `path` from now on (an overlaid root file).
+    func replace(_ path: String, with value: JSONValue) {
+        cache[path] = .success(value)
+    }
+
     static func read(path: String, display: String) -> Result<JSONValue, ImportError> {
         let bytes: [UInt8]
         do {

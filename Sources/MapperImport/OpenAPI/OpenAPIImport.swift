@@ -20,12 +20,16 @@ public enum OpenAPIImport {
         /// Keep the models and enums no route reaches (schemas only requests use) in
         /// `components.yaml`; by default they are left out.
         public var keepUnreached: Bool
+        /// OpenAPI Overlay documents (paths) applied in order to the description's root file
+        /// before it is read (see `Overlay`).
+        public var overlays: [String]
 
-        /// Options; by default enums are closed, as the description lists their values, and what
-        /// no route reaches is left out.
-        public init(openEnums: Bool = false, keepUnreached: Bool = false) {
+        /// Options; by default enums are closed, as the description lists their values, what
+        /// no route reaches is left out, and no overlay is applied.
+        public init(openEnums: Bool = false, keepUnreached: Bool = false, overlays: [String] = []) {
             self.openEnums = openEnums
             self.keepUnreached = keepUnreached
+            self.overlays = overlays
         }
     }
 
@@ -69,11 +73,13 @@ public enum OpenAPIImport {
         let rootURL = URL(fileURLWithPath: path).standardizedFileURL
         let files = DescriptionFiles(base: rootURL.deletingLastPathComponent())
         let rootName = files.display(rootURL.path)
-        let rootValue: JSONValue
+        var rootValue: JSONValue
         switch files.value(at: rootURL.path) {
         case .success(let value): rootValue = value
         case .failure(let error): throw error
         }
+        let (overlaid, overlayWarnings) = try files.overlaying(options.overlays, onto: rootURL.path, value: rootValue)
+        rootValue = overlaid
         let version = try Self.version(of: rootValue, path: rootURL.path, display: rootName)
         guard case .object(let rootObject) = rootValue else { throw ImportError(code: "not-openapi", message: "", location: rootName) }
 
@@ -136,7 +142,7 @@ public enum OpenAPIImport {
         output = check.writer.write(draft)
 
         let warnings =
-            bundler.warnings + reader.warnings + translator.warnings + routes.warnings + check.warnings
+            overlayWarnings + bundler.warnings + reader.warnings + translator.warnings + routes.warnings + check.warnings
             + evidence.warnings
         var summary = Summary()
         summary.models = draft.models.count

@@ -78,15 +78,16 @@ struct RouteBuilder {
     ) {
         coverage.operations += 1
         let group = Naming.fileStem(operation.tags?.first ?? Self.area(of: path))
-        var success: [(status: String, type: TypeDraft?)] = []
+        var success: [(status: String, type: TypeDraft?, body: JSONBody?)] = []
         for (status, response) in operation.responses.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard case .b(let response) = response else { continue }
-            let type = jsonSchema(of: response).map { translator.typeInfo($0, owner: "Response", origin: origin).type }
+            let body = Self.jsonBody(of: response)
+            let type = body.map { translator.typeInfo($0.schema, owner: "Response", origin: origin).type }
             if let type, let model = Self.model(of: type, in: translator.draft) {
                 collectExamples(path: path, method: method.lowercased(), status: status.rawValue, model: model)
             }
             if status.isSuccess, case .status = status.value {
-                success.append((status.rawValue, type))
+                success.append((status.rawValue, type, body))
             } else if !status.isSuccess, let type, let model = Self.model(of: type, in: translator.draft) {
                 blocks[group, default: ([], [:])].errors[model, default: 0] += 1
             }
@@ -98,14 +99,15 @@ struct RouteBuilder {
         guard
             let model = Self.model(of: type, in: translator.draft)
                 ?? keepingModel(
-                    for: type, operation: operation, method: method,
-                    path: path, origin: origin + "/responses/\(primary.status)")
+                    for: type, schema: primary.body?.schema, operation: operation, method: method,
+                    path: path, origin: Self.schemaPointer(origin + "/responses/\(primary.status)", body: primary.body))
         else {
             coverage.unroutable += 1
             warnings.append(
                 ImportWarning(
-                    kind: "unroutable-response", location: origin + "/responses/\(primary.status)",
-                    message: "the response is '\(type.expression)', not an object or an array of objects; no route"))
+                    kind: "unroutable-response",
+                    location: Self.schemaPointer(origin + "/responses/\(primary.status)", body: primary.body),
+                    message: Self.unroutable(type)))
             return
         }
         for other in success where other.status != primary.status {
@@ -138,28 +140,26 @@ struct RouteBuilder {
     }
 
     /// A model without properties that keeps every key (`unknown_keys: keep`), for a response
-    /// that is a dictionary: such a body still gets a route and goes through unchanged, instead of
-    /// falling to a wildcard route of a neighbouring path.
+    /// that is a dictionary or objects the catalog cannot tell apart (see `keptBody`): such a body
+    /// still gets a route and goes through unchanged, instead of falling to a wildcard route of a
+    /// neighbouring path.
     private mutating func keepingModel(
-        for type: TypeDraft, operation: OpenAPI.Operation, method: String,
+        for type: TypeDraft, schema: JSONSchema?, operation: OpenAPI.Operation, method: String,
         path: OpenAPI.Path, origin: String
     ) -> String? {
-        switch type {
-        case .dictionary, .array(.dictionary): break
-        default: return nil
-        }
+        guard let what = keptBody(type, schema: schema) else { return nil }
         let operationName =
             operation.operationId.map(Naming.typeName)
             ?? Naming.typeName(method + " " + path.components.filter { !$0.hasPrefix("{") }.joined(separator: " "))
         let name = translator.names.claim([operationName + "Response"])
         var model = ModelDraft(name: name, origin: origin)
-        model.doc = "A dictionary ('\(type.expression)' in the description), kept as it is."
+        model.doc = "The response is \(what) in the description; kept as it is."
         model.unknownKeys = "keep"
         translator.draft.models[name] = model
         warnings.append(
             ImportWarning(
-                kind: "dictionary-response", location: origin,
-                message: "the response is '\(type.expression)'; routed to '\(name)', a model that keeps every key as it is"))
+                kind: what.hasPrefix("one of") ? "union-response" : "dictionary-response", location: origin,
+                message: "the response is \(what); routed to '\(name)', a model that keeps every key as it is"))
         return name
     }
 
@@ -169,16 +169,6 @@ struct RouteBuilder {
         for example in responseExamples[key] ?? [] {
             examples.append(.init(model: model, value: example.value, location: example.location))
         }
-    }
-
-    /// The schema of a response's JSON content (`application/json`, `*/*+json`).
-    private func jsonSchema(of response: OpenAPI.Response) -> JSONSchema? {
-        for (type, content) in response.content.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            let text = type.rawValue.lowercased()
-            guard text.hasPrefix("application/json") || text.contains("+json") || text == "*/*" else { continue }
-            if case .b(let content) = content, let schema = content.schema { return schema }
-        }
-        return nil
     }
 
     /// The model a route maps a body of this type to: a model, or the elements of an array of one.

@@ -1,0 +1,81 @@
+import MapperKit
+import OpenAPIKit
+
+extension RouteBuilder {
+    /// A response's JSON body: its media type (`application/json`, `*/*+json`) and schema.
+    struct JSONBody {
+        var mediaType: String
+        var schema: JSONSchema
+    }
+
+    /// The JSON content of a response, the first JSON media type in name order.
+    static func jsonBody(of response: OpenAPI.Response) -> JSONBody? {
+        for (type, content) in response.content.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let text = type.rawValue.lowercased()
+            guard text.hasPrefix("application/json") || text.contains("+json") || text == "*/*" else { continue }
+            if case .b(let content) = content, let schema = content.schema { return JSONBody(mediaType: type.rawValue, schema: schema) }
+        }
+        return nil
+    }
+
+    /// `…/responses/200/content/application~1json/schema`: where a response's body schema is.
+    static func schemaPointer(_ response: String, body: JSONBody?) -> String {
+        guard let body else { return response }
+        return response + "/content/" + SchemaTranslator.escape(body.mediaType) + "/schema"
+    }
+
+    /// What a body is when no model of the catalog reads it but a model that keeps every key can:
+    /// a dictionary, or objects the catalog cannot tell apart (a `oneOf`/`anyOf` of objects without
+    /// a discriminator, typed as any), alone or in an array; nil for anything else.
+    func keptBody(_ type: TypeDraft, schema: JSONSchema?) -> String? {
+        switch type {
+        case .dictionary, .array(.dictionary):
+            return "'\(type.expression)'"
+        case .scalar("any"), .array(.scalar("any")):
+            guard let schema, let members = objectMembers(of: schema, array: type != .any) else { return nil }
+            return "one of \(members.joined(separator: ", ")), which the catalog cannot tell apart"
+        default:
+            return nil
+        }
+    }
+
+    /// The names of a union's members when every one is an object (nil otherwise); with `array`,
+    /// of the union that is the array's items.
+    private func objectMembers(of schema: JSONSchema, array: Bool, depth: Int = 0) -> [String]? {
+        if case .reference(let reference, _) = schema.value {
+            guard depth < 8, let key = SchemaTranslator.componentKey(reference), let component = translator.components[key] else {
+                return nil
+            }
+            return objectMembers(of: component.schema, array: array, depth: depth + 1)
+        }
+        if array {
+            guard case .array(_, let context) = schema.value, let items = context.items else { return nil }
+            return objectMembers(of: items, array: false, depth: depth + 1)
+        }
+        switch schema.value {
+        case .one(let members, _), .any(let members, _):
+            guard !members.isEmpty, members.allSatisfy({ translator.isObjectLike($0, depth: 1) }) else { return nil }
+            let names = members.compactMap { member -> String? in
+                guard case .reference(let reference, _) = member.value, let key = SchemaTranslator.componentKey(reference) else {
+                    return member.title
+                }
+                return translator.componentNames[key] ?? translator.components[key]?.schema.title
+            }
+            return names.count == members.count ? names : ["\(members.count) objects"]
+        default:
+            return nil
+        }
+    }
+
+    /// Why a body gets no route: the routes' models read objects and arrays of objects only.
+    static func unroutable(_ type: TypeDraft) -> String {
+        let kind: String
+        switch type {
+        case .array: kind = "an array of values that are not objects"
+        case .scalar("any"): kind = "a value of any JSON kind"
+        default: kind = "a JSON value that is not an object"
+        }
+        return
+            "the response is '\(type.expression)', \(kind); a route names a model, which reads an object or an array of objects, so this operation has no route"
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import MapperKit
+import Testing
+@testable import MapperImport
+
+/// Success bodies that are not one object, on a fragment of Discord's description
+/// (`../shared/data/openapi/discord/openapi.json`, "Discord HTTP API (Preview)" 10, OpenAPI 3.1;
+/// schemas trimmed to a few properties, words and structure kept):
+///
+/// - `GET /voice/regions`: `type: [array, "null"]` of `VoiceRegionResponse`;
+/// - `GET /guilds/{guild_id}/roles`: an array of `GuildRoleResponse`;
+/// - `GET /channels/{channel_id}`: `oneOf` four channel objects without a discriminator;
+/// - `GET /guilds/{guild_id}/channels`: an array of that `oneOf`;
+/// - `POST /webhooks/{webhook_id}/{webhook_token}/slack`: `type: [string, "null"]`.
+struct ResponseBodyTests {
+    static let discord = """
+        {
+          "openapi": "3.1.0",
+          "info": {"title": "Discord HTTP API (Preview)", "version": "10"},
+          "servers": [{"url": "https://discord.com/api/v10"}],
+          "paths": {
+            "/voice/regions": {"get": {"operationId": "list_voice_regions", "responses": {"200": {
+              "description": "200 response for list_voice_regions",
+              "content": {"application/json": {"schema": {"type": ["array", "null"], "items": {"$ref": "#/components/schemas/VoiceRegionResponse"}}}}}}}},
+            "/guilds/{guild_id}/roles": {"get": {"operationId": "list_guild_roles", "responses": {"200": {
+              "description": "200 response for list_guild_roles",
+              "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/GuildRoleResponse"}}}}}}}},
+            "/channels/{channel_id}": {"get": {"operationId": "get_channel", "responses": {"200": {
+              "description": "200 response for get_channel",
+              "content": {"application/json": {"schema": {"oneOf": [
+                {"$ref": "#/components/schemas/GuildChannelResponse"}, {"$ref": "#/components/schemas/PrivateChannelResponse"}]}}}}}}},
+            "/guilds/{guild_id}/channels": {"get": {"operationId": "list_guild_channels", "responses": {"200": {
+              "description": "200 response for list_guild_channels",
+              "content": {"application/json": {"schema": {"type": ["array", "null"], "items": {"oneOf": [
+                {"$ref": "#/components/schemas/GuildChannelResponse"}, {"$ref": "#/components/schemas/PrivateChannelResponse"}]}}}}}}}},
+            "/webhooks/{webhook_id}/{webhook_token}/slack": {"post": {"operationId": "execute_slack_compatible_webhook", "responses": {"200": {
+              "description": "200 response for execute_slack_compatible_webhook",
+              "content": {"application/json": {"schema": {"type": ["string", "null"]}}}}}}}
+          },
+          "components": {"schemas": {
+            "VoiceRegionResponse": {"type": "object", "properties": {
+              "id": {"type": "string"}, "name": {"type": "string"}, "custom": {"type": "boolean"},
+              "deprecated": {"type": "boolean"}, "optimal": {"type": "boolean"}},
+              "required": ["id", "name", "custom", "deprecated", "optimal"]},
+            "GuildRoleResponse": {"type": "object", "properties": {
+              "id": {"type": "string"}, "name": {"type": "string"}, "position": {"type": "integer", "format": "int32"},
+              "icon": {"type": ["string", "null"]}}, "required": ["id", "name", "position", "icon"]},
+            "GuildChannelResponse": {"type": "object", "properties": {
+              "id": {"type": "string"}, "type": {"type": "integer"}, "guild_id": {"type": "string"}, "name": {"type": "string"}},
+              "required": ["id", "type", "guild_id", "name"]},
+            "PrivateChannelResponse": {"type": "object", "properties": {
+              "id": {"type": "string"}, "type": {"type": "integer"}, "last_message_id": {"type": ["string", "null"]}},
+              "required": ["id", "type"]}
+          }}
+        }
+        """
+
+    func imported() throws -> ImportFixture.Imported {
+        try ImportFixture.importing(["openapi.json": Self.discord], root: "openapi.json")
+    }
+
+    @Test func arraysOfAModelRouteToTheModel() throws {
+        let imported = try imported()
+        let regions = #"[{"id": "rotterdam", "name": "Rotterdam", "custom": false, "deprecated": false, "optimal": true}]"#
+        #expect(
+            try imported.decode(regions, route: "https://discord.com/api/v10/voice/regions")
+                == (try JSONValue(parsing: Array(regions.utf8))))
+        let roles = #"[{"id": "41771983423143936", "name": "@everyone", "position": 0, "icon": null}]"#
+        #expect(
+            try imported.roundtrip(roles, route: "/api/v10/guilds/41771983423143936/roles") == (try JSONValue(parsing: Array(roles.utf8))))
+    }
+
+    /// Objects the catalog cannot tell apart still get a route, to a model that keeps every key,
+    /// so the body goes through as the API sent it.
+    @Test func aUnionOfObjectsWithoutADiscriminatorRoutesToAModelThatKeepsEveryKey() throws {
+        let imported = try imported()
+        let channel = #"{"id": "41771983423143937", "type": 0, "guild_id": "41771983423143936", "name": "general"}"#
+        #expect(
+            try imported.roundtrip(channel, route: "/api/v10/channels/41771983423143937") == (try JSONValue(parsing: Array(channel.utf8))))
+        let channels = #"[{"id": "1", "type": 1, "last_message_id": null}, {"id": "2", "type": 0, "guild_id": "9", "name": "x"}]"#
+        #expect(try imported.roundtrip(channels, route: "/api/v10/guilds/9/channels") == (try JSONValue(parsing: Array(channels.utf8))))
+        let warnings = imported.warnings("union-response").map(\.description)
+        #expect(
+            warnings.contains(
+                "openapi.json#/paths/~1channels~1{channel_id}/get/responses/200/content/application~1json/schema: warning: the response is one of GuildChannelResponse, PrivateChannelResponse, which the catalog cannot tell apart; routed to 'GetChannelResponse', a model that keeps every key as it is [union-response]"
+            ), "\(warnings)")
+    }
+
+    /// A route names a model, and a model reads an object: a string body has no route, and the
+    /// warning names the schema.
+    @Test func aScalarBodyHasNoRouteAndTheWarningNamesItsSchema() throws {
+        let imported = try imported()
+        #expect(imported.catalog.routes.match("/api/v10/webhooks/1/abc/slack", method: "POST") == nil)
+        #expect(
+            imported.warnings("unroutable-response").map(\.description) == [
+                "openapi.json#/paths/~1webhooks~1{webhook_id}~1{webhook_token}~1slack/post/responses/200/content/application~1json/schema: warning: the response is 'string', a JSON value that is not an object; a route names a model, which reads an object or an array of objects, so this operation has no route [unroutable-response]"
+            ])
+        #expect(imported.result.summary.routes == 4)
+    }
+}
