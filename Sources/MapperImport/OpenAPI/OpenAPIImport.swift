@@ -20,12 +20,16 @@ public enum OpenAPIImport {
         /// Keep the models and enums no route reaches (schemas only requests use) in
         /// `components.yaml`; by default they are left out.
         public var keepUnreached: Bool
+        /// The person's files in the folder the import writes to: what they define takes the
+        /// place of what the import generates (see ``UserEdits``).
+        public var edits: UserEdits?
 
         /// Options; by default enums are closed, as the description lists their values, and what
         /// no route reaches is left out.
-        public init(openEnums: Bool = false, keepUnreached: Bool = false) {
+        public init(openEnums: Bool = false, keepUnreached: Bool = false, edits: UserEdits? = nil) {
             self.openEnums = openEnums
             self.keepUnreached = keepUnreached
+            self.edits = edits
         }
     }
 
@@ -57,6 +61,13 @@ public enum OpenAPIImport {
         public var summary: Summary
         /// What MapperKit still refuses in the output: empty unless the import has a bug.
         public var diagnostics: [Diagnostic]
+        /// The hidden base file to write next to the others (``UserEdits/baseFileName``), when the
+        /// person's files take the place of something the import generates.
+        public var baseFile: (name: String, text: String)? = nil
+        /// The person's edits the description changed under since the previous import.
+        public var conflicts: [EditConflict] = []
+        /// What MapperKit refuses in the person's files, next to what the import wrote.
+        public var editDiagnostics: [Diagnostic] = []
     }
 
     /// Reads the description at `path` (following relative `$ref`s to other files), translates its
@@ -97,11 +108,13 @@ public enum OpenAPIImport {
         var components: [SchemaTranslator.Component] = []
         // Component schemas of the description (not responses' inline schemas) keep their models.
         var describedKeys: Set<String> = []
+        var operationKeys: Set<String> = []
         for (id, schema) in ranked {
             let key = Bundler.componentKey(id)
             guard let decoded = document.components.schemas[OpenAPI.ComponentKey(rawValue: key)!] else { continue }
             components.append(.init(key: key, schema: decoded, origin: origins[key] ?? key, names: schema.names))
             if schema.rank < 2 { describedKeys.insert(key) }
+            if schema.namedByOperation { operationKeys.insert(key) }
         }
         let translator = SchemaTranslator(components: components, openEnums: options.openEnums)
         translator.recordPropertyOrders(in: reader.document)
@@ -111,7 +124,9 @@ public enum OpenAPIImport {
             document, bundled: reader.document, examples: bundler.responseExamples,
             rootName: rootName, servers: rootObject["servers"])
 
-        let merging = ModelMerging(fixed: Set(describedKeys.compactMap { translator.componentNames[$0] }))
+        let merging = ModelMerging(
+            fixed: Set(describedKeys.compactMap { translator.componentNames[$0] }),
+            namedByOperation: Set(operationKeys.compactMap { translator.componentNames[$0] }))
         let merged = merging.merge(&translator.draft, names: &translator.names)
         for index in routes.examples.indices {
             routes.examples[index].model = merged[routes.examples[index].model] ?? routes.examples[index].model
@@ -121,7 +136,8 @@ public enum OpenAPIImport {
         let title = document.info.title
         let header = [
             "\(generatedMarker.dropFirst(2)) from \(rootName) (\(title) \(document.info.version)).",
-            "Edit freely: a new import writes every file again.",
+            "Do not edit: a new import writes this file again. Your edits go in files of your own in this folder",
+            "(without this header): see \"Re-importing\" in docs/guides/from-openapi.md.",
         ]
         var check = SelfCheck(writer: CatalogWriter(header: header, groups: Grouping.assign(draft), defaultGroup: "components"))
         var evidence = ExampleEvidence(examples: routes.examples)
@@ -134,6 +150,12 @@ public enum OpenAPIImport {
         // Grouping again: the checks may have removed what tied a model to a file.
         check.writer.groups = Grouping.assign(draft)
         output = check.writer.write(draft)
+        var edited: UserEdits.Outcome?
+        if let edits = options.edits, !edits.isEmpty {
+            edited = edits.apply(to: &draft, pristine: catalog, check: &check)
+            output = edited!.output
+            remaining = edited!.remaining
+        }
 
         let warnings =
             bundler.warnings + reader.warnings + translator.warnings + routes.warnings + check.warnings
@@ -146,7 +168,11 @@ public enum OpenAPIImport {
         summary.operationsWithoutJSONBody = routes.coverage.noJSONBody
         summary.unreachedModels = unreached
         for warning in warnings { summary.warningKinds[warning.kind, default: 0] += 1 }
-        return Result(files: output.files, warnings: warnings, summary: summary, diagnostics: remaining)
+        var result = Result(files: output.files, warnings: warnings, summary: summary, diagnostics: remaining)
+        result.baseFile = edited?.baseFile
+        result.conflicts = edited?.conflicts ?? []
+        result.editDiagnostics = edited?.diagnostics ?? []
+        return result
     }
 
     /// 3.0 or 3.1/3.2, from the root's `openapi` field; anything else is a clear error.
