@@ -219,18 +219,23 @@ struct ReimportCommandTests {
         #expect(try String(contentsOf: folder.appendingPathComponent("out/\(generated)"), encoding: .utf8) == mine)
     }
 
+    /// Two runs (two processes, so two hash seeds) on the DigitalOcean subset the import tests use
+    /// write the same files, byte for byte: names do not depend on the order of a hash table.
     @Test func theSameDescriptionGivesTheSameFiles() throws {
-        let folder = try MapperProcess.directory(["v1.yaml": Self.version1])
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../MapperImportTests/Fixtures/openapi/digitalocean/DigitalOcean-subset.yaml").standardizedFileURL
+        let folder = try MapperProcess.directory(["README": "two imports of one description\n"])
         for out in ["a", "b"] {
-            #expect(try MapperProcess.run(["import", "openapi", "v1.yaml", "--out", out, "--quiet"], in: folder).status == 0)
+            let run = try MapperProcess.run(["import", "openapi", fixture.path, "--out", out, "--quiet"], in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
         }
         let manager = FileManager.default
         let names = try manager.contentsOfDirectory(atPath: folder.appendingPathComponent("a").path).sorted()
+        #expect(names.count > 10)
         #expect(names == (try manager.contentsOfDirectory(atPath: folder.appendingPathComponent("b").path).sorted()))
         for name in names {
-            #expect(
-                manager.contents(atPath: folder.appendingPathComponent("a/\(name)").path)
-                    == manager.contents(atPath: folder.appendingPathComponent("b/\(name)").path))
+            let first = manager.contents(atPath: folder.appendingPathComponent("a/\(name)").path)
+            #expect(first == manager.contents(atPath: folder.appendingPathComponent("b/\(name)").path), "\(name)")
         }
     }
 }

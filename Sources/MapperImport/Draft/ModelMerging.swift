@@ -22,7 +22,9 @@ struct ModelMerging {
                 groups[Shape(draft.models[name]!), default: []].append(name)
             }
             var round: [String: String] = [:]
-            for members in groups.values where members.count > 1 || namedByOperation.contains(members[0]) {
+            // In name order: names are claimed first come, first served, and must not depend on hashing.
+            for members in groups.values.sorted(by: { $0[0] < $1[0] })
+            where members.count > 1 || namedByOperation.contains(members[0]) {
                 let model = draft.models[members[0]]!
                 let holding = Self.holdingName(model, draft: draft)
                 guard members.count > 1 || holding != nil else { continue }
