@@ -196,6 +196,7 @@ struct ReimportCommandTests {
         #expect(validate.status == 1)
         #expect(validate.stdout.contains("model 'SshKeys' is defined twice"), "\(validate.stdout)")
         #expect(validate.stdout.contains("out/mine.yaml:3:3"))
+        #expect(validate.stdout.contains("bring the change into yours, or remove yours, then run the import again"))
 
         // Merged: the copy drops `fingerprint` too; the next import takes it as the person's again.
         try Data(mine.replacingOccurrences(of: "      fingerprint: string\n", with: "").utf8)
