@@ -23,8 +23,16 @@ extension MapperCommand {
                     a warning on stderr naming its place in the description; the summary counts them. The \
                     output passes 'mapper validate --strict' as written.
 
-                    Exit status: 0 written (warnings or not), 1 the description cannot be imported, 2 it \
-                    cannot be read.
+                    Files in DIR without the import's header are yours: it never writes over or deletes them, \
+                    and what they define (a model, enum, format or route of the same name) takes the place of \
+                    what it would write. With --force over an earlier import it prints what the description \
+                    changed (models, properties, enums, routes added, removed or changed) and 'mapper compat' \
+                    between the earlier import's catalog and the new one, and names each of your definitions \
+                    the description changed under since (an edit conflict).
+
+                    Exit status: 0 written (warnings, changes or breaking changes or not), 1 the description \
+                    cannot be imported, or it was written but an edit conflicts or your files do not load \
+                    with it, 2 it cannot be read.
                     """
             )
 
@@ -60,15 +68,17 @@ extension MapperCommand {
 
             func run() throws {
                 let result: OpenAPIImport.Result
+                let edits = readEdits()
                 do {
                     result = try OpenAPIImport.run(
-                        path: spec, options: .init(openEnums: openEnums, keepUnreached: keepUnreached, overlays: overlay))
+                        path: spec, options: .init(openEnums: openEnums, keepUnreached: keepUnreached, overlays: overlay, edits: edits))
                 } catch {
                     Output.error(error.description)
                     throw ExitCode(error.code == "unreadable" ? 2 : 1)
                 }
+                let previous = force ? PreviousImport.load(edits, folder: out) : nil
                 try CatalogFolder(path: out, force: force, generator: OpenAPIImport.generatedMarker).write(
-                    result.files.map { (name: $0.name, text: SchemaModeline.adding(schemaModeline, to: $0.text)) })
+                    Self.written(result).map { (name: $0.name, text: SchemaModeline.adding(schemaModeline, to: $0.text)) })
                 if !quiet { for warning in result.warnings { Output.error(warning.description) } }
                 for diagnostic in result.diagnostics { Output.error(diagnostic.description) }
                 let summary = result.summary
@@ -90,6 +100,8 @@ extension MapperCommand {
                     )
                     throw ExitCode(1)
                 }
+                previous?.report(Self.written(result), folder: out)
+                try finishEdits(result)
             }
         }
     }

@@ -17,12 +17,18 @@ struct CatalogFolder {
                 Output.error("error: '\(path)' is not empty; pass --force to replace the files an earlier import wrote there")
                 throw ExitCode(1)
             }
-            for name in existing where name.hasSuffix(".yaml") {
+            let generated = existing.filter { name in
                 let file = (path as NSString).appendingPathComponent(name)
-                if let text = try? String(contentsOfFile: file, encoding: .utf8), text.hasPrefix(generator) {
-                    try manager.removeItem(atPath: file)
-                }
+                return name.hasSuffix(".yaml") && manager.contents(atPath: file)?.starts(with: Array(generator.utf8)) == true
             }
+            // A person's file is never written over: one with the name of a file to write stops the import.
+            if let taken = files.map(\.name).first(where: { existing.contains($0) && !generated.contains($0) }) {
+                Output.error(
+                    "error: '\(taken)' in '\(path)' is not a file the import wrote (its first line is not the import's header), and the import writes one of that name; rename yours and run the import again"
+                )
+                throw ExitCode(1)
+            }
+            for name in generated { try manager.removeItem(atPath: (path as NSString).appendingPathComponent(name)) }
         }
         do {
             try manager.createDirectory(atPath: path, withIntermediateDirectories: true)

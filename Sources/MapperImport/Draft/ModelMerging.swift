@@ -4,9 +4,13 @@
 /// one model. A group is named for what it holds (`{data: Task}` → `TaskEnvelope`, `{data:
 /// [Task], next_page: …}` → `TaskListEnvelope`), a name that does not depend on which operations
 /// use it and so stays the same across imports; otherwise it keeps its first name in name order.
+/// An envelope only one operation answers is named for what it holds too, so that its name does
+/// not change when a second operation comes to answer the same shape.
 struct ModelMerging {
     /// Models named after a component of the description, never merged away.
     var fixed: Set<String>
+    /// Response models named after their operation (`SshKeysGetResponse`).
+    var namedByOperation: Set<String> = []
 
     /// Merges identical models until none are left (merging one level can make the next
     /// identical); returns old name → new name.
@@ -18,9 +22,13 @@ struct ModelMerging {
                 groups[Shape(draft.models[name]!), default: []].append(name)
             }
             var round: [String: String] = [:]
-            for members in groups.values where members.count > 1 {
+            // In name order: names are claimed first come, first served, and must not depend on hashing.
+            for members in groups.values.sorted(by: { $0[0] < $1[0] })
+            where members.count > 1 || namedByOperation.contains(members[0]) {
                 let model = draft.models[members[0]]!
-                let target = Self.holdingName(model, draft: draft).map { names.claim([$0]) } ?? members[0]
+                let holding = Self.holdingName(model, draft: draft)
+                guard members.count > 1 || holding != nil else { continue }
+                let target = holding.map { names.claim([$0]) } ?? members[0]
                 for member in members where member != target { round[member] = target }
                 if target != members[0] {
                     var merged = model

@@ -20,6 +20,9 @@ final class Bundler {
         var names: [String]
         /// Root component schemas, then files, then responses' inline schemas: the order names are handed out.
         var rank: Int
+        /// Named after the operation whose response it is (`SshKeysGetResponse`), not after a
+        /// component: a name that changes when a second operation answers the same shape.
+        var namedByOperation = false
     }
 
     struct Context {
@@ -207,6 +210,7 @@ final class Bundler {
             base = operation + "Response" + suffix
         }
         let id = register(location, names: [base], rank: 2)
+        schemas[id].namedByOperation = context.response == nil
         return .object(["$ref": .string("#/components/schemas/" + Self.componentKey(id))])
     }
 

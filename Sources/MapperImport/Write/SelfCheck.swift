@@ -6,6 +6,9 @@ import MapperKit
 struct SelfCheck {
     var writer: CatalogWriter
     var warnings: [ImportWarning] = []
+    /// Files loaded with the written ones that are not the import's (a person's edits): their
+    /// diagnostics are theirs to settle.
+    var extra: [Catalog.Source] = []
 
     /// The written files, the catalog they load to, and the diagnostics that could not be
     /// settled (none when all is well).
@@ -13,7 +16,7 @@ struct SelfCheck {
         var output = writer.write(draft)
         for _ in 0..<12 {
             let sources = output.files.map { Catalog.Source(name: $0.name, text: $0.text) }
-            let check = Catalog.check(sources: sources)
+            let check = Catalog.check(sources: sources + extra)
             let diagnostics = check.diagnostics
             if diagnostics.isEmpty { return (output, check.catalog, []) }
             var changed = false

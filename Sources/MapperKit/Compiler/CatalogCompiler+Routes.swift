@@ -40,7 +40,7 @@ extension CatalogCompiler {
                 if let first = seen[identity] {
                     error(
                         .duplicateRoute, "route '\(route)' is defined twice: here and at \(first)", at: pair.key.mark,
-                        hint: "remove one of them")
+                        hint: editConflictHint(first, pair.key.mark) ?? "remove one of them")
                     continue
                 }
                 seen[identity] = pair.key.mark

@@ -26,6 +26,9 @@ struct CatalogCompiler {
     var diagnostics: [Diagnostic] = []
     /// The files in load order, which is the order their diagnostics are listed in.
     var sourceNames: [String] = []
+    /// The files `mapper import` wrote (their first line is its header), to tell a person that a
+    /// name defined twice is their edit next to the import's version of it.
+    var importedFiles: Set<String> = []
 
     var modelDeclarations: [String: Declaration] = [:]
     var modelOrder: [String] = []
@@ -107,6 +110,7 @@ struct CatalogCompiler {
             }
         for (source, (document, digest)) in zip(sources, documents) {
             revision.add(source.name, digest: digest)
+            if source.bytes.starts(with: Catalog.importedFileHeader.utf8) { importedFiles.insert(source.name) }
             for error in document.errors { diagnostics.append(Diagnostic(error)) }
             if let root = document.root {
                 collect(root, file: source.name)
@@ -245,7 +249,7 @@ struct CatalogCompiler {
                 var duplicate = Diagnostic.error(
                     .duplicateDefinition,
                     "\(kind) '\(name)' is defined twice: here and at \(first.mark)", at: pair.key.mark,
-                    hint: "rename one of them; names are global to the catalog")
+                    hint: editConflictHint(first.mark, pair.key.mark) ?? "rename one of them; names are global to the catalog")
                 duplicate.related = Diagnostic.Related(at: first.mark, "the first definition of '\(name)'")
                 diagnostics.append(duplicate)
                 continue
@@ -259,6 +263,14 @@ struct CatalogCompiler {
             self[keyPath: table][name] = Declaration(name: name, mark: pair.key.mark, body: pair.value)
             self[keyPath: order].append(name)
         }
+    }
+
+    /// For a name defined both in a file `mapper import` wrote and in one of the person's: the
+    /// import writes its version next to theirs when the description changed it since.
+    func editConflictHint(_ first: Mark, _ second: Mark) -> String? {
+        guard importedFiles.contains(first.file) != importedFiles.contains(second.file) else { return nil }
+        return "the import wrote its own version because the description changed it since yours was written: "
+            + "bring the change into yours, or remove yours, then run the import again"
     }
 
     /// Models and enums share one namespace (a type expression names either).
