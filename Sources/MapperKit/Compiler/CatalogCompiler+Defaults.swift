@@ -17,11 +17,11 @@ extension CatalogCompiler {
     /// Builds the model table once, reading every `default` and every value a migration sets with
     /// the canonical reader: such a value is canonical JSON of its property's type and satisfies
     /// its constraints. One that does not read is an error at the YAML node the reader's error
-    /// points into.
-    mutating func buildTable() -> ModelTable? {
+    /// points into. Without `plans` (a check) the same problems are found and no table is built.
+    mutating func buildTable(plans: Bool = true) -> ModelTable? {
         let builder = PlanBuilder(
             models: models, order: modelOrder, enums: enums, formats: formats, transformers: options.transformers)
-        let outcome = builder.build(checking: pendingSetValues.map(\.check))
+        let outcome = builder.build(checking: pendingSetValues.map(\.check), plans: plans)
         for union in outcome.ambiguousUnions {
             let mark =
                 typeNodes[DefaultKey(model: union.model, property: union.property)]?.mark

@@ -98,6 +98,26 @@ struct CatalogCompiler {
 
     /// The compiled catalog, or nil when any diagnostic is an error (`sortedDiagnostics` has them).
     mutating func compile(_ sources: [Catalog.Source]) -> Output? {
+        let (revision, table) = run(sources, plans: true)
+        guard diagnostics.errorCount == 0, let table else { return nil }
+        return Output(
+            models: models, modelNames: modelOrder, enums: enums, enumNames: enumOrder,
+            formats: formats, formatNames: formatOrder, routes: routeTable, sources: sources,
+            revision: revision.hex, warnings: sortedDiagnostics, transformers: options.transformers, table: table,
+            tableFiles: compiledTables.files.map(\.path))
+    }
+
+    /// Checks the catalog as `compile` does, with the same diagnostics (`sortedDiagnostics`), but
+    /// builds none of the runtime plans that decode and encode (a language server's check after
+    /// an edit needs only the diagnostics): the specs when no diagnostic is an error, else nil.
+    mutating func check(_ sources: [Catalog.Source]) -> Catalog.Specs? {
+        _ = run(sources, plans: false)
+        guard diagnostics.errorCount == 0 else { return nil }
+        return Catalog.Specs(models: models, enums: enums, formats: formats)
+    }
+
+    /// Every phase, in order: the catalog's revision, and its table when `plans` (nil on an error).
+    private mutating func run(_ sources: [Catalog.Source], plans: Bool) -> (revision: Revision, table: ModelTable?) {
         var revision = Revision()
         sourceNames = sources.map(\.name)
         // Files are read (and their contents hashed) on every core; what they declare is
@@ -131,14 +151,9 @@ struct CatalogCompiler {
         checkFunctionBodies()
         compileRoutes()
         warnAboutUnused()
-        let table = buildTable()
+        let table = buildTable(plans: plans)
         releaseSyntaxTrees(&documents)
-        guard diagnostics.errorCount == 0, let table else { return nil }
-        return Output(
-            models: models, modelNames: modelOrder, enums: enums, enumNames: enumOrder,
-            formats: formats, formatNames: formatOrder, routes: routeTable, sources: sources,
-            revision: revision.hex, warnings: sortedDiagnostics, transformers: options.transformers, table: table,
-            tableFiles: compiledTables.files.map(\.path))
+        return (revision, table)
     }
 
     /// Frees the files' parse trees on every core, once everything is read from them: a big

@@ -12,8 +12,8 @@ struct Workspace {
 
     /// The last check: the catalog's files and every diagnostic.
     private(set) var latest: Catalog.OverlayCheck?
-    /// The last catalog that loaded, for completion and hover while the text has errors.
-    private(set) var lastLoaded: Catalog?
+    /// What the last catalog that loaded declares, for completion and hover while the text has errors.
+    private(set) var lastLoaded: Catalog.Specs?
     /// The catalog's files on disk as last read, by name, until `forgetDisk` (a save, a change the
     /// client watched): a check after an edit reads no file again.
     private var disk: [String: [UInt8]] = [:]
@@ -44,6 +44,9 @@ struct Workspace {
         var open: Set<String>
         /// `diskGeneration` when the input was taken.
         var generation: Int
+        /// Whether the check builds the runtime plans and the catalog (to run golden tests), or
+        /// only finds the diagnostics (after an edit).
+        var plans = false
     }
 
     /// What to check now: the current buffers and the files read from disk.
@@ -69,7 +72,7 @@ struct Workspace {
         let (known, buffers) = (input.known, input.buffers)
         return Catalog.check(
             paths: input.paths, overlay: { known[$0] ?? (buffers.isEmpty ? nil : buffers[Self.absolute($0)]) }, extra: input.extra,
-            options: input.options, cache: input.cache)
+            options: input.options, cache: input.cache, plans: input.plans)
     }
 
     /// Keeps a check's outcome (the files, the catalog when it loaded) and the texts it read from disk.
@@ -82,15 +85,17 @@ struct Workspace {
         // The last check and catalog are freed off this thread (a large catalog takes a while).
         if let previous = latest { releaseInBackground(previous) }
         latest = result
-        if let catalog = result.check.catalog {
+        if let specs = result.specs {
             if let previous = lastLoaded { releaseInBackground(previous) }
-            lastLoaded = catalog
+            lastLoaded = specs
         }
     }
 
-    /// Checks the catalog again with the current buffers, on this thread.
-    mutating func check() -> Catalog.OverlayCheck {
-        let input = checkInput()
+    /// Checks the catalog again with the current buffers, on this thread; with `plans`, builds the
+    /// catalog too (`check.catalog`, when it loads).
+    mutating func check(plans: Bool = false) -> Catalog.OverlayCheck {
+        var input = checkInput()
+        input.plans = plans
         let result = Self.check(input)
         accept(result, of: input)
         return result

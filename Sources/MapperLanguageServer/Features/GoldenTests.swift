@@ -34,7 +34,7 @@ extension LanguageServer {
         guard case .array(let arguments) = params["arguments"] ?? .null, let model = arguments.first?.text else {
             throw ResponseError(.invalidParams, "'\(Self.runGoldenTests)' takes the model's name as its argument")
         }
-        guard let catalog = workspace.check().check.catalog else {
+        guard let catalog = workspace.check(plans: true).check.catalog else {
             throw ResponseError(.requestFailed, "the catalog has errors; fix them before running its golden tests")
         }
         let files = Array(Set(goldenTestUses(of: model).map(\.file))).sorted()

@@ -61,8 +61,8 @@ struct PlanBuilder {
         var ambiguity: UnionPlan.Ambiguity
     }
 
-    /// What `build` makes: the table (nil when a default does not read or a union is ambiguous)
-    /// and what is wrong.
+    /// What `build` makes: the table (nil when a default does not read or a union is ambiguous, and
+    /// when only checking) and what is wrong.
     struct Outcome {
         var table: ModelTable?
         var ambiguousUnions: [AmbiguousUnion] = []
@@ -73,9 +73,12 @@ struct PlanBuilder {
 
     /// Builds the table once: model types, then every `default` and every value of `checking`
     /// read with the canonical reader, then the types with their defaults and the flat plan.
-    func build(checking values: [ValueCheck] = []) -> Outcome {
+    /// With `plans` false it only checks (a language server's check after an edit): the same
+    /// problems, found with the reading plans alone; the encoding trees, the types with their
+    /// defaults and the flat plan, which no check needs, are not built, and there is no table.
+    func build(checking values: [ValueCheck] = [], plans: Bool = true) -> Outcome {
         let indices = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let (types, enumPlans) = modelTypes(indices: indices)
+        let (types, enumPlans) = modelTypes(indices: indices, encodeTrees: plans)
         let ambiguous = Self.ambiguousUnions(in: types)
         guard ambiguous.isEmpty else { return Outcome(table: nil, ambiguousUnions: ambiguous, defaultProblems: [], valueProblems: [:]) }
         let reading = ModelTable(types: types, indices: indices, flat: .empty)
@@ -90,7 +93,7 @@ struct PlanBuilder {
                 valueProblems[position] = errors.errors
             }
         }
-        guard problems.isEmpty else { return Outcome(table: nil, defaultProblems: problems, valueProblems: valueProblems) }
+        guard problems.isEmpty, plans else { return Outcome(table: nil, defaultProblems: problems, valueProblems: valueProblems) }
         let final = defaults.isEmpty ? types : Self.withDefaults(types, defaults)
         let table = ModelTable(
             types: final, indices: indices, flat: FlatPlan(types: final, enums: enumPlans, transcodable: Self.transcodable(final)))
@@ -133,8 +136,9 @@ struct PlanBuilder {
     }
 
     /// One type per model of `order`, built on every core (each depends only on the specs), and
-    /// the enums' plans (by name), which the types share.
-    private func modelTypes(indices: [String: Int]) -> (types: [ModelType], enums: [EnumPlan]) {
+    /// the enums' plans (by name), which the types share. Without `encodeTrees` (a check, which
+    /// encodes nothing) the types' encoding trees are left empty.
+    private func modelTypes(indices: [String: Int], encodeTrees: Bool) -> (types: [ModelType], enums: [EnumPlan]) {
         let enumNames = enums.keys.sorted()
         let enumList = enumNames.concurrentMap { EnumPlan(enums[$0]!) }
         let enumPlans = Dictionary(uniqueKeysWithValues: zip(enumNames, enumList))
@@ -155,7 +159,7 @@ struct PlanBuilder {
             for path in expressionKeyPaths(of: spec) { _ = tree.insert(path, isValue: false) }
             return ModelType(
                 spec: spec, index: index, properties: properties, keyTree: tree.keyTree,
-                encodeTree: encodeTree(of: spec), lineage: lineage(of: name),
+                encodeTree: encodeTrees ? encodeTree(of: spec) : [], lineage: lineage(of: name),
                 variants: spec.variants.map { variantPlan($0, indices: indices) })
         }
         return (types, enumList)
