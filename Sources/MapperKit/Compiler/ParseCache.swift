@@ -23,6 +23,19 @@ package final class ParseCache: @unchecked Sendable {
     /// An empty cache.
     package init() {}
 
+    /// One file's parse tree: the cached one when the cache holds this text under this name (and
+    /// limits), else a new parse, kept for the next check. A language server reads the names of a
+    /// file it edits (for completion) and checks it: both take one parse. While a check holds the
+    /// cache the file is parsed apart, so that completion never waits for a check.
+    package func document(named name: String, bytes: [UInt8], limits: YAMLLimits) -> YAMLDocument {
+        guard lock.try() else { return YAML.parse(bytes, file: name, limits: limits) }
+        defer { lock.unlock() }
+        if self.limits == limits, let entry = entries[name], entry.bytes == bytes { return entry.document }
+        let document = YAML.parse(bytes, file: name, limits: limits)
+        if self.limits == limits { entries[name] = Entry(bytes: bytes, document: document, digest: Revision.digest(bytes)) }
+        return document
+    }
+
     /// Each source's parse tree and contents' digest: the cached ones for unchanged files, the
     /// others parsed (on every core). The cache then holds exactly these files.
     func documents(of sources: [Catalog.Source], limits: YAMLLimits) -> [(yaml: YAMLDocument, digest: UInt64)] {

@@ -115,10 +115,10 @@ struct FileReader {
     private(set) var formats: [(String, String)] = []
     private(set) var occurrences: [CatalogIndex.Occurrence] = []
 
-    /// Reads the file's text (nothing when it is not YAML).
-    init(file: String, bytes: [UInt8]) {
+    /// Reads a file's parse tree (nothing when the text is not YAML).
+    init(file: String, document: YAMLDocument) {
         self.file = file
-        if let root = YAML.parse(bytes, file: file).root { read(root) }
+        if let root = document.root { read(root) }
     }
 
     private mutating func read(_ root: Node) {

@@ -113,15 +113,26 @@ final class BackgroundCheck: @unchecked Sendable {
     let input: Workspace.CheckInput
     private let lock = NSLock()
     private var outcome: Catalog.OverlayCheck?
+    private let done = DispatchSemaphore(value: 0)
 
     init(_ input: Workspace.CheckInput) {
         self.input = input
         DispatchQueue.global(qos: .userInitiated).async {
             let result = Workspace.check(input)
             self.lock.withLock { self.outcome = result }
+            self.done.signal()
         }
     }
 
     /// The check's outcome, once it is done.
     var result: Catalog.OverlayCheck? { lock.withLock { outcome } }
+
+    /// The check's outcome, waiting for it.
+    func wait() -> Catalog.OverlayCheck {
+        while true {
+            if let result { return result }
+            done.wait()
+            done.signal()
+        }
+    }
 }

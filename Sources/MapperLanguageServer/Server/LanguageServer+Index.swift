@@ -24,7 +24,9 @@ extension LanguageServer {
         let version = workspace.documents[path]?.version
         if let cached = fileReaders[path], cached.version == version { return cached.reader }
         let bytes = workspace.document(named: name)?.bytes ?? []
-        let reader = FileReader(file: name, bytes: bytes)
+        // The check takes the same tree from the cache (and this one the check's, when it came first).
+        let reader = FileReader(
+            file: name, document: workspace.parseCache.document(named: name, bytes: bytes, limits: workspace.options.yamlLimits))
         fileReaders[path] = (version, reader)
         return reader
     }

@@ -166,7 +166,9 @@ public final class LanguageServer {
         case "initialized":
             // The first check runs before any later message is answered, so that completion and
             // hover know the catalog as it is on disk (its JSON keys, resolved types) from the
-            // first request on, even when that request's buffer does not load.
+            // first request on, even when that request's buffer does not load. When `initialized`
+            // came late (a loaded machine), that check has begun on its own thread: it is awaited.
+            if let check = running { finish(check, check.wait()) }
             if diagnosticsDue, running == nil {
                 diagnosticsDue = false
                 publishDiagnostics(workspace.check())
