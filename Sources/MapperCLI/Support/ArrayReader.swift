@@ -1,3 +1,4 @@
+import Foundation
 import MapperJSON
 import MapperSupport
 
@@ -122,15 +123,10 @@ struct ArrayReader: ChunkReader, @unchecked Sendable {
                     if inString {
                         if escaped {
                             escaped = false
-                        } else if byte == UInt8(ascii: "\"") {
-                            inString = false
-                        } else if byte == UInt8(ascii: "\\") {
-                            escaped = true
-                        } else if byte == 0x0A {
-                            throw walker.malformed(
-                                pointer + "/\(index)", "a line break inside a string", at: walker.input.location(position))
+                            position += 1
+                        } else {
+                            (position, inString, escaped) = try skipString(block, from: position, to: count)
                         }
-                        position += 1
                         continue
                     }
                     switch byte {
@@ -175,6 +171,24 @@ struct ArrayReader: ChunkReader, @unchecked Sendable {
             walker.input.position = result.end
             if let done = result.done { return done }
         }
+    }
+
+    /// Past the string bytes from `start` (not escaped): to just after its closing quote, or to
+    /// `end` when the string goes on in the next block. Found with `memchr`: most of a document's
+    /// bytes are in strings. A raw line break in the string is refused.
+    private func skipString(_ block: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) throws -> (Int, Bool, Bool) {
+        let base = block.baseAddress!
+        let quote = memchr(base + start, 0x22, end - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+        let stop = quote ?? end
+        if let newline = memchr(base + start, 0x0A, stop - start) {
+            let at = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            throw walker.malformed(pointer + "/\(index)", "a line break inside a string", at: walker.input.location(at))
+        }
+        // The backslashes just before the quote (or the block's end): an odd run escapes it.
+        var backslashes = 0
+        while stop - backslashes > start && block[stop - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+        guard let quote else { return (end, true, backslashes % 2 == 1) }
+        return (quote + 1, backslashes % 2 == 1, false)
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
