@@ -207,6 +207,47 @@ struct ReimportCommandTests {
         #expect(again.status == 0, "\(again.stdout)")
     }
 
+    /// A model of the person's extends the error body and redefines the key's `name`; the next
+    /// description drops the error responses (so the error body, which no route reaches any more)
+    /// and makes `name` an integer.
+    @Test func anExtensionTheDescriptionChangedUnderIsNamed() throws {
+        let version3 = Self.version1
+            .replacingOccurrences(of: "        '401': { $ref: '#/components/responses/unauthorized' }\n", with: "")
+            .replacingOccurrences(
+                of: "name: { type: string, description: A human-readable display name for this key. }",
+                with: "name: { type: integer, description: A human-readable display name for this key. }")
+        #expect(!version3.contains("'401'") && version3.contains("name: { type: integer"))
+        let folder = try MapperProcess.directory(["v1.yaml": Self.version1, "v3.yaml": version3])
+        #expect(try MapperProcess.run(["import", "openapi", "v1.yaml", "--out", "out", "--quiet"], in: folder).status == 0)
+        let mine = """
+            mapper: 1
+            models:
+              LabeledKey:
+                extends: SshKeys
+                properties:
+                  name: { type: string, required: true, min_length: 1 }
+              TracedError:
+                extends: Error
+                properties:
+                  trace: string
+
+            """
+        try Data(mine.utf8).write(to: folder.appendingPathComponent("out/mine.yaml"))
+        let changed = try MapperProcess.run(["import", "openapi", "v3.yaml", "--out", "out", "--force", "--quiet"], in: folder)
+        #expect(changed.status == 1)
+        #expect(changed.stdout.contains("- model Error\n"), "\(changed.stdout)")
+        #expect(
+            changed.stderr.contains(
+                "out/mine.yaml:6:7: warning: model 'LabeledKey' redefines 'name' of 'SshKeys', which the description changed: string, required → int, required"
+            ), "\(changed.stderr)")
+        #expect(
+            changed.stderr.contains("out/mine.yaml:8:14: error: model 'TracedError' extends 'Error', which the description no longer has"))
+        #expect(changed.stderr.contains("error: your files in 'out' do not load with the new import"))
+        let validate = try MapperProcess.run(["validate", "out"], in: folder)
+        #expect(
+            validate.stdout.contains("out/mine.yaml:8:14: error: model 'TracedError' extends unknown model 'Error'"), "\(validate.stdout)")
+    }
+
     @Test func aPersonsFileIsNeverWrittenOver() throws {
         let folder = try MapperProcess.directory(["v1.yaml": Self.version1])
         #expect(try MapperProcess.run(["import", "openapi", "v1.yaml", "--out", "out", "--quiet"], in: folder).status == 0)

@@ -97,7 +97,8 @@ extension UserEdits {
         draft.routeBlocks = routes.isEmpty ? [] : [RouteBlockDraft(group: "base", prefix: nil, errorModel: nil, routes: routes)]
         let lines = [
             header[0],
-            "The import's own version of what your files in this folder define, kept for the next import to tell what the description changed under them.",
+            "The import's own version of what your files in this folder define: the next import",
+            "compares the description with it to tell what changed under your edits. Commit it; do not edit it.",
         ]
         let writer = CatalogWriter(header: lines, groups: [:], defaultGroup: "base")
         return writer.write(draft).files.first?.text ?? ""
