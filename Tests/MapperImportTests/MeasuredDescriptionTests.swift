@@ -98,7 +98,7 @@ struct MeasuredDescriptionTests {
         // The response example of `GET /notifications`, with a value for the "" key: the model
         // keeps unknown keys, so it comes back as it was.
         let json = """
-            {"notifications": [{"id": "PWL7QXS", "type": "phone_notification", "started_at": "2013-03-06T15:28:51-05:00",
+            {"notifications": [{"id": "PWL7QXS", "type": "phone_notification",
             "address": "+15555551234", "": "x"}], "limit": 100, "offset": 0, "more": false, "total": null}
             """
         #expect(try imported.roundtrip(json, route: "/notifications") == (try JSONValue(parsing: json)))
