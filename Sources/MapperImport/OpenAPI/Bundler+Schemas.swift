@@ -67,7 +67,8 @@ extension Bundler {
                     target = "#/components/schemas/" + target
                     if location.file != root { target = root + target }
                 }
-                let bundled = schemaReference(target, from: location.appending("mapping").appending(entry.key))
+                let bundled = schemaReference(
+                    target, from: location.appending("mapping").appending(entry.key), instead: "the mapping of '\(entry.key)' is left out")
                 if case .string(let reference)? = bundled["$ref"] { rewritten.append(entry.key, .string(reference)) }
             }
             output.append("mapping", .object(rewritten))

@@ -91,21 +91,22 @@ final class Bundler {
         files.display(location.file) + location.fragment
     }
 
-    /// The value a reference points to, or a warning saying why there is none.
-    func follow(_ reference: String, from location: Location) -> (Location, JSONValue)? {
+    /// The value a reference points to, or a warning saying why there is none and what is done
+    /// `instead` ("typed as any").
+    func follow(_ reference: String, from location: Location, instead: String) -> (Location, JSONValue)? {
         guard let target = Location.reference(reference, from: location.file) else {
-            warn("unsupported-ref", location, "the reference '\(reference)' is not to a file of the description; typed as any")
+            warn("unsupported-ref", location, "the reference '\(reference)' is not to a file of the description; \(instead)")
             return nil
         }
         switch files.value(at: target.file) {
         case .failure(let error):
-            warn("dangling-ref", location, "the reference '\(reference)' leads nowhere: \(error.location): \(error.message)")
+            warn("dangling-ref", location, "the reference '\(reference)' leads nowhere: \(error.location): \(error.message); \(instead)")
             return nil
         case .success(let value):
             guard let found = Location.resolve(target.pointer, in: value) else {
                 warn(
                     "dangling-ref", location,
-                    "the reference '\(reference)' leads nowhere: \(files.display(target.file)) has no '\(target.fragment)'")
+                    "the reference '\(reference)' leads nowhere: \(files.display(target.file)) has no '\(target.fragment)'; \(instead)")
                 return nil
             }
             return (target, found)
@@ -127,7 +128,9 @@ final class Bundler {
                     warn("circular-ref", location, "the reference '\(reference)' goes round in circles; left out")
                     return .object(JSONObject())
                 }
-                guard let (target, found) = follow(reference, from: location) else { return .object(JSONObject()) }
+                guard let (target, found) = follow(reference, from: location, instead: "read as an empty object") else {
+                    return .object(JSONObject())
+                }
                 var inner = context
                 if context.logical.count >= 2, context.logical[context.logical.count - 2] == "responses" {
                     inner.response = Self.name(of: target, files: files)
@@ -180,7 +183,7 @@ final class Bundler {
             var at = location.appending(member.key)
             var hops = 0
             while case .string(let reference)? = example["$ref"], hops < 8,
-                let (target, resolved) = follow(reference, from: at)
+                let (target, resolved) = follow(reference, from: at, instead: "the example is left out")
             {
                 example = resolved
                 at = target
@@ -214,14 +217,15 @@ final class Bundler {
         return .object(["$ref": .string("#/components/schemas/" + Self.componentKey(id))])
     }
 
-    /// The component a schema reference points to, registered on first sight.
-    func schemaReference(_ reference: String, from location: Location) -> JSONValue {
+    /// The component a schema reference points to, registered on first sight; where there is
+    /// none, a warning saying what is done `instead`.
+    func schemaReference(_ reference: String, from location: Location, instead: String = "typed as any") -> JSONValue {
         guard let target = Location.reference(reference, from: location.file) else {
-            warn("unsupported-ref", location, "the reference '\(reference)' is not to a file of the description; typed as any")
+            warn("unsupported-ref", location, "the reference '\(reference)' is not to a file of the description; \(instead)")
             return .object(JSONObject())
         }
         if let id = schemaIDs[target] { return .object(["$ref": .string("#/components/schemas/" + Self.componentKey(id))]) }
-        guard follow(reference, from: location) != nil else { return .object(JSONObject()) }
+        guard follow(reference, from: location, instead: instead) != nil else { return .object(JSONObject()) }
         let id = register(target, names: Self.names(for: target, root: root, files: files), rank: 1)
         return .object(["$ref": .string("#/components/schemas/" + Self.componentKey(id))])
     }

@@ -91,7 +91,8 @@ struct OpenAPIReader {
                 warnings.append(
                     ImportWarning(
                         kind: "unreadable-schema",
-                        location: (origins[key] ?? key) + (subschema.isEmpty ? "" : "/" + subschema.joined(separator: "/")),
+                        location: (origins[key] ?? key)
+                            + (subschema.isEmpty ? "" : "/" + subschema.map(Self.escape).joined(separator: "/")),
                         message: "OpenAPIKit cannot read this schema (\(failure.localizedDescription)); typed as any"))
                 schemas.members[index].value = Self.replacing(subschema, in: schemas.members[index].value, with: .object(JSONObject()))
                 if subschema.isEmpty { break }
@@ -109,7 +110,7 @@ struct OpenAPIReader {
         let cut = path.count >= 3 && methods.contains(path[2]) ? Array(path.prefix(3)) : Array(path.prefix(2))
         warnings.append(
             ImportWarning(
-                kind: "unreadable-operation", location: "#/" + cut.map(Self.escape).joined(separator: "/"),
+                kind: "unreadable-operation", location: (origins["$root"] ?? "") + "#/" + cut.map(Self.escape).joined(separator: "/"),
                 message: "OpenAPIKit cannot read this (\(message)); left out"))
         document = Self.replacing(cut, in: document, with: nil)
         return true

@@ -17,7 +17,7 @@ extension RouteBuilder {
         let existing = blocks[group]!.routes[index]
         var warning = "'\(route.key)' is also the route of another path that differs only by a query or fragment suffix; "
         if existing.model == route.model {
-            warning += "both have the body '\(route.model)'"
+            warning += "both have the body '\(route.model)', which the one route maps"
         } else {
             let draft = translator.draft
             guard draft.models[existing.model]?.variants == nil, draft.models[route.model]?.variants == nil else { return false }

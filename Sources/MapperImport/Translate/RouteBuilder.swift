@@ -29,6 +29,8 @@ struct RouteBuilder {
     private var rawPaths: [OpenAPI.Path: String] = [:]
     private var rootName = ""
     var blocks: [String: (routes: [RouteDraft], errors: [String: Int])] = [:]
+    /// Per group, where each error schema is first used (for the `error-models` warning).
+    private var errorOrigins: [String: [String: String]] = [:]
     private var taken: Set<String> = []
     /// Route keys that come from a path with a query or fragment suffix.
     var suffixedKeys: Set<String> = []
@@ -61,11 +63,14 @@ struct RouteBuilder {
             let block = blocks[group]!
             let ranked = block.errors.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             if ranked.count > 1 {
+                // Named where the first response of another schema than the error_model is.
                 let uses = ranked.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
                 warnings.append(
                     ImportWarning(
-                        kind: "error-models", location: group + ".yaml",
-                        message: "error responses of these routes use \(ranked.count) schemas: \(uses); error_model is \(ranked[0].key)"))
+                        kind: "error-models", location: errorOrigins[group]?[ranked[1].key] ?? group + ".yaml",
+                        message:
+                            "this response is '\(ranked[1].key)', but the routes of \(group).yaml have one error_model and their error responses use \(ranked.count) schemas: \(uses); error_model is \(ranked[0].key), the most used"
+                    ))
             }
             result.append(RouteBlockDraft(group: group, prefix: prefix, errorModel: ranked.first?.key, routes: block.routes))
         }
@@ -90,6 +95,9 @@ struct RouteBuilder {
                 success.append((status.rawValue, type, body))
             } else if !status.isSuccess, let type, let model = Self.model(of: type, in: translator.draft) {
                 blocks[group, default: ([], [:])].errors[model, default: 0] += 1
+                if errorOrigins[group]?[model] == nil {
+                    errorOrigins[group, default: [:]][model] = origin + "/responses/\(status.rawValue)"
+                }
             }
         }
         guard let primary = success.first(where: { $0.type != nil }), let type = primary.type else {

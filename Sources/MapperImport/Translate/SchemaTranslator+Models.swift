@@ -36,7 +36,8 @@ extension SchemaTranslator {
             if let discriminator = schema.discriminator { discriminatedBases.append((name, origin, discriminator)) }
         case .one(let members, let core), .any(let members, let core):
             if let discriminator = core.discriminator {
-                model.variants = variants(of: name, members: members, discriminator: discriminator, origin: origin)
+                let keyword = if case .one = schema.value { "oneOf" } else { "anyOf" }
+                model.variants = variants(of: name, members: members, keyword: keyword, discriminator: discriminator, origin: origin)
             }
         default:
             break

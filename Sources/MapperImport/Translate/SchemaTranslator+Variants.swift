@@ -5,12 +5,14 @@ extension SchemaTranslator {
     /// `variants` for a `oneOf`/`anyOf` with a discriminator: each member model extends the base
     /// (the language requires it); a member that already extends another model cannot, and the
     /// variants are then left out with a warning.
-    func variants(of base: String, members: [JSONSchema], discriminator: OpenAPI.Discriminator, origin: String) -> VariantsDraft? {
+    func variants(
+        of base: String, members: [JSONSchema], keyword: String, discriminator: OpenAPI.Discriminator, origin: String
+    ) -> VariantsDraft? {
         var models: [(key: String, model: String)] = []
         for (index, member) in members.enumerated() {
             guard let reference = member.reference, let key = Self.componentKey(reference), case .model(let model) = resolve(key) else {
                 warn(
-                    "discriminator", origin + "/oneOf/\(index)",
+                    "discriminator", origin + "/\(keyword)/\(index)",
                     "a discriminated member that is not a model is not supported; variants left out, the base is read instead")
                 return nil
             }

@@ -40,13 +40,18 @@ struct SelfCheck {
             if pattern, property.constraints.pattern != nil {
                 property.constraints.pattern = nil
                 note(property.origin, "the pattern is not one the catalog can run (\(diagnostic.message)); left out")
-            } else if property.type != .any {
+            } else if property.type != .any, diagnostic.code != "invalid-key-path" {
                 note(property.origin, "\(diagnostic.message); typed as any")
                 property.type = .any
                 property.format = nil
                 property.constraints = ConstraintsDraft()
             } else {
-                return false
+                // Nothing simpler to type it as (a key the language cannot name, such as ""):
+                // the property goes, and a model that keeps unknown keys still passes its key through.
+                let kept = draft.models[model]?.unknownKeys == "keep" ? " (the model keeps its key as an unknown key)" : ""
+                note(property.origin, "\(diagnostic.message); the property is left out\(kept)")
+                draft.models[model]?.properties.remove(at: index)
+                return true
             }
             draft.models[model]?.properties[index] = property
             return true
