@@ -166,6 +166,21 @@ struct ArrayStreamTests {
         #expect(index.stderr.contains("/pages/2 to stream: the array at line 1, column 11 (byte 10) has 2 elements"))
     }
 
+    /// Strings longer than a machine word, with escaped quotes and backslashes at every offset
+    /// within one: the element ends where its string does, and the title is kept whole.
+    @Test func escapesAtEveryOffsetOfALongString() throws {
+        let titles = (0..<16).map { offset in
+            String(repeating: "x", count: offset) + #"\"],{\\"# + String(repeating: "y", count: 16 - offset)
+        }
+        let input = "[" + titles.enumerated().map { #"{"number": \#($0.offset), "title": "\#($0.element)"}"# }.joined(separator: ",") + "]"
+        let result = try run(["decode", "Issue", "--compact"], stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        let expected = titles.enumerated().map {
+            #"{"number":\#($0.offset),"title":"\#($0.element)","retrievedAt":"\#(MixedRecords.now)"}"#
+        }
+        #expect(result.stdout == "[" + expected.joined(separator: ",") + "]\n")
+    }
+
     @Test func malformedDocumentsAreRefusedAtTheirLineAndColumn() throws {
         let cases: [(input: String, error: String)] = [
             (
@@ -176,6 +191,12 @@ struct ArrayStreamTests {
             ("[{\"number\": 1}}", "error: /: malformed JSON: line 1, column 15 (byte 14): unexpected '}' in an array"),
             ("[{\"number\": [1}]", "error: /0: malformed JSON: line 1, column 15 (byte 14): '}' closes '['"),
             ("[{\"title\": \"a\nb\"}]", "error: /0: malformed JSON: line 1, column 14 (byte 13): a line break inside a string"),
+            // An escaped line break is a raw one all the same.
+            ("[{\"title\": \"a\\\nb\"}]", "error: /0: malformed JSON: line 1, column 15 (byte 14): a line break inside a string"),
+            (
+                "[{\"title\": \"abcdefghijklmnop\nb\"}]",
+                "error: /0: malformed JSON: line 1, column 29 (byte 28): a line break inside a string"
+            ),
             ("[] x", "error: /: malformed JSON: line 1, column 4 (byte 3): unexpected 'x' after the end of the document"),
         ]
         for (input, error) in cases {

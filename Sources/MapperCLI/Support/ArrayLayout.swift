@@ -29,8 +29,10 @@ struct ArrayLayout: Sendable {
                 bytes.append(byte)
                 if byte == 0x0A { bytes += Array("  ".utf8) }
             }
-        } else {
-            bytes += output.dropFirst().dropLast()
+        } else if output.count >= 2 {
+            // The slice between the brackets, copied at once (`dropLast()` here would be
+            // Sequence's, which copies byte by byte).
+            bytes.append(contentsOf: output[1..<output.count - 1])
         }
         bytes += terminator
     }

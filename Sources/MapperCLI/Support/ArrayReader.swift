@@ -122,10 +122,13 @@ struct ArrayReader: ChunkReader, @unchecked Sendable {
                     let byte = block[position]
                     if inString {
                         if escaped {
+                            guard byte != 0x0A else { throw lineBreakInString(at: position) }
                             escaped = false
                             position += 1
                         } else {
-                            (position, inString, escaped) = try skipString(block, from: position, to: count)
+                            let skipped = Self.skipString(block, from: position, to: count)
+                            if skipped.lineBreak { throw lineBreakInString(at: skipped.end) }
+                            (position, inString, escaped) = (skipped.end, skipped.inString, skipped.escaped)
                         }
                         continue
                     }
@@ -174,21 +177,60 @@ struct ArrayReader: ChunkReader, @unchecked Sendable {
     }
 
     /// Past the string bytes from `start` (not escaped): to just after its closing quote, or to
-    /// `end` when the string goes on in the next block. Found with `memchr`: most of a document's
-    /// bytes are in strings. A raw line break in the string is refused.
-    private func skipString(_ block: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) throws -> (Int, Bool, Bool) {
-        let base = block.baseAddress!
-        let quote = memchr(base + start, 0x22, end - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
-        let stop = quote ?? end
-        if let newline = memchr(base + start, 0x0A, stop - start) {
-            let at = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-            throw walker.malformed(pointer + "/\(index)", "a line break inside a string", at: walker.input.location(at))
+    /// `end` when the string goes on in the next block (then whether a backslash at the block's
+    /// end escapes the next one); or, with `lineBreak`, the position of a raw line break in the
+    /// string (refused: it would split the element's line). Most of a document's bytes are in
+    /// strings, so they are searched eight at a time for the three bytes that matter. Static, as
+    /// what it calls in the scan's loop: a method of `self` there would copy the reader.
+    private static func skipString(
+        _ block: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+    ) -> (end: Int, inString: Bool, escaped: Bool, lineBreak: Bool) {
+        var position = start
+        while true {
+            position = stringStop(block, from: position, to: end)
+            guard position < end else { return (end, true, false, false) }
+            switch block[position] {
+            case UInt8(ascii: "\""):
+                return (position + 1, false, false, false)
+            case UInt8(ascii: "\\"):
+                guard position + 1 < end else { return (end, true, true, false) }
+                guard block[position + 1] != 0x0A else { return (position + 1, true, false, true) }
+                position += 2
+            default:
+                return (position, true, false, true)
+            }
         }
-        // The backslashes just before the quote (or the block's end): an odd run escapes it.
-        var backslashes = 0
-        while stop - backslashes > start && block[stop - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
-        guard let quote else { return (end, true, backslashes % 2 == 1) }
-        return (quote + 1, backslashes % 2 == 1, false)
+    }
+
+    private func lineBreakInString(at position: Int) -> ArrayStreamError {
+        walker.malformed(pointer + "/\(index)", "a line break inside a string", at: walker.input.location(position))
+    }
+
+    /// The first quote, backslash or line break at or after `start`, else `end`.
+    @inline(__always)
+    private static func stringStop(_ block: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        guard let base = block.baseAddress.map(UnsafeRawPointer.init) else { return end }
+        var position = start
+        while position + 8 <= end {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            let found = matches(word, 0x22) | matches(word, 0x5C) | matches(word, 0x0A)
+            if found != 0 { return position + found.trailingZeroBitCount >> 3 }
+            position += 8
+        }
+        while position < end {
+            let byte = block[position]
+            if byte == 0x22 || byte == 0x5C || byte == 0x0A { return position }
+            position += 1
+        }
+        return end
+    }
+
+    /// The high bit of each byte of `word` that equals `byte`, exact up to the first such byte
+    /// (a borrow may mark bytes after it, which are never looked at).
+    @inline(__always)
+    private static func matches(_ word: UInt64, _ byte: UInt64) -> UInt64 {
+        let x = word ^ (0x0101_0101_0101_0101 &* byte)
+        return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
