@@ -59,6 +59,8 @@ struct ExampleEvidence {
             var enumeration = draft.enums[enumName],
             let value = Self.value(at: error.pointer, in: example.value), value != .null
         {
+            // Another example of this pass may have added the value already.
+            guard !enumeration.cases.contains(where: { $0.value == value }) else { return false }
             var names = NameRegistry(reserved: enumeration.cases.map(\.name))
             let text = if case .string(let string) = value { string } else { value.quoted }
             let base = Naming.caseName(text)
