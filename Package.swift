@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "MapperKit", targets: ["MapperKit"]),
+        .library(name: "MapperTooling", targets: ["MapperTooling"]),
         .library(name: "MapperImport", targets: ["MapperImport"]),
         .executable(name: "mapper", targets: ["MapperCLI"]),
     ],
@@ -49,8 +50,13 @@ let package = Package(
         .target(name: "MapperFormats", dependencies: ["MapperSupport", "MapperJSON"]),
         .target(
             name: "MapperKit", dependencies: ["MapperSupport", "MapperYAML", "MapperJSON", "MapperFormats", "MapperRegex", "MapperCEL"]),
-        // `mapper lsp`: the language server (JSON-RPC over stdio), on the engine only.
-        .target(name: "MapperLanguageServer", dependencies: ["MapperKit", "MapperYAML", "MapperSupport", "MapperCEL", "MapperFormats"]),
+        // What the CLI, the service and the language server build on the engine and embedders of
+        // the engine do not need: golden tests and coverage, `mapper compat`, the catalog graph.
+        .target(name: "MapperTooling", dependencies: ["MapperKit", "MapperSupport", "MapperJSON", "MapperCEL"]),
+        // `mapper lsp`: the language server (JSON-RPC over stdio).
+        .target(
+            name: "MapperLanguageServer",
+            dependencies: ["MapperKit", "MapperTooling", "MapperYAML", "MapperSupport", "MapperCEL", "MapperFormats"]),
         .target(
             name: "MapperImport",
             dependencies: [
@@ -66,6 +72,7 @@ let package = Package(
             name: "MapperService",
             dependencies: [
                 "MapperKit",
+                "MapperTooling",
                 "MapperYAML",
                 "MapperSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -99,6 +106,7 @@ let package = Package(
             dependencies: [
                 "CMalloc",
                 "MapperKit",
+                "MapperTooling",
                 "MapperImport",
                 "MapperLanguageServer",
                 "MapperService",
@@ -128,9 +136,10 @@ let package = Package(
         // What the test targets share: the built `mapper` binary, a live `mapper serve`, temporary
         // catalogs, raw HTTP.
         .target(name: "MapperTestSupport", dependencies: ["MapperKit", "MapperSupport"], path: "Tests/MapperTestSupport"),
+        .testTarget(name: "MapperToolingTests", dependencies: ["MapperTooling", "MapperKit", "MapperTestSupport"]),
         .testTarget(
             name: "MapperImportTests",
-            dependencies: ["MapperImport", "MapperKit", "MapperYAML"],
+            dependencies: ["MapperImport", "MapperKit", "MapperTooling", "MapperYAML"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "MapperCLITests", dependencies: ["MapperCLI", "MapperTestSupport"]),
@@ -140,6 +149,7 @@ let package = Package(
             dependencies: [
                 "MapperService",
                 "MapperKit",
+                "MapperTooling",
                 "MapperSupport",
                 "MapperTestSupport",
                 // Not imported: the live tests run the built `mapper` binary, so it must be built.

@@ -1,7 +1,8 @@
 import Foundation
-import MapperKit
-import Testing
 @testable import MapperImport
+import MapperKit
+import MapperTooling
+import Testing
 
 struct InferenceTests {
     static func samples(_ documents: [String]) throws -> [Inference.Sample] {

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import MapperKit
 import MapperService
 import MapperTestSupport
+import MapperTooling
 import Testing
 
 /// `POST /v1/try`'s body rules (400 naming the member), its limits and tokens, and the golden test

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MapperKit
+import MapperTooling
 
 extension MapperCommand {
     struct Compat: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MapperKit
+import MapperTooling
 
 extension MapperCommand {
     struct Test: ParsableCommand {

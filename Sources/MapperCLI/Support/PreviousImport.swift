@@ -1,6 +1,7 @@
 import Foundation
 import MapperImport
 import MapperKit
+import MapperTooling
 
 /// What an earlier import wrote into the folder (its files and its base file: the import's own
 /// version of what the person's files define), read before `--force` writes the new import. After

@@ -29,7 +29,7 @@ public enum OmitPolicy: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether a member whose external value is `value` is left out.
-    func omits(_ value: JSONValue) -> Bool {
+    package func omits(_ value: JSONValue) -> Bool {
         switch (self, value) {
         case (.never, _): return false
         case (_, .null): return true

@@ -66,7 +66,7 @@ package enum SourceFiles {
         return (walk.files, walk.problems)
     }
 
-    static func isGoldenTest(_ name: String) -> Bool {
+    package static func isGoldenTest(_ name: String) -> Bool {
         name.hasSuffix(".test.yaml") || name.hasSuffix(".test.yml")
     }
 

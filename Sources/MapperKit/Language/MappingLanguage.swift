@@ -266,7 +266,7 @@ package enum MappingLanguage {
         Key(name: "name", value: .string, doc: "The test's name, shown when it fails."),
         Key(name: "doc", value: .string, doc: "What the test shows."),
         Key(
-            name: "operation", value: .words(GoldenCase.Operation.allCases.map(\.rawValue)),
+            name: "operation", value: .words(GoldenOperation.allCases.map(\.rawValue)),
             doc: "What is done with the input (default `decode`)."),
         Key(name: "model", value: .modelName, doc: "The model the input is read as."),
         Key(name: "route", value: .string, doc: "A request path whose route picks the model (decode only)."),

@@ -49,4 +49,15 @@ extension TypeSpec {
     var scalarType: (any ScalarType.Type)? {
         ScalarPlan.types.first { $0.type == self }
     }
+
+    /// The kinds of JSON this type's values have in canonical JSON.
+    package var canonicalKinds: Set<JSONKind> {
+        switch self {
+        case .enumeration: return [.string]
+        case .model, .dictionary: return [.object]
+        case .array: return [.array]
+        case .union(let members): return members.reduce(into: []) { $0.formUnion($1.canonicalKinds) }
+        default: return scalarType?.canonicalKinds ?? []
+        }
+    }
 }

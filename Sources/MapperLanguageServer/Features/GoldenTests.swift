@@ -1,4 +1,5 @@
 import MapperKit
+import MapperTooling
 
 extension LanguageServer {
     /// The command a golden-test code lens runs.

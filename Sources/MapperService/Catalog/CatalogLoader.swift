@@ -1,5 +1,6 @@
 import Foundation
 import MapperKit
+import MapperTooling
 import MapperYAML
 
 /// Loads a candidate catalog from the mapping paths and, with a gate, runs the golden tests

@@ -1,5 +1,6 @@
 import Hummingbird
 import MapperKit
+import MapperTooling
 
 /// `/v1/try`: a catalog made of posted mapping files (with the live catalog's others) is checked
 /// and tried on an input, and drawn; nothing is deployed. The playground's backend, and admin

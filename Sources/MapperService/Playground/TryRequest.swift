@@ -1,5 +1,6 @@
 import MapperKit
 import MapperSupport
+import MapperTooling
 
 /// The body of `POST /v1/try` and `POST /v1/try/graph`:
 /// `{"files": {"name.yaml": "…"}, "model" | "route", "direction", "input", "now", "explain"}`, every member

@@ -1,4 +1,5 @@
 import MapperKit
+import MapperTooling
 
 /// What `POST /v1/try` answers: the catalog the request's files make (with the live catalog's
 /// other files), its diagnostics, and what mapping the input with it gives.

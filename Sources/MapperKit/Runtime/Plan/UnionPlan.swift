@@ -1,5 +1,5 @@
 /// The kinds of JSON value a union tells its members apart by (`null` is null for every type).
-enum JSONKind: Int, CaseIterable, Sendable {
+package enum JSONKind: Int, CaseIterable, Sendable {
     case string, number, bool, object, array
 
     init?(_ kind: JSONTape.Kind) {
@@ -13,7 +13,7 @@ enum JSONKind: Int, CaseIterable, Sendable {
         }
     }
 
-    init?(_ value: JSONValue) {
+    package init?(_ value: JSONValue) {
         switch value {
         case .string: self = .string
         case .number: self = .number

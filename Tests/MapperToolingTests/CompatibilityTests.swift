@@ -1,6 +1,6 @@
-import Testing
-
 import MapperKit
+@testable import MapperTooling
+import Testing
 
 /// `Compatibility.compare`: what a change to a catalog does to consumers of canonical JSON and to
 /// the documents the old catalog decoded. Expected verdicts follow the rules the issue states

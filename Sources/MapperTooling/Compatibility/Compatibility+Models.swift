@@ -1,3 +1,5 @@
+import MapperKit
+
 /// The walk behind `Compatibility.compare`: models in the old catalog's order, then the models
 /// only the new one has, then the enums the same way; within a model, properties in the old
 /// model's order, then the new ones.

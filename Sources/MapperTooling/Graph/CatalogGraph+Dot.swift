@@ -1,3 +1,5 @@
+public import MapperKit
+
 extension CatalogGraph {
     /// The graph in Graphviz's DOT language, left to right: models as tables of their own
     /// properties (an edge leaves from the property's row), routes as notes. Each edge kind has

@@ -1,3 +1,5 @@
+public import MapperKit
+
 /// What changed between two catalogs, and whether each change breaks someone: consumers of the
 /// canonical JSON (readers of `mapper decode` output, stored canonical documents fed to `encode`),
 /// or producers of the external JSON (documents the old catalog decoded that the new one refuses).

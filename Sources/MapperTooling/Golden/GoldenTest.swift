@@ -1,3 +1,5 @@
+public import MapperKit
+
 /// A decode or encode golden test to write down: the text of a `*.test.yaml` file that
 /// `mapper test` reads back and passes while the catalog maps `input` to `expect`. `input` and
 /// `expect` are objects or arrays (a string would be read back as a file's path).

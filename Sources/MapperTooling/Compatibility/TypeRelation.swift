@@ -1,3 +1,5 @@
+import MapperKit
+
 /// How a property's new type stands to its old one on one side: every value of the old type is
 /// still accepted (`wider`), only some are (`narrower`, when the old type accepts every new value),
 /// or neither.

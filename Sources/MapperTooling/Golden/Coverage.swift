@@ -1,4 +1,5 @@
 import Foundation
+public import MapperKit
 
 /// Which rules of a catalog golden tests exercised: properties, defaults, union members, enum
 /// cases, aliases and fallbacks, variant predicates, cases and fallbacks, routes, model rules

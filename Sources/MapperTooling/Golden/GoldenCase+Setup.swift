@@ -1,3 +1,4 @@
+import MapperKit
 import MapperSupport
 
 extension GoldenCase {

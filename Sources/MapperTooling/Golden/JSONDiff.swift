@@ -1,3 +1,5 @@
+import MapperKit
+
 /// The differences between two JSON values, one line per JSON pointer.
 enum JSONDiff {
     static func lines(expected: JSONValue, actual: JSONValue, limit: Int = 30) -> [String] {

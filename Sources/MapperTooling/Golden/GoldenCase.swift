@@ -1,4 +1,5 @@
 import Foundation
+import MapperKit
 import MapperSupport
 
 /// One test of a `*.test.yaml` file, read and run.
@@ -24,20 +25,7 @@ struct GoldenCase {
     }
 
     /// What a test does with its input; `decode` unless `operation` says otherwise.
-    enum Operation: String, CaseIterable {
-        /// `input` (external JSON) → canonical JSON.
-        case decode
-        /// `input` (canonical JSON) → external JSON.
-        case encode
-        /// `target` and `source` (canonical) → merged canonical JSON.
-        case merge
-        /// `input` (canonical) → archive.
-        case archive
-        /// `input` (archive) → canonical JSON, migrated.
-        case unarchive
-        /// `input` and `other` (canonical) → the list of differing property paths.
-        case diff
-    }
+    typealias Operation = GoldenOperation
 
     private func check(session: inout MappingSession, exercises: inout [Coverage.Exercise]?) -> [String] {
         let setup: Setup

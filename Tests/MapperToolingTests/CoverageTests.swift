@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-
-import MapperTestSupport
 @testable import MapperKit
+import MapperTestSupport
+@testable import MapperTooling
+import Testing
 
 /// Golden test coverage: which rules of a catalog the tests exercised. The expected items are
 /// counted by hand from the catalog below (line numbers are the lines of `mappings`).

@@ -1,3 +1,5 @@
+import MapperKit
+
 /// `mapper test --round-trip`: decodes a golden input, encodes the result, and names every
 /// difference between the input and what was written that is not one of the changes a round trip
 /// may make (docs/language/round-trips.md):

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-
-import MapperTestSupport
 @testable import MapperKit
+import MapperTestSupport
+@testable import MapperTooling
+import Testing
 
 /// Coverage of model rules (held, and seen failing) and of `decode`/`encode`/default expressions.
 /// The expected items are counted by hand from the catalog below.

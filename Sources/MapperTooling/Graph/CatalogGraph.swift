@@ -1,3 +1,5 @@
+public import MapperKit
+
 /// The catalog as a graph: a node per model (its own properties as rows) and per route, and an
 /// edge for every way one model leads to another. `mapper models --format dot` and the
 /// playground draw it (`dot`).

@@ -1,3 +1,5 @@
+public import MapperKit
+
 extension Compatibility {
     /// The report as `mapper compat --format json` writes it. Every member is always present
     /// (`null` when it does not apply), changes in the order of `changes`:

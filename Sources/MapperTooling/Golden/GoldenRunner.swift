@@ -1,4 +1,5 @@
 import Foundation
+public import MapperKit
 import MapperSupport
 
 /// Golden tests: `*.test.yaml` files whose `tests` decode an input with a model (or a

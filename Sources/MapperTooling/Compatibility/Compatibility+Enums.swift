@@ -1,3 +1,5 @@
+import MapperKit
+
 extension Comparison {
     /// Case names are the canonical side; the JSON values and aliases decode reads are the external
     /// side, where a value the new enum no longer knows breaks only when there is no `default`.

@@ -1,4 +1,5 @@
 import MapperCEL
+import MapperKit
 
 /// Lists a catalog's coverage items and marks those an exercise reaches (see `Coverage`).
 struct CoverageWalk {
@@ -139,7 +140,7 @@ struct CoverageWalk {
         case (.dictionary(let element), .object(let members)):
             for member in members { self.type(element, external: external?[member.key], canonical: member.value, owner: owner) }
         case (.union(let members), _):
-            guard let kind = JSONKind(canonical), let member = members.first(where: { Self.canonicalKinds($0).contains(kind) }) else {
+            guard let kind = JSONKind(canonical), let member = members.first(where: { $0.canonicalKinds.contains(kind) }) else {
                 return
             }
             cover(.unionMember, "\(owner) | \(member)")
@@ -172,44 +173,12 @@ struct CoverageWalk {
         return current
     }
 
-    /// The kinds of JSON a type's values have in canonical JSON.
-    private static func canonicalKinds(_ type: TypeSpec) -> Set<JSONKind> {
-        switch type {
-        case .enumeration: return [.string]
-        case .model, .dictionary: return [.object]
-        case .array: return [.array]
-        case .union(let members): return members.reduce(into: []) { $0.formUnion(canonicalKinds($1)) }
-        default: return type.scalarType?.canonicalKinds ?? []
-        }
-    }
-
     /// The members of every union in a type (inside arrays and dictionaries too).
     static func unionMembers(_ type: TypeSpec) -> [TypeSpec] {
         switch type {
         case .union(let members): return members
         case .array(let element), .dictionary(let element): return unionMembers(element)
         default: return []
-        }
-    }
-}
-
-extension Catalog {
-    /// The position in the variants' `choices` of model `model` of the one that picks `object`, as
-    /// decoding chooses it (coverage and the round-trip check ask).
-    func variantChoice(of model: String, for object: JSONValue) -> Int? {
-        guard let variants = models[model]?.variants, let plan = table.type(named: model)?.variants else { return nil }
-        func value(_ path: [String]) -> JSONValue? { CoverageWalk.value(at: JSONKeyPath(segments: path), in: object) }
-        let choice = plan.choose(
-            present: { value($0).map { $0 != .null } ?? false }, value: value,
-            holds: { expression in
-                if case .bool(true)? = try? expression.program.evaluate(bindings: [("input", CELBridge.cel(object))]) { return true }
-                return false
-            })
-        switch choice {
-        case .predicate(let position): return position
-        case .discriminated(let position, _): return variants.predicates.count + position
-        case .fallback: return variants.choices.count - 1
-        case .none: return nil
         }
     }
 }
