@@ -30,7 +30,7 @@ struct ShapeTyper {
         model.unknownKeys = "keep"
         var taken: Set<String> = []
         for key in shape.keys {
-            let member = shape.members[key]!
+            guard let member = shape.members[key] else { continue }
             var propertyName = Naming.propertyName(key)
             if taken.contains(propertyName) {
                 var number = 2
@@ -73,12 +73,16 @@ struct ShapeTyper {
             if shape.looksLikeDictionary {
                 var values: Set<TypeDraft> = []
                 var format: String?
-                for member in shape.keys {
-                    let (type, valueFormat) = self.type(of: shape.members[member]!, key: key, parent: parent)
+                for member in shape.keys.compactMap({ shape.members[$0] }) {
+                    let (type, valueFormat) = self.type(of: member, key: key, parent: parent)
                     values.insert(type)
                     format = format ?? valueFormat
                 }
-                members.append(values.count == 1 ? (.dictionary(values.first!), format) : (.dictionary(.any), nil))
+                if values.count == 1, let value = values.first {
+                    members.append((.dictionary(value), format))
+                } else {
+                    members.append((.dictionary(.any), nil))
+                }
             } else {
                 members.append((.named(nestedModel(shape, key: key, parent: parent)), nil))
             }

@@ -117,7 +117,9 @@ public enum OpenAPIImport {
         var operationKeys: Set<String> = []
         for (id, schema) in ranked {
             let key = Bundler.componentKey(id)
-            guard let decoded = document.components.schemas[OpenAPI.ComponentKey(rawValue: key)!] else { continue }
+            guard let componentKey = OpenAPI.ComponentKey(rawValue: key), let decoded = document.components.schemas[componentKey] else {
+                continue
+            }
             components.append(.init(key: key, schema: decoded, origin: origins[key] ?? key, names: schema.names))
             if schema.rank < 2 { describedKeys.insert(key) }
             if schema.namedByOperation { operationKeys.insert(key) }
@@ -199,9 +201,8 @@ public enum OpenAPIImport {
         guard case .string(let version)? = object["openapi"] else {
             throw ImportError(
                 code: "not-openapi",
-                message: object["openapi"] == nil
-                    ? "no 'openapi' field: this is not an OpenAPI description"
-                    : "'openapi' must be a version string such as \"3.1.0\", found \(object["openapi"]!.quoted)",
+                message: object["openapi"].map { "'openapi' must be a version string such as \"3.1.0\", found \($0.quoted)" }
+                    ?? "no 'openapi' field: this is not an OpenAPI description",
                 location: location(ofKey: "openapi", path: path, display: display))
         }
         if version.hasPrefix("3.0.") { return .v30 }

@@ -12,9 +12,9 @@ extension RouteBuilder {
         guard
             let (group, index) = blocks.lazy.compactMap({ entry in
                 entry.value.routes.firstIndex { $0.key == route.key }.map { (entry.key, $0) }
-            }).first
+            }).first,
+            let existing = blocks[group]?.routes[index]
         else { return false }
-        let existing = blocks[group]!.routes[index]
         var warning = "'\(route.key)' is also the route of another path that differs only by a query or fragment suffix; "
         if existing.model == route.model {
             warning += "both have the body '\(route.model)', which the one route maps"
@@ -22,7 +22,7 @@ extension RouteBuilder {
             let draft = translator.draft
             guard draft.models[existing.model]?.variants == nil, draft.models[route.model]?.variants == nil else { return false }
             let merged = mergedModel(existing.model, route.model, route: route)
-            blocks[group]!.routes[index].model = merged
+            blocks[group]?.routes[index].model = merged
             warning += "the route maps '\(merged)', which reads the bodies of both"
         }
         warnings.append(ImportWarning(kind: "merged-route", location: origin, message: warning))

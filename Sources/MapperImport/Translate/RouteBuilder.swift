@@ -59,8 +59,7 @@ struct RouteBuilder {
         }
         let prefix = ServerPrefix.of(servers, root: rootName, warnings: &warnings)
         var result: [RouteBlockDraft] = []
-        for group in blocks.keys.sorted() {
-            let block = blocks[group]!
+        for (group, block) in blocks.sorted(by: { $0.key < $1.key }) {
             let ranked = block.errors.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             if ranked.count > 1 {
                 // Named where the first response of another schema than the error_model is.

@@ -167,7 +167,7 @@ extension SchemaTranslator {
         case let text as String: return .string(text)
         case let items as [Any]: return .array(items.map(jsonValue))
         case let object as [String: Any]:
-            return .object(JSONObject(object.keys.sorted().map { .init(key: $0, value: jsonValue(object[$0]!)) }))
+            return .object(JSONObject(object.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: jsonValue($0.value)) }))
         case let codable as AnyCodable: return jsonValue(codable.value)
         default: return .null
         }

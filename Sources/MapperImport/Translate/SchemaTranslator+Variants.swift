@@ -213,13 +213,13 @@ extension SchemaTranslator {
             }
             return values
         }
-        guard let first = fixed.first else { return nil }
+        guard let first = fixed.first, let firstModel = models.first else { return nil }
         for key in first.keys.sorted() {
             let values = fixed.compactMap { $0[key] }
             guard values.count == models.count, Set(values).count == values.count else { continue }
             // A base made for another union of these models serves this one too.
             let chains = models.map { Set(extendsChain(of: $0).dropFirst()) }
-            if let shared = extendsChain(of: models[0]).dropFirst().first(where: { base in
+            if let shared = extendsChain(of: firstModel).dropFirst().first(where: { base in
                 chains.allSatisfy { $0.contains(base) } && draft.models[base]?.variants?.by == key
             }) {
                 return TypeInfo(type: .named(shared))
@@ -231,7 +231,8 @@ extension SchemaTranslator {
             // Bases made for smaller unions of some of these models extend the new one.
             var adopted: [String] = []
             for member in models {
-                let top = extendsChain(of: member).last!
+                // `extendsChain` starts with the model itself: it has a last.
+                guard let top = extendsChain(of: member).last else { continue }
                 if top != member, impliedBases.contains(top), draft.models[top]?.extends == nil {
                     draft.models[top]?.extends = base
                     adopted.append(top)

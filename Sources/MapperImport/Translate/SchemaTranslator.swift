@@ -48,8 +48,7 @@ final class SchemaTranslator {
         self.order = components.map(\.key)
         self.openEnums = openEnums
         for key in order {
-            let component = self.components[key]!
-            guard isNamed(component.schema) else { continue }
+            guard let component = self.components[key], isNamed(component.schema) else { continue }
             componentNames[key] = names.claim(component.names.map(Naming.typeName))
         }
     }
@@ -127,14 +126,15 @@ final class SchemaTranslator {
         if let done = resolved[key] { return done }
         guard let component = components[key] else { return .inline(.any) }
         if let name = componentNames[key] {
-            if isEnum(component.schema) {
-                resolved[key] = .enumeration(name)
+            // Recorded before it is built, so that a reference back to it finds it.
+            let resolution: Resolution = isEnum(component.schema) ? .enumeration(name) : .model(name)
+            resolved[key] = resolution
+            if case .enumeration = resolution {
                 buildEnum(name, component.schema, origin: component.origin)
             } else {
-                resolved[key] = .model(name)
                 buildModel(name, component.schema, origin: component.origin)
             }
-            return resolved[key]!
+            return resolution
         }
         guard !inProgress.contains(key) else {
             warn("recursive-type", component.origin, "this schema contains itself without an object in between; typed as any")

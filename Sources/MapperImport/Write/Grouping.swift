@@ -21,7 +21,8 @@ enum Grouping {
                 groups[name] = "components"
                 continue
             }
-            groups[name] = by.count == 1 ? by.first! : "common"
+            // `by` holds at least one group: one names the group, several make it common.
+            groups[name] = by.count > 1 ? "common" : by.first
         }
         for name in draft.formats.keys { groups[name] = "common" }
         return groups
