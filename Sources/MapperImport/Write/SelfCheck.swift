@@ -31,7 +31,8 @@ struct SelfCheck {
     }
 
     private mutating func settle(_ diagnostic: Diagnostic, owner: CatalogWriter.Owner, in draft: inout CatalogDraft) -> Bool {
-        let pattern = diagnostic.code == "invalid-pattern" || diagnostic.code == "unsafe-pattern"
+        let code = Diagnostic.Code(rawValue: diagnostic.code)
+        let pattern = code == .invalidPattern
         switch owner {
         case .property(let model, let name):
             guard let index = draft.models[model]?.properties.firstIndex(where: { $0.name == name }),
@@ -40,7 +41,7 @@ struct SelfCheck {
             if pattern, property.constraints.pattern != nil {
                 property.constraints.pattern = nil
                 note(property.origin, "the pattern is not one the catalog can run (\(diagnostic.message)); left out")
-            } else if property.type != .any, diagnostic.code != "invalid-key-path" {
+            } else if property.type != .any, code != .invalidKeyPath {
                 note(property.origin, "\(diagnostic.message); typed as any")
                 property.type = .any
                 property.format = nil
@@ -57,7 +58,7 @@ struct SelfCheck {
             return true
         case .enumeration(let name):
             guard let enumeration = draft.enums.removeValue(forKey: name) else { return false }
-            if diagnostic.code != "unused" { note(enumeration.origin, "\(diagnostic.message); the enum is left out") }
+            if code != .unused { note(enumeration.origin, "\(diagnostic.message); the enum is left out") }
             Self.replace(.named(name), with: .any, in: &draft)
             return true
         case .model(let name):
