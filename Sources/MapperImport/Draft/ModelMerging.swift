@@ -1,3 +1,5 @@
+import MapperKit
+
 /// One model per payload shape: models the import made for inline schemas (a response's
 /// envelope `{data: Task}` per operation, a nested object per owner) that are identical — same
 /// properties with the same keys, types and rules, same base, variants and unknown keys — become
@@ -55,8 +57,8 @@ struct ModelMerging {
         guard model.extends == nil, model.variants == nil else { return nil }
         let held = model.properties.compactMap { property -> String? in
             switch property.type {
-            case .named(let name) where draft.models[name] != nil: return name
-            case .array(.named(let name)) where draft.models[name] != nil: return name + "List"
+            case .model(let name) where draft.models[name] != nil: return name
+            case .array(.model(let name)) where draft.models[name] != nil: return name + "List"
             default: return nil
             }
         }
@@ -85,13 +87,14 @@ struct ModelMerging {
         }
     }
 
-    static func renamed(_ type: TypeDraft, _ map: [String: String]) -> TypeDraft {
+    /// The type with the models `map` renames renamed (the map holds models only).
+    static func renamed(_ type: TypeSpec, _ map: [String: String]) -> TypeSpec {
         switch type {
-        case .scalar: return type
-        case .named(let name): return .named(map[name] ?? name)
+        case .model(let name): return .model(map[name] ?? name)
         case .array(let element): return .array(renamed(element, map))
         case .dictionary(let value): return .dictionary(renamed(value, map))
         case .union(let members): return .union(members.map { renamed($0, map) })
+        default: return type
         }
     }
 
@@ -100,14 +103,14 @@ struct ModelMerging {
         struct Property: Hashable {
             var name: String
             var jsonKey: String
-            var type: TypeDraft
+            var type: TypeSpec
             var required: Bool
             var format: String?
             var constraints: ConstraintsDraft
         }
 
         var extends: String?
-        var unknownKeys: String?
+        var unknownKeys: ModelSpec.UnknownKeys?
         var properties: [Property]
         var variants: VariantsDraft?
 

@@ -67,7 +67,7 @@ extension RouteBuilder {
         }
         var model = ModelDraft(name: name, origin: route.origin)
         model.doc = "The bodies of `\(route.key)` (\(first) or \(second)): paths that differ only by a query or fragment suffix."
-        model.unknownKeys = "keep"
+        model.unknownKeys = .keep
         var taken = Set<String>()
         model.properties = properties.filter { taken.insert($0.name).inserted }
         translator.draft.models[name] = model

@@ -10,7 +10,7 @@ extension SchemaTranslator {
         var model = ModelDraft(name: name, origin: origin)
         // An `allOf`'s description may be on a member (`allOf: [{$ref: Base}, {description: …}]`).
         model.doc = schema.description.flatMap { $0.isEmpty ? nil : $0 } ?? annotationDoc(schema)
-        model.unknownKeys = "keep"
+        model.unknownKeys = .keep
         draft.models[name] = model
         var properties: [PropertyDraft] = []
         switch schema.value {

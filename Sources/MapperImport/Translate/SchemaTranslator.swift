@@ -154,7 +154,7 @@ final class SchemaTranslator {
         case .integer: return true
         case .reference(let reference, _):
             guard let key = Self.componentKey(reference), case .inline(let info) = resolve(key) else { return false }
-            return info.type == .scalar("int")
+            return info.type == .int
         default: return false
         }
     }
@@ -176,19 +176,20 @@ final class SchemaTranslator {
         if isEnum(schema), !schema.isReference {
             let name = names.claim([owner])
             buildEnum(name, schema, origin: origin)
-            return TypeInfo(type: .named(name))
+            return TypeInfo(type: .enumeration(name))
         }
         switch schema.value {
         case .reference(let reference, _):
             guard let key = Self.componentKey(reference) else { return .any }
             switch resolve(key) {
-            case .model(let name), .enumeration(let name): return TypeInfo(type: .named(name))
+            case .model(let name): return TypeInfo(type: .model(name))
+            case .enumeration(let name): return TypeInfo(type: .enumeration(name))
             case .inline(let info): return info
             }
         case .null:
             return .any
         case .boolean:
-            return TypeInfo(type: .scalar("bool"))
+            return TypeInfo(type: .bool)
         case .integer(let core, let context):
             return integer(core, context, origin: origin)
         case .number(let core, let context):
@@ -201,7 +202,7 @@ final class SchemaTranslator {
             if !context.properties.isEmpty {
                 let name = names.claim([owner])
                 buildModel(name, schema, origin: origin)
-                return TypeInfo(type: .named(name))
+                return TypeInfo(type: .model(name))
             }
             return dictionary(context, owner: owner, origin: origin)
         case .all(let members, _):
@@ -210,7 +211,7 @@ final class SchemaTranslator {
                 if members.count == 1 { return typeInfo(members[0], owner: owner, origin: origin + "/allOf/0") }
                 let name = names.claim([owner])
                 buildModel(name, schema, origin: origin)
-                return TypeInfo(type: .named(name))
+                return TypeInfo(type: .model(name))
             }
             return mergedScalars(members, owner: owner, origin: origin)
         case .one(let members, let core), .any(let members, let core):
@@ -218,7 +219,7 @@ final class SchemaTranslator {
             if core.discriminator != nil {
                 let name = names.claim([owner])
                 buildModel(name, schema, origin: origin)
-                return TypeInfo(type: .named(name))
+                return TypeInfo(type: .model(name))
             }
             return union(members, keyword: keyword, owner: owner, origin: origin)
         case .not:

@@ -10,7 +10,7 @@ enum Grouping {
                 guard seen.insert(name).inserted else { continue }
                 reachedBy[name, default: []].insert(block.group)
                 guard let model = draft.models[name] else { continue }
-                queue += model.properties.flatMap(\.type.names)
+                queue += model.properties.flatMap(\.type.namedTypes)
                 if let base = model.extends { queue.append(base) }
                 queue += model.variants?.cases.map(\.model) ?? []
             }
