@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapperImport
+import MapperYAML
 
 /// What is not an OpenAPI description at all is a clear error with a place; what is merely wrong
 /// inside one is a warning.
@@ -13,44 +14,49 @@ struct DescriptionErrorTests {
             return error
         }
         Issue.record("the import succeeded")
-        return ImportError(code: "", message: "", location: "")
+        return ImportError(code: .unreadable, message: "", location: .source(""))
     }
 
     @Test func badYAMLHasALineAndColumn() throws {
         let error = try failure(["api.yaml": "openapi: 3.0.0\ninfo:\n  title: [unclosed\n"], root: "api.yaml")
-        #expect(error.code == "invalid-yaml")
-        #expect(error.location.hasPrefix("api.yaml:"))
-        #expect(error.location.split(separator: ":").count == 3)
+        #expect(error.code == .invalidYAML)
+        guard case .position(let mark) = error.location else {
+            Issue.record("no position: \(error)")
+            return
+        }
+        #expect(mark.file == "api.yaml")
     }
 
     @Test func badJSONHasALineAndColumn() throws {
         let error = try failure(["api.json": "{\n  \"openapi\": \"3.1.0\",\n  \"info\": }\n"], root: "api.json")
-        #expect(error.code == "invalid-json")
-        #expect(error.location == "api.json:3:11")
+        #expect(error.code == .invalidJSON)
+        #expect(error.location == .position(Mark(file: "api.json", line: 3, column: 11)))
+        // The CLI prints it so: the position as compilers write one, the code as its word.
+        #expect(error.description == "api.json:3:11: error: not valid JSON: unexpected character '}' [invalid-json]")
     }
 
     @Test func swaggerTwoIsRefusedWithAHint() throws {
         let error = try failure(["api.yaml": "swagger: \"2.0\"\ninfo: { title: x, version: \"1\" }\npaths: {}\n"], root: "api.yaml")
-        #expect(error.code == "unsupported-version")
-        #expect(error.location == "api.yaml:1:10")
+        #expect(error.code == .unsupportedVersion)
+        #expect(error.location == .position(Mark(file: "api.yaml", line: 1, column: 10)))
         #expect(error.message.contains("convert it first"))
     }
 
     @Test func missingOpenAPIField() throws {
         let error = try failure(["api.yaml": "title: not a description\n"], root: "api.yaml")
-        #expect(error.code == "not-openapi")
+        #expect(error.code == .notOpenAPI)
         #expect(error.message == "no 'openapi' field: this is not an OpenAPI description")
     }
 
     @Test func unknownVersion() throws {
         let error = try failure(["api.yaml": "openapi: \"4.0.0\"\ninfo: { title: x, version: \"1\" }\n"], root: "api.yaml")
-        #expect(error.code == "unsupported-version")
-        #expect(error.location == "api.yaml:1:10")
+        #expect(error.code == .unsupportedVersion)
+        #expect(error.location == .position(Mark(file: "api.yaml", line: 1, column: 10)))
     }
 
     @Test func missingFile() throws {
         let error = try failure([:], root: "nothing.yaml")
-        #expect(error.code == "unreadable")
+        #expect(error.code == .unreadable)
         #expect(error.message == "no such file")
     }
 

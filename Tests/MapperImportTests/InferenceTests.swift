@@ -1,8 +1,10 @@
 import Foundation
-@testable import MapperImport
 import MapperKit
 import MapperTooling
+import MapperYAML
 import Testing
+
+@testable import MapperImport
 
 struct InferenceTests {
     static func samples(_ documents: [String]) throws -> [Inference.Sample] {
@@ -139,15 +141,15 @@ struct InferenceTests {
         #expect(samples[2].source == path("b.json") + "#/0")
         #expect(
             throws: ImportError(
-                code: "invalid-sample", message: "a sample must be a JSON object, found an array",
-                location: path("bad.ndjson") + ":2")
+                code: .invalidSample, message: "a sample must be a JSON object, found an array",
+                location: .source(path("bad.ndjson") + ":2"))
         ) {
             try Inference.samples(fromFiles: [path("bad.ndjson")])
         }
         #expect(
             throws: ImportError(
-                code: "invalid-sample", message: "not valid JSON: unexpected character '}'",
-                location: path("broken.json") + ":1:7")
+                code: .invalidSample, message: "not valid JSON: unexpected character '}'",
+                at: Mark(file: path("broken.json"), line: 1, column: 7))
         ) {
             try Inference.samples(fromFiles: [path("broken.json")])
         }

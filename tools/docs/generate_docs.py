@@ -231,6 +231,17 @@ def data_errors_section():
     return lines + [""]
 
 
+def import_errors_section():
+    cases = swift_enum_cases(read("Sources/MapperImport/ImportError.swift"))
+    lines = ["## Import errors", "",
+             "The `code` of each error that stops `mapper import openapi` or `mapper infer` "
+             "(`LOCATION: error: MESSAGE [CODE]` on standard error; `unreadable` exits with status 2, the others with 1). "
+             "What they can work around is a warning, not an error.", "",
+             "| code | meaning |", "|---|---|"]
+    lines += [f"| `{code}` | {cell(doc)} |" for _, _, code, doc in cases]
+    return lines + [""]
+
+
 def problem_types():
     found = {}
     pattern = re.compile(r'(?:status:\s*)?\.(\w+),\s*(?:name:\s*)?"([a-z][a-z-]+)",\s*(?:title:\s*)?"([^"]+)"')
@@ -259,8 +270,9 @@ def codes_page():
     sources = "the code's enums and the broken corpus"
     lines = [HEADER.format(REGENERATE, sources), "# Codes", "",
              "Every stable code mapper reports, for tools to match on: [diagnostics](#diagnostics) of mapping "
-             "files, [data errors](#data-errors) of documents, and the service's [problem types](#problem-types).", ""]
-    lines += data_errors_section() + problems_section() + diagnostics_section()
+             "files, [data errors](#data-errors) of documents, the service's [problem types](#problem-types), and "
+             "the [import errors](#import-errors) of `mapper import openapi` and `mapper infer`.", ""]
+    lines += data_errors_section() + problems_section() + diagnostics_section() + import_errors_section()
     return "\n".join(lines).rstrip("\n") + "\n"
 
 

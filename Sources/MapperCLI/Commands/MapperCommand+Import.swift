@@ -74,7 +74,7 @@ extension MapperCommand {
                         path: spec, options: .init(openEnums: openEnums, keepUnreached: keepUnreached, overlays: overlay, edits: edits))
                 } catch {
                     Output.error(error.description)
-                    throw ExitCode(error.code == "unreadable" ? 2 : 1)
+                    throw ExitCode(error.code == .unreadable ? 2 : 1)
                 }
                 let previous = force ? PreviousImport.load(edits, folder: out) : nil
                 try CatalogFolder(path: out, force: force, generator: OpenAPIImport.generatedMarker).write(

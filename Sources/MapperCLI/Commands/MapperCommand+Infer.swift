@@ -50,7 +50,7 @@ extension MapperCommand {
                 result = try Inference.run(model: model, samples: samples, options: .init(openEnums: openEnums))
             } catch {
                 Output.error(error.description)
-                throw ExitCode(error.code == "unreadable" ? 2 : 1)
+                throw ExitCode(error.code == .unreadable ? 2 : 1)
             }
             for warning in result.warnings { Output.error(warning.description) }
             for diagnostic in result.diagnostics { Output.error(diagnostic.description) }

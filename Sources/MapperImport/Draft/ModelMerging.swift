@@ -1,3 +1,5 @@
+import MapperKit
+
 /// One model per payload shape: models the import made for inline schemas (a response's
 /// envelope `{data: Task}` per operation, a nested object per owner) that are identical — same
 /// properties with the same keys, types and rules, same base, variants and unknown keys — become
@@ -18,19 +20,21 @@ struct ModelMerging {
         var renamed: [String: String] = [:]
         for _ in 0..<8 {
             var groups: [Shape: [String]] = [:]
-            for name in draft.models.keys.sorted() where !fixed.contains(name) {
-                groups[Shape(draft.models[name]!), default: []].append(name)
+            for (name, model) in draft.models.sorted(by: { $0.key < $1.key }) where !fixed.contains(name) {
+                groups[Shape(model), default: []].append(name)
             }
             var round: [String: String] = [:]
             // In name order: names are claimed first come, first served, and must not depend on hashing.
-            for members in groups.values.sorted(by: { $0[0] < $1[0] })
-            where members.count > 1 || namedByOperation.contains(members[0]) {
-                let model = draft.models[members[0]]!
+            // Every group has a first member: a name starts it.
+            for members in groups.values.sorted(by: { ($0.first ?? "") < ($1.first ?? "") }) {
+                guard let first = members.first, members.count > 1 || namedByOperation.contains(first),
+                    let model = draft.models[first]
+                else { continue }
                 let holding = Self.holdingName(model, draft: draft)
                 guard members.count > 1 || holding != nil else { continue }
-                let target = holding.map { names.claim([$0]) } ?? members[0]
+                let target = holding.map { names.claim([$0]) } ?? first
                 for member in members where member != target { round[member] = target }
-                if target != members[0] {
+                if target != first {
                     var merged = model
                     merged.name = target
                     // The docs of operation envelopes are the operations'; a shared one has none.
@@ -53,26 +57,26 @@ struct ModelMerging {
         guard model.extends == nil, model.variants == nil else { return nil }
         let held = model.properties.compactMap { property -> String? in
             switch property.type {
-            case .named(let name) where draft.models[name] != nil: return name
-            case .array(.named(let name)) where draft.models[name] != nil: return name + "List"
+            case .model(let name) where draft.models[name] != nil: return name
+            case .array(.model(let name)) where draft.models[name] != nil: return name + "List"
             default: return nil
             }
         }
-        guard held.count == 1 else { return nil }
-        return held[0] + "Envelope"
+        guard held.count == 1, let only = held.first else { return nil }
+        return only + "Envelope"
     }
 
     /// Every reference to an old name in the draft, to the new one.
     static func rename(_ map: [String: String], in draft: inout CatalogDraft) {
-        for name in draft.models.keys {
-            var model = draft.models[name]!
+        draft.models = draft.models.mapValues { original in
+            var model = original
             if let base = model.extends { model.extends = map[base] ?? base }
             for index in model.properties.indices { model.properties[index].type = renamed(model.properties[index].type, map) }
             if var variants = model.variants {
                 variants.cases = variants.cases.map { ($0.value, map[$0.model] ?? $0.model) }
                 model.variants = variants
             }
-            draft.models[name] = model
+            return model
         }
         for block in draft.routeBlocks.indices {
             if let error = draft.routeBlocks[block].errorModel { draft.routeBlocks[block].errorModel = map[error] ?? error }
@@ -83,13 +87,14 @@ struct ModelMerging {
         }
     }
 
-    static func renamed(_ type: TypeDraft, _ map: [String: String]) -> TypeDraft {
+    /// The type with the models `map` renames renamed (the map holds models only).
+    static func renamed(_ type: TypeSpec, _ map: [String: String]) -> TypeSpec {
         switch type {
-        case .scalar: return type
-        case .named(let name): return .named(map[name] ?? name)
+        case .model(let name): return .model(map[name] ?? name)
         case .array(let element): return .array(renamed(element, map))
         case .dictionary(let value): return .dictionary(renamed(value, map))
         case .union(let members): return .union(members.map { renamed($0, map) })
+        default: return type
         }
     }
 
@@ -98,14 +103,14 @@ struct ModelMerging {
         struct Property: Hashable {
             var name: String
             var jsonKey: String
-            var type: TypeDraft
+            var type: TypeSpec
             var required: Bool
             var format: String?
             var constraints: ConstraintsDraft
         }
 
         var extends: String?
-        var unknownKeys: String?
+        var unknownKeys: ModelSpec.UnknownKeys?
         var properties: [Property]
         var variants: VariantsDraft?
 

@@ -41,7 +41,7 @@ package enum Naming {
         guard let head = parts.first else { return "_" }
         // A word in capitals stays as it is after the first (`htmlURL`), but the first is lowered.
         let name = lowerFirstWord(head) + parts.dropFirst().map(capitalized).joined()
-        return name.first!.isLetter ? name : "_" + name
+        return name.first?.isLetter == true ? name : "_" + name
     }
 
     /// An enum case name for a JSON value: the text itself when it is already a valid name
@@ -50,7 +50,7 @@ package enum Naming {
         if isValidCaseName(text) { return text }
         let name = words(text).joined(separator: "_")
         if name.isEmpty { return "_" }
-        return name.first!.isLetter ? name : "_" + name
+        return name.first?.isLetter == true ? name : "_" + name
     }
 
     package static func isValidCaseName(_ text: String) -> Bool {

@@ -13,7 +13,7 @@ enum Reachability {
         while let name = queue.popLast() {
             guard reached.insert(name).inserted else { continue }
             guard let model = draft.models[name] else { continue }
-            queue += model.properties.flatMap(\.type.names)
+            queue += model.properties.flatMap(\.type.namedTypes)
             if let base = model.extends { queue.append(base) }
             queue += model.variants?.cases.map(\.model) ?? []
             queue += children[name] ?? []

@@ -11,7 +11,8 @@ extension Inference {
         do {
             loaded = try Catalog(yaml: catalog, name: Naming.fileStem(model) + ".yaml")
         } catch {
-            throw ImportError(code: "invalid-catalog", message: "the inferred catalog does not load: \(error)", location: model)
+            throw ImportError(
+                code: .invalidCatalog, message: "the inferred catalog does not load: \(error)", location: .source(model))
         }
         var session = MappingSession(catalog: loaded)
         let stem = Naming.fileStem(model)
@@ -32,8 +33,8 @@ extension Inference {
                 canonical = try session.decodeToCanonical(bytes, as: model)
             } catch {
                 throw ImportError(
-                    code: "invalid-sample", message: "the inferred catalog does not decode this sample: \(error)",
-                    location: sample.source)
+                    code: .invalidSample, message: "the inferred catalog does not decode this sample: \(error)",
+                    location: .source(sample.source))
             }
             files.append((input, String(decoding: bytes, as: UTF8.self) + "\n"))
             files.append((expect, String(decoding: canonical, as: UTF8.self) + "\n"))

@@ -72,7 +72,7 @@ public enum Inference {
                 for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
                     lineNumber += 1
                     if line.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }) { continue }
-                    samples.append(try sample(Array(line), file: path, source: "\(path):\(lineNumber)"))
+                    samples.append(try sample(Array(line), file: path, line: lineNumber))
                 }
                 continue
             }
@@ -81,8 +81,8 @@ public enum Inference {
                 value = try JSONValue(parsing: bytes)
             } catch {
                 throw ImportError(
-                    code: "invalid-sample", message: "not valid JSON: \(error.message)",
-                    location: "\(path):\(error.line):\(error.column)")
+                    code: .invalidSample, message: "not valid JSON: \(error.message)",
+                    at: Mark(file: path, line: error.line, column: error.column))
             }
             if case .array(let items) = value {
                 for (index, item) in items.enumerated() {
@@ -93,28 +93,31 @@ public enum Inference {
             }
         }
         guard !samples.isEmpty else {
-            throw ImportError(code: "no-samples", message: "the files hold no samples", location: paths.first ?? "")
+            throw ImportError(code: .noSamples, message: "the files hold no samples", location: .source(paths.first ?? ""))
         }
         return samples
     }
 
-    private static func sample(_ bytes: [UInt8], file: String, source: String) throws(ImportError) -> Sample {
+    /// The sample on line `line` of an NDJSON file (`issues.ndjson:3`).
+    private static func sample(_ bytes: [UInt8], file: String, line: Int) throws(ImportError) -> Sample {
+        let source = "\(file):\(line)"
         do {
             return try checked(try JSONValue(parsing: bytes), file: file, source: source)
         } catch let error as JSONSyntaxError {
-            throw ImportError(code: "invalid-sample", message: "not valid JSON: \(error.message)", location: "\(source):\(error.column)")
+            throw ImportError(
+                code: .invalidSample, message: "not valid JSON: \(error.message)", at: Mark(file: file, line: line, column: error.column))
         } catch let error as ImportError {
             throw error
         } catch {
-            throw ImportError(code: "invalid-sample", message: "\(error)", location: source)
+            throw ImportError(code: .invalidSample, message: "\(error)", location: .source(source))
         }
     }
 
     private static func checked(_ value: JSONValue, file: String, source: String) throws(ImportError) -> Sample {
         guard case .object = value else {
             throw ImportError(
-                code: "invalid-sample", message: "a sample must be a JSON object, found \(value.kindName)",
-                location: source)
+                code: .invalidSample, message: "a sample must be a JSON object, found \(value.kindName)",
+                location: .source(source))
         }
         return Sample(value: value, file: file, source: source)
     }
@@ -127,9 +130,9 @@ public enum Inference {
     public static func run(model: String, samples: [Sample], options: Options = Options()) throws(ImportError) -> Result {
         guard Naming.isValidTypeName(model) else {
             throw ImportError(
-                code: "invalid-name",
+                code: .invalidName,
                 message: "'\(model)' is not a model name (a capital letter, then letters, digits or '_'); try '\(Naming.typeName(model))'",
-                location: "MODEL")
+                location: .source("MODEL"))
         }
         let shape = Shape()
         for sample in samples { shape.add(sample.value) }

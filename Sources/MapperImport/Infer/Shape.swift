@@ -40,11 +40,15 @@ final class Shape {
         case .object(let object):
             objects += 1
             for member in object {
-                if members[member.key] == nil {
+                let shape: Shape
+                if let known = members[member.key] {
+                    shape = known
+                } else {
+                    shape = Shape()
                     keys.append(member.key)
-                    members[member.key] = Shape()
+                    members[member.key] = shape
                 }
-                members[member.key]!.add(member.value)
+                shape.add(member.value)
                 if member.value != .null { present[member.key, default: 0] += 1 }
             }
         case .array(let items):

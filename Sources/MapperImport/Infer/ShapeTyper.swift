@@ -27,10 +27,10 @@ struct ShapeTyper {
 
     private mutating func model(_ shape: Shape, name: String) -> ModelDraft {
         var model = ModelDraft(name: name, origin: name)
-        model.unknownKeys = "keep"
+        model.unknownKeys = .keep
         var taken: Set<String> = []
         for key in shape.keys {
-            let member = shape.members[key]!
+            guard let member = shape.members[key] else { continue }
             var propertyName = Naming.propertyName(key)
             if taken.contains(propertyName) {
                 var number = 2
@@ -52,7 +52,7 @@ struct ShapeTyper {
         let base = Naming.typeName(key)
         let built = model(shape, name: base)
         let signature = built.properties.map {
-            "\($0.name)=\($0.jsonKey):\($0.type.expression):\($0.required):\($0.format ?? "")"
+            "\($0.name)=\($0.jsonKey):\($0.type):\($0.required):\($0.format ?? "")"
         }.joined(separator: ",")
         if let existing = bySignature[signature] { return existing }
         let name = names.claim([base, parent + base])
@@ -64,23 +64,27 @@ struct ShapeTyper {
         return name
     }
 
-    mutating func type(of shape: Shape, key: String, parent: String) -> (TypeDraft, String?) {
-        var members: [(TypeDraft, String?)] = []
+    mutating func type(of shape: Shape, key: String, parent: String) -> (TypeSpec, String?) {
+        var members: [(TypeSpec, String?)] = []
         if shape.strings > 0 { members.append(stringType(shape, key: key, parent: parent)) }
         if shape.numbers > 0 { members.append(numberType(shape, key: key)) }
-        if shape.bools > 0 { members.append((.scalar("bool"), nil)) }
+        if shape.bools > 0 { members.append((.bool, nil)) }
         if shape.objects > 0 {
             if shape.looksLikeDictionary {
-                var values: Set<TypeDraft> = []
+                var values: Set<TypeSpec> = []
                 var format: String?
-                for member in shape.keys {
-                    let (type, valueFormat) = self.type(of: shape.members[member]!, key: key, parent: parent)
+                for member in shape.keys.compactMap({ shape.members[$0] }) {
+                    let (type, valueFormat) = self.type(of: member, key: key, parent: parent)
                     values.insert(type)
                     format = format ?? valueFormat
                 }
-                members.append(values.count == 1 ? (.dictionary(values.first!), format) : (.dictionary(.any), nil))
+                if values.count == 1, let value = values.first {
+                    members.append((.dictionary(value), format))
+                } else {
+                    members.append((.dictionary(.any), nil))
+                }
             } else {
-                members.append((.named(nestedModel(shape, key: key, parent: parent)), nil))
+                members.append((.model(nestedModel(shape, key: key, parent: parent)), nil))
             }
         }
         if shape.arrays > 0 {
@@ -97,11 +101,11 @@ struct ShapeTyper {
         }
     }
 
-    private mutating func stringType(_ shape: Shape, key: String, parent: String) -> (TypeDraft, String?) {
-        if shape.allDates { return (.scalar("date"), nil) }
-        if shape.allDays { return (.scalar("local_date"), nil) }
-        if shape.allURLs { return (.scalar("url"), nil) }
-        if shape.allUUIDs { return (.scalar("uuid"), nil) }
+    private mutating func stringType(_ shape: Shape, key: String, parent: String) -> (TypeSpec, String?) {
+        if shape.allDates { return (.date, nil) }
+        if shape.allDays { return (.localDate, nil) }
+        if shape.allURLs { return (.url, nil) }
+        if shape.allUUIDs { return (.uuid, nil) }
         let distinct = shape.distinctStrings
         // Words, not numbers, hashes or prose: a letter first, at most 40 characters.
         let isEnum =
@@ -113,7 +117,7 @@ struct ShapeTyper {
             }
         guard isEnum else { return (.string, nil) }
         let signature = key + "=" + distinct.keys.sorted().joined(separator: "\u{0}")
-        if let existing = enumsBySignature[signature] { return (.named(existing), nil) }
+        if let existing = enumsBySignature[signature] { return (.enumeration(existing), nil) }
         let name = names.claim([Naming.typeName(key), parent + Naming.typeName(key)])
         enumsBySignature[signature] = name
         var caseNames = NameRegistry()
@@ -132,20 +136,20 @@ struct ShapeTyper {
             enumeration.defaultCase = fallback
         }
         draft.enums[name] = enumeration
-        return (.named(name), nil)
+        return (.enumeration(name), nil)
     }
 
-    private func numberType(_ shape: Shape, key: String) -> (TypeDraft, String?) {
+    private func numberType(_ shape: Shape, key: String) -> (TypeSpec, String?) {
         let lower = key.lowercased()
         let timeKey =
             lower.hasSuffix("_at") || key.hasSuffix("At")
             || ["time", "date", "timestamp", "created", "updated", "expires"]
                 .contains { lower.contains($0) }
-        if timeKey, shape.minimum >= 946_684_800, shape.maximum <= 4_102_444_800 { return (.scalar("date"), "unix") }
+        if timeKey, shape.minimum >= 946_684_800, shape.maximum <= 4_102_444_800 { return (.date, "unix") }
         if timeKey, shape.allIntegers, shape.minimum >= 946_684_800_000, shape.maximum <= 4_102_444_800_000 {
-            return (.scalar("date"), "unix_ms")
+            return (.date, "unix_ms")
         }
-        if shape.allIntegers { return (.scalar(shape.allInt64 ? "int" : "decimal"), nil) }
-        return (.scalar("double"), nil)
+        if shape.allIntegers { return (shape.allInt64 ? .int : .decimal, nil) }
+        return (.double, nil)
     }
 }

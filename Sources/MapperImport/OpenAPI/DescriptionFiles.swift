@@ -47,27 +47,27 @@ final class DescriptionFiles {
             } catch {
                 return .failure(
                     ImportError(
-                        code: "invalid-json", message: "not valid JSON: \(error.message)",
-                        location: "\(display):\(error.line):\(error.column)"))
+                        code: .invalidJSON, message: "not valid JSON: \(error.message)",
+                        at: Mark(file: display, line: error.line, column: error.column)))
             }
         }
         let document = YAML.parse(bytes, file: display)
         if let error = document.errors.first {
             return .failure(
                 ImportError(
-                    code: "invalid-yaml", message: "not valid YAML: \(error.message)",
-                    location: error.mark.description))
+                    code: .invalidYAML, message: "not valid YAML: \(error.message)",
+                    at: error.mark))
         }
         guard let root = document.root else {
-            return .failure(ImportError(code: "invalid-yaml", message: "the file is empty", location: "\(display):1:1"))
+            return .failure(ImportError(code: .invalidYAML, message: "the file is empty", at: Mark(file: display, line: 1, column: 1)))
         }
         switch JSONValue.fromYAML(root) {
         case .success(let value): return .success(value)
         case .failure(let error):
             return .failure(
                 ImportError(
-                    code: "invalid-yaml", message: "the value \(error.message)",
-                    location: error.mark.description))
+                    code: .invalidYAML, message: "the value \(error.message)",
+                    at: error.mark))
         }
     }
 }

@@ -41,7 +41,7 @@ struct Location: Hashable, Comparable {
     /// a reference that is not to a local file (`https://…`) or whose pointer is malformed.
     static func reference(_ text: String, from file: String) -> Location? {
         let parts = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = String(parts[0])
+        let path = parts.first.map(String.init) ?? ""
         let fragment = parts.count > 1 ? String(parts[1]) : ""
         if path.contains("://") { return nil }
         let target: String

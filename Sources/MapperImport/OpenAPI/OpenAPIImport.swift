@@ -92,7 +92,9 @@ public enum OpenAPIImport {
         let (overlaid, overlayWarnings) = try files.overlaying(options.overlays, onto: rootURL.path, value: rootValue)
         rootValue = overlaid
         let version = try Self.version(of: rootValue, path: rootURL.path, display: rootName)
-        guard case .object(let rootObject) = rootValue else { throw ImportError(code: "not-openapi", message: "", location: rootName) }
+        guard case .object(let rootObject) = rootValue else {
+            throw ImportError(code: .notOpenAPI, message: "", location: .source(rootName))
+        }
 
         let bundler = Bundler(files: files, root: rootURL.path)
         let bundled = bundler.bundle(rootObject)
@@ -117,7 +119,9 @@ public enum OpenAPIImport {
         var operationKeys: Set<String> = []
         for (id, schema) in ranked {
             let key = Bundler.componentKey(id)
-            guard let decoded = document.components.schemas[OpenAPI.ComponentKey(rawValue: key)!] else { continue }
+            guard let componentKey = OpenAPI.ComponentKey(rawValue: key), let decoded = document.components.schemas[componentKey] else {
+                continue
+            }
             components.append(.init(key: key, schema: decoded, origin: origins[key] ?? key, names: schema.names))
             if schema.rank < 2 { describedKeys.insert(key) }
             if schema.namedByOperation { operationKeys.insert(key) }
@@ -186,37 +190,36 @@ public enum OpenAPIImport {
     static func version(of root: JSONValue, path: String, display: String) throws(ImportError) -> OpenAPIReader.Version {
         guard case .object(let object) = root else {
             throw ImportError(
-                code: "not-openapi", message: "the description is \(root.kindName), not an object with 'openapi'",
-                location: "\(display):1:1")
+                code: .notOpenAPI, message: "the description is \(root.kindName), not an object with 'openapi'",
+                at: Mark(file: display, line: 1, column: 1))
         }
         if let swagger = object["swagger"] {
             throw ImportError(
-                code: "unsupported-version",
+                code: .unsupportedVersion,
                 message:
                     "this is a Swagger \(swagger.quoted) description; mapper reads OpenAPI 3.0 and later: convert it first (for example with swagger2openapi)",
-                location: location(ofKey: "swagger", path: path, display: display))
+                at: position(ofKey: "swagger", path: path, display: display))
         }
         guard case .string(let version)? = object["openapi"] else {
             throw ImportError(
-                code: "not-openapi",
-                message: object["openapi"] == nil
-                    ? "no 'openapi' field: this is not an OpenAPI description"
-                    : "'openapi' must be a version string such as \"3.1.0\", found \(object["openapi"]!.quoted)",
-                location: location(ofKey: "openapi", path: path, display: display))
+                code: .notOpenAPI,
+                message: object["openapi"].map { "'openapi' must be a version string such as \"3.1.0\", found \($0.quoted)" }
+                    ?? "no 'openapi' field: this is not an OpenAPI description",
+                at: position(ofKey: "openapi", path: path, display: display))
         }
         if version.hasPrefix("3.0.") { return .v30 }
         if version.hasPrefix("3.1.") || version.hasPrefix("3.2.") { return .v31 }
         throw ImportError(
-            code: "unsupported-version",
+            code: .unsupportedVersion,
             message: "OpenAPI \(version) is not supported; mapper reads 3.0, 3.1 and 3.2",
-            location: location(ofKey: "openapi", path: path, display: display))
+            at: position(ofKey: "openapi", path: path, display: display))
     }
 
-    /// `file:line:column` of a top-level key's value in a YAML or JSON file (libyaml reads both).
-    private static func location(ofKey key: String, path: String, display: String) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else { return display }
-        let document = YAML.parse([UInt8](data), file: display)
-        if let node = document.root?[key] { return node.mark.description }
-        return "\(display):1:1"
+    /// The position of a top-level key's value in a YAML or JSON file (libyaml reads both); the
+    /// file's start when it has no such key.
+    private static func position(ofKey key: String, path: String, display: String) -> Mark {
+        let start = Mark(file: display, line: 1, column: 1)
+        guard let data = FileManager.default.contents(atPath: path) else { return start }
+        return YAML.parse([UInt8](data), file: display).root?[key]?.mark ?? start
     }
 }

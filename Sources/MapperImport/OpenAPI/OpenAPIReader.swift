@@ -54,17 +54,17 @@ struct OpenAPIReader {
                 guard repair(at: path, message: failure.localizedDescription) else {
                     return .failure(
                         ImportError(
-                            code: "invalid-openapi",
+                            code: .invalidOpenAPI,
                             message:
                                 "OpenAPIKit cannot read the description at #/\(path.joined(separator: "/")): \(failure.localizedDescription)",
-                            location: origins["$root"] ?? ""))
+                            location: .source(origins["$root"] ?? "")))
                 }
             }
         }
         return .failure(
             ImportError(
-                code: "invalid-openapi", message: "too many parts of the description cannot be read",
-                location: origins["$root"] ?? ""))
+                code: .invalidOpenAPI, message: "too many parts of the description cannot be read",
+                location: .source(origins["$root"] ?? "")))
     }
 
     /// Reads every component schema alone and empties the smallest failing subschema of each.

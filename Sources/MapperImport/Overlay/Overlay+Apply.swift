@@ -71,10 +71,10 @@ extension Overlay {
     ) throws(ImportError) -> JSONValue {
         if inUpdate.isEmpty, version.minor == 0, !target.isContainer {
             throw ImportError(
-                code: "overlay-update",
+                code: .overlayUpdate,
                 message:
                     "actions[\(action.index)]: the target selects \(target.kindName) at \(JSONPath.normalized(path)); an Overlay 1.0 target must select objects or arrays: target the object that holds it and update the property",
-                location: action.targetNode.mark.description)
+                at: action.targetNode.mark)
         }
         switch (target, update) {
         case (.object(var object), .object(let changes)):
@@ -113,7 +113,7 @@ extension Overlay {
                     : "a primitive target is replaced by a primitive update")
             : "actions[\(action.index)]: the update's \(JSONPath.normalized(inUpdate).dropFirst()) is \(update.kindName) but \(place) is \(target.kindName); only objects merge with objects, arrays with arrays and primitives with primitives (remove it first to replace it)"
         let node = Self.node(at: inUpdate, in: action.update) ?? action.targetNode
-        return ImportError(code: "overlay-update", message: message, location: node.mark.description)
+        return ImportError(code: .overlayUpdate, message: message, at: node.mark)
     }
 
     /// The YAML node of the update at a path inside it, for its position.

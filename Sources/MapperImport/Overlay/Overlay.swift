@@ -47,13 +47,12 @@ struct Overlay {
         }
         let document = YAML.parse(bytes, file: display)
         if let error = document.errors.first {
-            throw ImportError(
-                code: "invalid-yaml", message: "the overlay is not valid YAML: \(error.message)", location: error.mark.description)
+            throw ImportError(code: .invalidYAML, message: "the overlay is not valid YAML: \(error.message)", at: error.mark)
         }
         guard let root = document.root, let pairs = root.mapping else {
             throw invalid(
                 "the overlay is \(document.root?.kindDescription ?? "empty"), not a mapping with 'overlay', 'info' and 'actions'",
-                at: document.root?.mark.description ?? "\(display):1:1")
+                at: document.root?.mark ?? Mark(file: display, line: 1, column: 1))
         }
         try checkFields(pairs, known: rootFields, what: "the overlay", fields: "overlay, info, extends and actions")
         let version = try Self.version(root, display: display)
@@ -66,7 +65,9 @@ struct Overlay {
             extends = text
         }
         guard let list = root["actions"] else {
-            throw invalid("no 'actions': an overlay lists at least one action (target and update or remove)", at: "\(display):1:1")
+            throw invalid(
+                "no 'actions': an overlay lists at least one action (target and update or remove)",
+                at: Mark(file: display, line: 1, column: 1))
         }
         guard let items = list.sequence, !items.isEmpty else {
             throw invalid("'actions' must be a list of at least one action, found \(list.kindDescription)", at: list)
@@ -80,7 +81,8 @@ struct Overlay {
 
     private static func version(_ root: Node, display: String) throws(ImportError) -> (major: Int, minor: Int) {
         guard let node = root["overlay"] else {
-            throw invalid("no 'overlay' field: an overlay document starts with 'overlay: 1.0.0'", at: "\(display):1:1")
+            throw invalid(
+                "no 'overlay' field: an overlay document starts with 'overlay: 1.0.0'", at: Mark(file: display, line: 1, column: 1))
         }
         let text = node.scalar?.text ?? ""
         let parts = text.split(separator: ".").map { Int($0) }
@@ -96,7 +98,7 @@ struct Overlay {
     /// The `info` object's title; `title` and `version` are required strings.
     private static func info(_ root: Node, display: String) throws(ImportError) -> String {
         guard let info = root["info"] else {
-            throw invalid("no 'info': an overlay needs 'info: {title: …, version: …}'", at: "\(display):1:1")
+            throw invalid("no 'info': an overlay needs 'info: {title: …, version: …}'", at: Mark(file: display, line: 1, column: 1))
         }
         guard info.mapping != nil else {
             throw invalid("'info' must be a mapping with title and version, found \(info.kindDescription)", at: info)
@@ -130,9 +132,9 @@ struct Overlay {
             target = try JSONPath(text)
         } catch {
             throw ImportError(
-                code: "invalid-jsonpath",
+                code: .invalidJSONPath,
                 message: "\(name): 'target' is not a JSONPath query: \(error.message) (column \(error.column) of '\(text)')",
-                location: position(of: error.column, in: targetNode))
+                at: position(of: error.column, in: targetNode))
         }
         if let description = node["description"], description.string == nil, !description.isNull {
             throw invalid("\(name): 'description' must be a string, found \(description.kindDescription)", at: description)
@@ -152,7 +154,7 @@ struct Overlay {
         if let update, !remove {
             switch JSONValue.fromYAML(update) {
             case .success(let value): updateValue = value
-            case .failure(let error): throw invalid("\(name): the update \(error.message)", at: error.mark.description)
+            case .failure(let error): throw invalid("\(name): the update \(error.message)", at: error.mark)
             }
         }
         if remove, target.segments.isEmpty { throw invalid("\(name): the root '$' cannot be removed", at: targetNode) }
@@ -170,19 +172,19 @@ struct Overlay {
     }
 
     /// The file position of column `column` of a one-line scalar (after its opening quote).
-    private static func position(of column: Int, in node: Node) -> String {
-        guard let scalar = node.scalar, !scalar.text.contains("\n") else { return node.mark.description }
+    private static func position(of column: Int, in node: Node) -> Mark {
+        guard let scalar = node.scalar, !scalar.text.contains("\n") else { return node.mark }
         let quote = scalar.style == .singleQuoted || scalar.style == .doubleQuoted ? 1 : 0
         var mark = node.mark
         mark.column += quote + column - 1
-        return mark.description
+        return mark
     }
 
     static func invalid(_ message: String, at node: Node) -> ImportError {
-        invalid(message, at: node.mark.description)
+        invalid(message, at: node.mark)
     }
 
-    static func invalid(_ message: String, at location: String) -> ImportError {
-        ImportError(code: "invalid-overlay", message: message, location: location)
+    static func invalid(_ message: String, at mark: Mark) -> ImportError {
+        ImportError(code: .invalidOverlay, message: message, at: mark)
     }
 }

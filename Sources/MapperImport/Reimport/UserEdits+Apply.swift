@@ -95,11 +95,11 @@ extension UserEdits {
         var draft = left
         let routes = left.routeBlocks.flatMap(\.routes)
         draft.routeBlocks = routes.isEmpty ? [] : [RouteBlockDraft(group: "base", prefix: nil, errorModel: nil, routes: routes)]
-        let lines = [
-            header[0],
-            "The import's own version of what your files in this folder define: the next import",
-            "compares the description with it to tell what changed under your edits. Commit it; do not edit it.",
-        ]
+        let lines =
+            Array(header.prefix(1)) + [
+                "The import's own version of what your files in this folder define: the next import",
+                "compares the description with it to tell what changed under your edits. Commit it; do not edit it.",
+            ]
         let writer = CatalogWriter(header: lines, groups: [:], defaultGroup: "base")
         return writer.write(draft).files.first?.text ?? ""
     }

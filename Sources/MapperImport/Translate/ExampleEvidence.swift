@@ -55,7 +55,7 @@ struct ExampleEvidence {
         if error.code == .missingRequired, property.required {
             property.required = false
             note(property.origin, "\(why); not required")
-        } else if error.code == .unknownEnumValue, case .named(let enumName) = property.type,
+        } else if error.code == .unknownEnumValue, case .enumeration(let enumName) = property.type,
             var enumeration = draft.enums[enumName],
             let value = Self.value(at: error.pointer, in: example.value), value != .null
         {

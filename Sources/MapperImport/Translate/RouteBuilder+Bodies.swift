@@ -27,11 +27,11 @@ extension RouteBuilder {
     /// What a body is when no model of the catalog reads it but a model that keeps every key can:
     /// a dictionary, or objects the catalog cannot tell apart (a `oneOf`/`anyOf` of objects without
     /// a discriminator, typed as any), alone or in an array; nil for anything else.
-    func keptBody(_ type: TypeDraft, schema: JSONSchema?) -> String? {
+    func keptBody(_ type: TypeSpec, schema: JSONSchema?) -> String? {
         switch type {
         case .dictionary, .array(.dictionary):
-            return "'\(type.expression)'"
-        case .scalar("any"), .array(.scalar("any")):
+            return "'\(type)'"
+        case .any, .array(.any):
             guard let schema, let members = objectMembers(of: schema, array: type != .any) else { return nil }
             return "one of \(members.joined(separator: ", ")), which the catalog cannot tell apart"
         default:
@@ -68,14 +68,14 @@ extension RouteBuilder {
     }
 
     /// Why a body gets no route: the routes' models read objects and arrays of objects only.
-    static func unroutable(_ type: TypeDraft) -> String {
+    static func unroutable(_ type: TypeSpec) -> String {
         let kind: String
         switch type {
         case .array: kind = "an array of values that are not objects"
-        case .scalar("any"): kind = "a value of any JSON kind"
+        case .any: kind = "a value of any JSON kind"
         default: kind = "a JSON value that is not an object"
         }
         return
-            "the response is '\(type.expression)', \(kind); a route names a model, which reads an object or an array of objects, so this operation has no route"
+            "the response is '\(type)', \(kind); a route names a model, which reads an object or an array of objects, so this operation has no route"
     }
 }

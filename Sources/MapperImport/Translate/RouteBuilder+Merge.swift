@@ -12,9 +12,9 @@ extension RouteBuilder {
         guard
             let (group, index) = blocks.lazy.compactMap({ entry in
                 entry.value.routes.firstIndex { $0.key == route.key }.map { (entry.key, $0) }
-            }).first
+            }).first,
+            let existing = blocks[group]?.routes[index]
         else { return false }
-        let existing = blocks[group]!.routes[index]
         var warning = "'\(route.key)' is also the route of another path that differs only by a query or fragment suffix; "
         if existing.model == route.model {
             warning += "both have the body '\(route.model)', which the one route maps"
@@ -22,7 +22,7 @@ extension RouteBuilder {
             let draft = translator.draft
             guard draft.models[existing.model]?.variants == nil, draft.models[route.model]?.variants == nil else { return false }
             let merged = mergedModel(existing.model, route.model, route: route)
-            blocks[group]!.routes[index].model = merged
+            blocks[group]?.routes[index].model = merged
             warning += "the route maps '\(merged)', which reads the bodies of both"
         }
         warnings.append(ImportWarning(kind: "merged-route", location: origin, message: warning))
@@ -67,7 +67,7 @@ extension RouteBuilder {
         }
         var model = ModelDraft(name: name, origin: route.origin)
         model.doc = "The bodies of `\(route.key)` (\(first) or \(second)): paths that differ only by a query or fragment suffix."
-        model.unknownKeys = "keep"
+        model.unknownKeys = .keep
         var taken = Set<String>()
         model.properties = properties.filter { taken.insert($0.name).inserted }
         translator.draft.models[name] = model

@@ -59,8 +59,7 @@ struct RouteBuilder {
         }
         let prefix = ServerPrefix.of(servers, root: rootName, warnings: &warnings)
         var result: [RouteBlockDraft] = []
-        for group in blocks.keys.sorted() {
-            let block = blocks[group]!
+        for (group, block) in blocks.sorted(by: { $0.key < $1.key }) {
             let ranked = block.errors.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             if ranked.count > 1 {
                 // Named where the first response of another schema than the error_model is.
@@ -83,7 +82,7 @@ struct RouteBuilder {
     ) {
         coverage.operations += 1
         let group = Naming.fileStem(operation.tags?.first ?? Self.area(of: path))
-        var success: [(status: String, type: TypeDraft?, body: JSONBody?)] = []
+        var success: [(status: String, type: TypeSpec?, body: JSONBody?)] = []
         for (status, response) in operation.responses.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard case .b(let response) = response else { continue }
             let body = Self.jsonBody(of: response)
@@ -124,7 +123,7 @@ struct RouteBuilder {
                     ImportWarning(
                         kind: "several-success-schemas", location: origin + "/responses/\(other.status)",
                         message:
-                            "this response is '\(otherType.expression)' but routes have one model per method; the route maps \(primary.status)'s '\(type.expression)'"
+                            "this response is '\(otherType)' but routes have one model per method; the route maps \(primary.status)'s '\(type)'"
                     ))
             }
         }
@@ -152,7 +151,7 @@ struct RouteBuilder {
     /// still gets a route and goes through unchanged, instead of falling to a wildcard route of a
     /// neighbouring path.
     private mutating func keepingModel(
-        for type: TypeDraft, schema: JSONSchema?, operation: OpenAPI.Operation, method: String,
+        for type: TypeSpec, schema: JSONSchema?, operation: OpenAPI.Operation, method: String,
         path: OpenAPI.Path, origin: String
     ) -> String? {
         guard let what = keptBody(type, schema: schema) else { return nil }
@@ -162,7 +161,7 @@ struct RouteBuilder {
         let name = translator.names.claim([operationName + "Response"])
         var model = ModelDraft(name: name, origin: origin)
         model.doc = "The response is \(what) in the description; kept as it is."
-        model.unknownKeys = "keep"
+        model.unknownKeys = .keep
         translator.draft.models[name] = model
         warnings.append(
             ImportWarning(
@@ -180,10 +179,10 @@ struct RouteBuilder {
     }
 
     /// The model a route maps a body of this type to: a model, or the elements of an array of one.
-    static func model(of type: TypeDraft, in draft: CatalogDraft) -> String? {
+    static func model(of type: TypeSpec, in draft: CatalogDraft) -> String? {
         switch type {
-        case .named(let name) where draft.models[name] != nil: return name
-        case .array(.named(let name)) where draft.models[name] != nil: return name
+        case .model(let name) where draft.models[name] != nil: return name
+        case .array(.model(let name)) where draft.models[name] != nil: return name
         default: return nil
         }
     }

@@ -10,7 +10,7 @@ extension SchemaTranslator {
         var model = ModelDraft(name: name, origin: origin)
         // An `allOf`'s description may be on a member (`allOf: [{$ref: Base}, {description: …}]`).
         model.doc = schema.description.flatMap { $0.isEmpty ? nil : $0 } ?? annotationDoc(schema)
-        model.unknownKeys = "keep"
+        model.unknownKeys = .keep
         draft.models[name] = model
         var properties: [PropertyDraft] = []
         switch schema.value {
@@ -91,15 +91,17 @@ extension SchemaTranslator {
 
     /// Every property a model inherits through `extends`.
     func inheritedProperties(of model: String) -> [PropertyDraft] {
-        var chain = extendsChain(of: model)
-        chain.removeFirst()
-        return chain.reversed().flatMap { draft.models[$0]?.properties ?? [] }
+        extendsChain(of: model).dropFirst().reversed().flatMap { draft.models[$0]?.properties ?? [] }
     }
 
     /// The model and its ancestors, nearest first.
     func extendsChain(of model: String) -> [String] {
         var chain = [model]
-        while let parent = draft.models[chain.last!]?.extends, !chain.contains(parent) { chain.append(parent) }
+        var current = model
+        while let parent = draft.models[current]?.extends, !chain.contains(parent) {
+            chain.append(parent)
+            current = parent
+        }
         return chain
     }
 

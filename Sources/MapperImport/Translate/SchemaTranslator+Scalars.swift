@@ -5,12 +5,12 @@ import OpenAPIKit
 extension SchemaTranslator {
     /// Formats the language reads as more than a string.
     static let stringFormats: [String: TypeInfo] = [
-        "date-time": TypeInfo(type: .scalar("date")),
-        "date": TypeInfo(type: .scalar("local_date")),
-        "uri": TypeInfo(type: .scalar("url")),
-        "url": TypeInfo(type: .scalar("url")),
-        "uri-reference": TypeInfo(type: .scalar("url")),
-        "uuid": TypeInfo(type: .scalar("uuid")),
+        "date-time": TypeInfo(type: .date),
+        "date": TypeInfo(type: .localDate),
+        "uri": TypeInfo(type: .url),
+        "url": TypeInfo(type: .url),
+        "uri-reference": TypeInfo(type: .url),
+        "uuid": TypeInfo(type: .uuid),
     ]
     /// Formats that stay strings without a warning: they are known, the language just has no type for them.
     static let plainStringFormats: Set<String> = [
@@ -25,7 +25,7 @@ extension SchemaTranslator {
         _ core: JSONSchema.CoreContext<JSONTypeFormat.IntegerFormat>, _ context: JSONSchema.IntegerContext,
         origin: String
     ) -> TypeInfo {
-        var info = TypeInfo(type: .scalar("int"))
+        var info = TypeInfo(type: .int)
         if let minimum = context.minimum {
             info.constraints.minimum = JSONNumber(Int64(minimum.value) + (minimum.exclusive ? 1 : 0))
         }
@@ -43,7 +43,7 @@ extension SchemaTranslator {
         origin: String
     ) -> TypeInfo {
         let decimal = core.formatString.map { Self.decimalFormats.contains($0.lowercased()) } ?? false
-        var info = TypeInfo(type: .scalar(decimal ? "decimal" : "double"))
+        var info = TypeInfo(type: decimal ? .decimal : .double)
         for (bound, isMinimum) in [(context.minimum, true), (context.maximum, false)] {
             guard let bound else { continue }
             if bound.exclusive {
@@ -74,7 +74,7 @@ extension SchemaTranslator {
                 warn("unknown-format", origin, "unknown string format '\(format)'; typed as string")
             }
         }
-        if case .scalar("string") = info.type {
+        if info.type == .string {
             if context.minLength > 0 { info.constraints.minLength = context.minLength }
             info.constraints.maxLength = context.maxLength
             info.constraints.pattern = context.pattern
@@ -94,7 +94,7 @@ extension SchemaTranslator {
                 continue
             }
             guard current.type == info.type else {
-                warn("all-of", origin, "'allOf' of different types (\(current.type.expression), \(info.type.expression)); typed as any")
+                warn("all-of", origin, "'allOf' of different types (\(current.type), \(info.type)); typed as any")
                 return .any
             }
             current.constraints.minimum = info.constraints.minimum ?? current.constraints.minimum
@@ -167,7 +167,7 @@ extension SchemaTranslator {
         case let text as String: return .string(text)
         case let items as [Any]: return .array(items.map(jsonValue))
         case let object as [String: Any]:
-            return .object(JSONObject(object.keys.sorted().map { .init(key: $0, value: jsonValue(object[$0]!)) }))
+            return .object(JSONObject(object.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: jsonValue($0.value)) }))
         case let codable as AnyCodable: return jsonValue(codable.value)
         default: return .null
         }

@@ -83,7 +83,7 @@ extension SchemaTranslator {
     /// [closed]}`, `const: closed`), if it allows exactly one.
     func ownTag(of model: String, by key: String) -> JSONValue? {
         let properties = inheritedProperties(of: model) + (draft.models[model]?.properties ?? [])
-        guard let property = properties.last(where: { $0.jsonKey == key }), case .named(let name) = property.type,
+        guard let property = properties.last(where: { $0.jsonKey == key }), case .enumeration(let name) = property.type,
             let enumeration = draft.enums[name]
         else { return nil }
         let values = enumeration.cases.filter { $0.name != enumeration.defaultCase && $0.value != .null }.map(\.value)
@@ -189,7 +189,7 @@ extension SchemaTranslator {
             enumeration.defaultCase = fallback
         }
         draft.enums[name] = enumeration
-        var info = TypeInfo(type: .named(name))
+        var info = TypeInfo(type: .enumeration(name))
         info.nullable = nullable
         return info
     }
@@ -199,13 +199,13 @@ extension SchemaTranslator {
     private func impliedVariants(_ infos: [TypeInfo], owner: String, origin: String) -> TypeInfo? {
         var models: [String] = []
         for info in infos {
-            guard case .named(let name) = info.type, draft.models[name] != nil else { return nil }
+            guard case .model(let name) = info.type, draft.models[name] != nil else { return nil }
             models.append(name)
         }
         let fixed = models.map { model -> [String: JSONValue] in
             var values: [String: JSONValue] = [:]
             for property in inheritedProperties(of: model) + (draft.models[model]?.properties ?? []) {
-                if case .named(let enumName) = property.type, let enumeration = draft.enums[enumName],
+                if case .enumeration(let enumName) = property.type, let enumeration = draft.enums[enumName],
                     enumeration.cases.count == 1, enumeration.defaultCase == nil
                 {
                     values[property.jsonKey] = enumeration.cases[0].value
@@ -213,25 +213,26 @@ extension SchemaTranslator {
             }
             return values
         }
-        guard let first = fixed.first else { return nil }
+        guard let first = fixed.first, let firstModel = models.first else { return nil }
         for key in first.keys.sorted() {
             let values = fixed.compactMap { $0[key] }
             guard values.count == models.count, Set(values).count == values.count else { continue }
             // A base made for another union of these models serves this one too.
             let chains = models.map { Set(extendsChain(of: $0).dropFirst()) }
-            if let shared = extendsChain(of: models[0]).dropFirst().first(where: { base in
+            if let shared = extendsChain(of: firstModel).dropFirst().first(where: { base in
                 chains.allSatisfy { $0.contains(base) } && draft.models[base]?.variants?.by == key
             }) {
-                return TypeInfo(type: .named(shared))
+                return TypeInfo(type: .model(shared))
             }
             let base = names.claim([owner])
             var model = ModelDraft(name: base, origin: origin)
-            model.unknownKeys = "keep"
+            model.unknownKeys = .keep
             draft.models[base] = model
             // Bases made for smaller unions of some of these models extend the new one.
             var adopted: [String] = []
             for member in models {
-                let top = extendsChain(of: member).last!
+                // `extendsChain` starts with the model itself: it has a last.
+                guard let top = extendsChain(of: member).last else { continue }
                 if top != member, impliedBases.contains(top), draft.models[top]?.extends == nil {
                     draft.models[top]?.extends = base
                     adopted.append(top)
@@ -245,7 +246,7 @@ extension SchemaTranslator {
             }
             draft.models[base]?.variants = variants
             impliedBases.insert(base)
-            return TypeInfo(type: .named(base))
+            return TypeInfo(type: .model(base))
         }
         return nil
     }
@@ -259,7 +260,7 @@ extension SchemaTranslator {
             seen.formUnion(kind)
         }
         if disjoint {
-            let members = infos.flatMap { info -> [TypeDraft] in
+            let members = infos.flatMap { info -> [TypeSpec] in
                 if case .union(let inner) = info.type { return inner }
                 return [info.type]
             }
@@ -272,11 +273,11 @@ extension SchemaTranslator {
             return result
         }
         let scalars = infos.map(\.type)
-        if scalars.allSatisfy({ [.scalar("int"), .scalar("double"), .scalar("decimal")].contains($0) }) {
-            return TypeInfo(type: scalars.contains(.scalar("decimal")) ? .scalar("decimal") : .scalar("double"))
+        if scalars.allSatisfy(\.isNumber) {
+            return TypeInfo(type: scalars.contains(.decimal) ? .decimal : .double)
         }
         if let variants = impliedVariants(infos, owner: owner, origin: origin) { return variants }
-        let described = infos.map(\.type.expression).joined(separator: ", ")
+        let described = infos.map(\.type.description).joined(separator: ", ")
         warn(
             "ambiguous-union", origin,
             "'\(keyword)' members (\(described)) are not told apart by JSON kind and have no discriminator; typed as any")
@@ -284,20 +285,16 @@ extension SchemaTranslator {
     }
 
     /// The JSON kinds a type's values take.
-    func kinds(of type: TypeDraft) -> JSONKinds {
+    func kinds(of type: TypeSpec) -> JSONKinds {
         switch type {
-        case .scalar(let name):
-            switch name {
-            case "string", "url", "uuid", "date", "local_date": return .string
-            case "int", "double", "decimal": return .number
-            case "bool": return .bool
-            default: return .all
-            }
-        case .named(let name):
-            if let enumeration = draft.enums[name] {
-                return enumeration.cases.reduce(into: JSONKinds()) { $0.formUnion(.of($1.value)) }
-            }
-            return .object
+        case .string, .url, .uuid, .date, .localDate: return .string
+        case .int, .double, .decimal: return .number
+        case .bool: return .bool
+        case .any: return .all
+        case .enumeration(let name):
+            guard let enumeration = draft.enums[name] else { return .object }
+            return enumeration.cases.reduce(into: JSONKinds()) { $0.formUnion(.of($1.value)) }
+        case .model: return .object
         case .array: return .array
         case .dictionary: return .object
         case .union(let members): return members.reduce(into: JSONKinds()) { $0.formUnion(kinds(of: $1)) }

@@ -48,8 +48,7 @@ final class SchemaTranslator {
         self.order = components.map(\.key)
         self.openEnums = openEnums
         for key in order {
-            let component = self.components[key]!
-            guard isNamed(component.schema) else { continue }
+            guard let component = self.components[key], isNamed(component.schema) else { continue }
             componentNames[key] = names.claim(component.names.map(Naming.typeName))
         }
     }
@@ -127,14 +126,15 @@ final class SchemaTranslator {
         if let done = resolved[key] { return done }
         guard let component = components[key] else { return .inline(.any) }
         if let name = componentNames[key] {
-            if isEnum(component.schema) {
-                resolved[key] = .enumeration(name)
+            // Recorded before it is built, so that a reference back to it finds it.
+            let resolution: Resolution = isEnum(component.schema) ? .enumeration(name) : .model(name)
+            resolved[key] = resolution
+            if case .enumeration = resolution {
                 buildEnum(name, component.schema, origin: component.origin)
             } else {
-                resolved[key] = .model(name)
                 buildModel(name, component.schema, origin: component.origin)
             }
-            return resolved[key]!
+            return resolution
         }
         guard !inProgress.contains(key) else {
             warn("recursive-type", component.origin, "this schema contains itself without an object in between; typed as any")
@@ -154,7 +154,7 @@ final class SchemaTranslator {
         case .integer: return true
         case .reference(let reference, _):
             guard let key = Self.componentKey(reference), case .inline(let info) = resolve(key) else { return false }
-            return info.type == .scalar("int")
+            return info.type == .int
         default: return false
         }
     }
@@ -176,19 +176,20 @@ final class SchemaTranslator {
         if isEnum(schema), !schema.isReference {
             let name = names.claim([owner])
             buildEnum(name, schema, origin: origin)
-            return TypeInfo(type: .named(name))
+            return TypeInfo(type: .enumeration(name))
         }
         switch schema.value {
         case .reference(let reference, _):
             guard let key = Self.componentKey(reference) else { return .any }
             switch resolve(key) {
-            case .model(let name), .enumeration(let name): return TypeInfo(type: .named(name))
+            case .model(let name): return TypeInfo(type: .model(name))
+            case .enumeration(let name): return TypeInfo(type: .enumeration(name))
             case .inline(let info): return info
             }
         case .null:
             return .any
         case .boolean:
-            return TypeInfo(type: .scalar("bool"))
+            return TypeInfo(type: .bool)
         case .integer(let core, let context):
             return integer(core, context, origin: origin)
         case .number(let core, let context):
@@ -201,7 +202,7 @@ final class SchemaTranslator {
             if !context.properties.isEmpty {
                 let name = names.claim([owner])
                 buildModel(name, schema, origin: origin)
-                return TypeInfo(type: .named(name))
+                return TypeInfo(type: .model(name))
             }
             return dictionary(context, owner: owner, origin: origin)
         case .all(let members, _):
@@ -210,7 +211,7 @@ final class SchemaTranslator {
                 if members.count == 1 { return typeInfo(members[0], owner: owner, origin: origin + "/allOf/0") }
                 let name = names.claim([owner])
                 buildModel(name, schema, origin: origin)
-                return TypeInfo(type: .named(name))
+                return TypeInfo(type: .model(name))
             }
             return mergedScalars(members, owner: owner, origin: origin)
         case .one(let members, let core), .any(let members, let core):
@@ -218,7 +219,7 @@ final class SchemaTranslator {
             if core.discriminator != nil {
                 let name = names.claim([owner])
                 buildModel(name, schema, origin: origin)
-                return TypeInfo(type: .named(name))
+                return TypeInfo(type: .model(name))
             }
             return union(members, keyword: keyword, owner: owner, origin: origin)
         case .not:

@@ -3,7 +3,7 @@ import MapperKit
 /// What a schema translates to where it is used: a type expression with what a property can say
 /// about it.
 struct TypeInfo: Hashable {
-    var type: TypeDraft
+    var type: TypeSpec
     var format: String?
     var constraints = ConstraintsDraft()
     var doc: String?
@@ -11,7 +11,7 @@ struct TypeInfo: Hashable {
 
     static let any = TypeInfo(type: .any)
 
-    init(type: TypeDraft, format: String? = nil) {
+    init(type: TypeSpec, format: String? = nil) {
         self.type = type
         self.format = format
     }

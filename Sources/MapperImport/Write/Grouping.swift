@@ -10,7 +10,7 @@ enum Grouping {
                 guard seen.insert(name).inserted else { continue }
                 reachedBy[name, default: []].insert(block.group)
                 guard let model = draft.models[name] else { continue }
-                queue += model.properties.flatMap(\.type.names)
+                queue += model.properties.flatMap(\.type.namedTypes)
                 if let base = model.extends { queue.append(base) }
                 queue += model.variants?.cases.map(\.model) ?? []
             }
@@ -21,7 +21,8 @@ enum Grouping {
                 groups[name] = "components"
                 continue
             }
-            groups[name] = by.count == 1 ? by.first! : "common"
+            // `by` holds at least one group: one names the group, several make it common.
+            groups[name] = by.count > 1 ? "common" : by.first
         }
         for name in draft.formats.keys { groups[name] = "common" }
         return groups

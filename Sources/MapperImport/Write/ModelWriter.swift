@@ -25,7 +25,7 @@ struct ModelWriter {
         if let base = draft.extends { lines.add("    extends: \(base)", owner: owner) }
         let style = Self.keyStyle(for: draft.properties)
         if style != .asIs { lines.add("    key_style: \(style.rawValue)", owner: owner) }
-        if let unknownKeys = draft.unknownKeys { lines.add("    unknown_keys: \(unknownKeys)", owner: owner) }
+        if let unknownKeys = draft.unknownKeys { lines.add("    unknown_keys: \(unknownKeys.rawValue)", owner: owner) }
         if !draft.properties.isEmpty {
             lines.add("    properties:", owner: owner)
             for property in draft.properties {
@@ -52,7 +52,7 @@ struct ModelWriter {
 
     /// The short form (`name: type`), the flow form on one line, or the block form with `doc`.
     static func lines(for property: PropertyDraft, key: String?) -> [String] {
-        var fields: [(String, String)] = [("type", YAMLText.scalar(property.type.expression))]
+        var fields: [(String, String)] = [("type", YAMLText.scalar(property.type.description))]
         if let key { fields.append(("key", YAMLText.scalar(key))) }
         if property.required { fields.append(("required", "true")) }
         if let format = property.format { fields.append(("format", format)) }

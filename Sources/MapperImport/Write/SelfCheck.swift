@@ -31,7 +31,8 @@ struct SelfCheck {
     }
 
     private mutating func settle(_ diagnostic: Diagnostic, owner: CatalogWriter.Owner, in draft: inout CatalogDraft) -> Bool {
-        let pattern = diagnostic.code == "invalid-pattern" || diagnostic.code == "unsafe-pattern"
+        let code = Diagnostic.Code(rawValue: diagnostic.code)
+        let pattern = code == .invalidPattern
         switch owner {
         case .property(let model, let name):
             guard let index = draft.models[model]?.properties.firstIndex(where: { $0.name == name }),
@@ -40,7 +41,7 @@ struct SelfCheck {
             if pattern, property.constraints.pattern != nil {
                 property.constraints.pattern = nil
                 note(property.origin, "the pattern is not one the catalog can run (\(diagnostic.message)); left out")
-            } else if property.type != .any, diagnostic.code != "invalid-key-path" {
+            } else if property.type != .any, code != .invalidKeyPath {
                 note(property.origin, "\(diagnostic.message); typed as any")
                 property.type = .any
                 property.format = nil
@@ -48,7 +49,7 @@ struct SelfCheck {
             } else {
                 // Nothing simpler to type it as (a key the language cannot name, such as ""):
                 // the property goes, and a model that keeps unknown keys still passes its key through.
-                let kept = draft.models[model]?.unknownKeys == "keep" ? " (the model keeps its key as an unknown key)" : ""
+                let kept = draft.models[model]?.unknownKeys == .keep ? " (the model keeps its key as an unknown key)" : ""
                 note(property.origin, "\(diagnostic.message); the property is left out\(kept)")
                 draft.models[model]?.properties.remove(at: index)
                 return true
@@ -57,8 +58,8 @@ struct SelfCheck {
             return true
         case .enumeration(let name):
             guard let enumeration = draft.enums.removeValue(forKey: name) else { return false }
-            if diagnostic.code != "unused" { note(enumeration.origin, "\(diagnostic.message); the enum is left out") }
-            Self.replace(.named(name), with: .any, in: &draft)
+            if code != .unused { note(enumeration.origin, "\(diagnostic.message); the enum is left out") }
+            Self.replace(.enumeration(name), with: .any, in: &draft)
             return true
         case .model(let name):
             guard var model = draft.models[name] else { return false }
@@ -98,7 +99,7 @@ struct SelfCheck {
     }
 
     /// Replaces a type wherever properties use it.
-    static func replace(_ type: TypeDraft, with replacement: TypeDraft, in draft: inout CatalogDraft) {
+    static func replace(_ type: TypeSpec, with replacement: TypeSpec, in draft: inout CatalogDraft) {
         for slot in draft.models.values.indices {
             for index in draft.models.values[slot].properties.indices {
                 let current = draft.models.values[slot].properties[index].type
@@ -108,15 +109,15 @@ struct SelfCheck {
         }
     }
 
-    private static func substitute(_ type: TypeDraft, with replacement: TypeDraft, in expression: TypeDraft) -> TypeDraft {
+    private static func substitute(_ type: TypeSpec, with replacement: TypeSpec, in expression: TypeSpec) -> TypeSpec {
         if expression == type { return replacement }
         switch expression {
-        case .scalar, .named: return expression
         case .array(let element): return .array(substitute(type, with: replacement, in: element))
         case .dictionary(let value): return .dictionary(substitute(type, with: replacement, in: value))
         case .union(let members):
             let replaced = members.map { substitute(type, with: replacement, in: $0) }
             return replaced.contains(.any) ? .any : .union(replaced)
+        default: return expression
         }
     }
 }
