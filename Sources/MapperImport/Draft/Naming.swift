@@ -53,11 +53,15 @@ package enum Naming {
         return name.first?.isLetter == true ? name : "_" + name
     }
 
+    /// Whether `text` is an enum case name as it is: ASCII letters, digits and `_`, not starting
+    /// with a digit.
     package static func isValidCaseName(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCIILetter || first == "_" else { return false }
         return text.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == "_" }
     }
 
+    /// Whether `text` is a model or enum name as it is: an ASCII capital, then ASCII letters,
+    /// digits and `_`.
     package static func isValidTypeName(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCIIUpper else { return false }
         return text.unicodeScalars.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == "_" }
@@ -99,10 +103,12 @@ package enum Naming {
 package struct NameRegistry: Sendable {
     private var taken: Set<String> = []
 
+    /// A registry where the `reserved` names are taken already.
     package init(reserved: some Sequence<String> = []) {
         taken = Set(reserved)
     }
 
+    /// Whether `name` has been claimed (or was reserved).
     package func isTaken(_ name: String) -> Bool { taken.contains(name) }
 
     /// The first free name among the candidates, else the last one with a number (`Name2`, …).

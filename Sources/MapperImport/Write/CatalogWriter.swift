@@ -6,13 +6,19 @@ package struct CatalogWriter {
     /// What a line of the output declares, so that a diagnostic about that line can be traced
     /// back to the draft.
     package enum Owner: Sendable, Hashable {
+        /// A model's own lines (its name, doc, `extends`, `variants`, …).
         case model(String)
+        /// A property of a model.
         case property(model: String, name: String)
+        /// An enum.
         case enumeration(String)
+        /// A date format.
         case format(String)
+        /// A route, by its key (`GET /v2/droplets/#`).
         case route(String)
     }
 
+    /// The written files, and what each of their lines declares.
     package struct Output: Sendable {
         /// File name → text.
         package var files: [(name: String, text: String)]
@@ -20,18 +26,21 @@ package struct CatalogWriter {
         package var owners: [String: [Int: Owner]]
     }
 
+    /// The lines of the comment each file starts with (without `# `).
     package var header: [String]
     /// Model, enum and format name → the group (file stem) it is written to.
     package var groups: [String: String]
     /// The group of anything `groups` does not name.
     package var defaultGroup: String
 
+    /// A writer that starts each file with `header` and puts what `groups` names into its group.
     package init(header: [String], groups: [String: String], defaultGroup: String) {
         self.header = header
         self.groups = groups
         self.defaultGroup = defaultGroup
     }
 
+    /// The files of `draft`, one per group (`GROUP.yaml`), in name order.
     package func write(_ draft: CatalogDraft) -> Output {
         var files: [String: FileBuilder] = [:]
         func builder(for name: String) -> String { groups[name] ?? defaultGroup }

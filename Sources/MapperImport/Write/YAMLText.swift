@@ -75,6 +75,8 @@ package enum YAMLText {
         return first.isASCIIDigit || first == "+" || first == "." || first == "-"
     }
 
+    /// `text` as a YAML double-quoted scalar: printable characters as themselves, the others
+    /// escaped (`\n`, `\x07`, `\u2028` as `\L`).
     package static func doubleQuoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
