@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "MapperYAML", dependencies: ["CYaml"]),
         // glibc's `mallopt`, for the streaming commands.
         .systemLibrary(name: "CMalloc"),
+        // Where the elements of a streamed JSON array end: a byte scan with SSE2 (`ArrayReader`).
+        .target(name: "CJSONScan"),
         .target(name: "MapperSupport"),
         // RE2 (Debian's libre2-dev) behind a C interface, and the Swift API over it.
         .target(name: "CRE2", linkerSettings: [.linkedLibrary("re2")]),
@@ -105,6 +107,7 @@ let package = Package(
             name: "MapperCLI",
             dependencies: [
                 "CMalloc",
+                "CJSONScan",
                 "MapperKit",
                 "MapperTooling",
                 "MapperImport",
@@ -115,6 +118,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MapperSupportTests", dependencies: ["MapperSupport"]),
+        .testTarget(name: "CJSONScanTests", dependencies: ["CJSONScan", "MapperTestSupport"]),
         .testTarget(name: "MapperRegexTests", dependencies: ["MapperRegex"]),
         .testTarget(name: "MapperCELTests", dependencies: ["MapperCEL"]),
         // cel-spec's conformance files (Tests/CELConformance/Data), one parameterised test case each.

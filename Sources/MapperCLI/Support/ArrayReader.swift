@@ -1,3 +1,4 @@
+import CJSONScan
 import Foundation
 import MapperJSON
 import MapperSupport
@@ -23,8 +24,9 @@ final class ArrayStreamOutcome: Sendable {
 /// holding `[element]` (a one-element array, so that it is mapped exactly as it would be in the
 /// whole array, `null` included), with its raw newlines turned into spaces.
 ///
-/// Element boundaries are found by a byte scan that skips strings (and their escapes) and nested
-/// brackets; the tokens of each element are checked when it is mapped. What surrounds the array is
+/// Element boundaries are found by a byte scan (`cjs_scan`, 64 bytes at a time) that skips
+/// strings (and their escapes) and nested brackets; the tokens of each element are checked when it
+/// is mapped. What surrounds the array is
 /// checked and skipped (`DocumentWalker`).
 struct ArrayReader: ChunkReader, @unchecked Sendable {
     private enum Phase { case locating, elements, finishing, done }
@@ -35,8 +37,8 @@ struct ArrayReader: ChunkReader, @unchecked Sendable {
     private let outcome: ArrayStreamOutcome
     private var phase = Phase.locating
     private var index = 0
-    /// The brackets open in the element being read.
-    private var open: [UInt8] = []
+    /// The brackets open in the element being read (`cjs_scan`'s stack).
+    private var stack = [UInt8](repeating: 0, count: DocumentWalker.maximumDepth)
 
     /// `initial`: the bytes already read from `descriptor`; `pointer`: the array's JSON pointer.
     init(descriptor: Int32, initial: [UInt8], pointer: String, outcome: ArrayStreamOutcome) {
@@ -105,8 +107,7 @@ struct ArrayReader: ChunkReader, @unchecked Sendable {
 
     /// Copies one element into `chunk`, up to the `,` or `]` after it (taken, not copied); true at `]`.
     private mutating func element(into chunk: inout [UInt8]) throws -> Bool {
-        var inString = false
-        var escaped = false
+        var scan = cjs_state()
         while true {
             guard try walker.input.refill() else {
                 throw walker.malformed(pointer + "/\(index)", "unexpected end of input in the array's element \(index)")
@@ -114,123 +115,65 @@ struct ArrayReader: ChunkReader, @unchecked Sendable {
             // A reference of its own, so that counting lines (which changes `walker.input`) does not
             // overlap the access to the block.
             let bytes = walker.input.block
-            let result = try bytes.withUnsafeBufferPointer { block throws -> (end: Int, done: Bool?) in
-                var position = walker.input.position
-                let count = walker.input.count
-                var copied = position
-                while position < count {
-                    let byte = block[position]
-                    if inString {
-                        if escaped {
-                            guard byte != 0x0A else { throw lineBreakInString(at: position) }
-                            escaped = false
-                            position += 1
-                        } else {
-                            let skipped = Self.skipString(block, from: position, to: count)
-                            if skipped.lineBreak { throw lineBreakInString(at: skipped.end) }
-                            (position, inString, escaped) = (skipped.end, skipped.inString, skipped.escaped)
-                        }
-                        continue
-                    }
-                    switch byte {
-                    case UInt8(ascii: "\""):
-                        inString = true
-                    case UInt8(ascii: "{"), UInt8(ascii: "["):
-                        guard open.count < DocumentWalker.maximumDepth else {
-                            throw walker.malformed(pointer + "/\(index)", "nesting deeper than \(DocumentWalker.maximumDepth) levels")
-                        }
-                        open.append(byte)
-                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                        guard let last = open.popLast() else {
-                            guard byte == UInt8(ascii: "]") else {
-                                throw walker.malformed(pointer, "unexpected '}' in an array", at: walker.input.location(position))
-                            }
-                            chunk.append(contentsOf: block[copied..<position])
-                            return (position + 1, true)
-                        }
-                        guard last + 2 == byte else {
-                            throw walker.malformed(
-                                pointer + "/\(index)", "'\(Character(Unicode.Scalar(byte)))' closes '\(Character(Unicode.Scalar(last)))'",
-                                at: walker.input.location(position))
-                        }
-                    case UInt8(ascii: ","):
-                        if open.isEmpty {
-                            chunk.append(contentsOf: block[copied..<position])
-                            return (position + 1, false)
-                        }
-                    case 0x0A:
-                        chunk.append(contentsOf: block[copied..<position])
-                        chunk.append(UInt8(ascii: " "))
-                        copied = position + 1
-                        walker.input.newline(at: position)
-                    default:
-                        break
-                    }
-                    position += 1
+            let start = walker.input.position
+            let count = walker.input.count
+            var stop = 0
+            let found = bytes.withUnsafeBufferPointer { block in
+                stack.withUnsafeMutableBufferPointer { stack in
+                    cjs_scan(
+                        block.baseAddress, start, count, &scan, stack.baseAddress, UInt32(DocumentWalker.maximumDepth), &stop)
                 }
-                chunk.append(contentsOf: block[copied..<count])
-                return (count, nil)
             }
-            walker.input.position = result.end
-            if let done = result.done { return done }
-        }
-    }
-
-    /// Past the string bytes from `start` (not escaped): to just after its closing quote, or to
-    /// `end` when the string goes on in the next block (then whether a backslash at the block's
-    /// end escapes the next one); or, with `lineBreak`, the position of a raw line break in the
-    /// string (refused: it would split the element's line). Most of a document's bytes are in
-    /// strings, so they are searched eight at a time for the three bytes that matter. Static, as
-    /// what it calls in the scan's loop: a method of `self` there would copy the reader.
-    private static func skipString(
-        _ block: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
-    ) -> (end: Int, inString: Bool, escaped: Bool, lineBreak: Bool) {
-        var position = start
-        while true {
-            position = stringStop(block, from: position, to: end)
-            guard position < end else { return (end, true, false, false) }
-            switch block[position] {
-            case UInt8(ascii: "\""):
-                return (position + 1, false, false, false)
-            case UInt8(ascii: "\\"):
-                guard position + 1 < end else { return (end, true, true, false) }
-                guard block[position + 1] != 0x0A else { return (position + 1, true, false, true) }
-                position += 2
+            let copied = chunk.count
+            chunk.append(contentsOf: bytes[start..<stop])
+            if scan.newlines > 0 {
+                // The element's line breaks (none is in a string) become spaces: it is one line.
+                Self.replaceLineBreaks(in: &chunk, from: copied)
+                walker.input.newlines(Int(scan.newlines), lastAt: Int(scan.last_newline))
+            }
+            walker.input.position = stop
+            switch found {
+            case CJS_END:
+                continue
+            case CJS_COMMA, CJS_CLOSE:
+                walker.input.position = stop + 1
+                return found == CJS_CLOSE
             default:
-                return (position, true, false, true)
+                throw stopError(found, at: stop, scan: scan)
             }
         }
     }
 
-    private func lineBreakInString(at position: Int) -> ArrayStreamError {
-        walker.malformed(pointer + "/\(index)", "a line break inside a string", at: walker.input.location(position))
+    /// The error a scan stopped at, at `position` of the block.
+    private func stopError(_ found: cjs_stop, at position: Int, scan: cjs_state) -> ArrayStreamError {
+        let location = walker.input.location(position)
+        let element = pointer + "/\(index)"
+        let byte = walker.input.block[position]
+        switch found {
+        case CJS_STRAY_BRACE:
+            return walker.malformed(pointer, "unexpected '}' in an array", at: location)
+        case CJS_MISMATCH:
+            let open = stack[Int(scan.depth) - 1]
+            return walker.malformed(
+                element, "'\(Character(Unicode.Scalar(byte)))' closes '\(Character(Unicode.Scalar(open)))'", at: location)
+        case CJS_TOO_DEEP:
+            return walker.malformed(element, "nesting deeper than \(DocumentWalker.maximumDepth) levels", at: location)
+        default:
+            return walker.malformed(element, "a line break inside a string", at: location)
+        }
     }
 
-    /// The first quote, backslash or line break at or after `start`, else `end`.
-    @inline(__always)
-    private static func stringStop(_ block: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
-        guard let base = block.baseAddress.map(UnsafeRawPointer.init) else { return end }
-        var position = start
-        while position + 8 <= end {
-            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-            let found = matches(word, 0x22) | matches(word, 0x5C) | matches(word, 0x0A)
-            if found != 0 { return position + found.trailingZeroBitCount >> 3 }
-            position += 8
+    /// Turns every `\n` of `chunk` from `start` on into a space.
+    private static func replaceLineBreaks(in chunk: inout [UInt8], from start: Int) {
+        chunk.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var position = start
+            while position < buffer.count, let found = memchr(base + position, 0x0A, buffer.count - position) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                buffer[index] = UInt8(ascii: " ")
+                position = index + 1
+            }
         }
-        while position < end {
-            let byte = block[position]
-            if byte == 0x22 || byte == 0x5C || byte == 0x0A { return position }
-            position += 1
-        }
-        return end
-    }
-
-    /// The high bit of each byte of `word` that equals `byte`, exact up to the first such byte
-    /// (a borrow may mark bytes after it, which are never looked at).
-    @inline(__always)
-    private static func matches(_ word: UInt64, _ byte: UInt64) -> UInt64 {
-        let x = word ^ (0x0101_0101_0101_0101 &* byte)
-        return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {

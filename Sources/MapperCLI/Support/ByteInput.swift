@@ -42,6 +42,12 @@ struct ByteInput {
         lineStart = offset(index) + 1
     }
 
+    /// Counts `count` line breaks, the last at `index` of the block.
+    mutating func newlines(_ count: Int, lastAt index: Int) {
+        line += count
+        lineStart = offset(index) + 1
+    }
+
     /// Reads the next block once `position` has reached the end of this one; false at the end of
     /// the input.
     mutating func refill() throws(InputDescriptor.Failure) -> Bool {
