@@ -68,7 +68,9 @@ struct CrossFileCheckTests {
     }
 
     @Test func renamingWhatAnotherFileNamesReportsItThereAndFixingItClearsIt() throws {
-        var (root, workspace) = try Self.workspace()
+        let made = try Self.workspace()
+        let root = made.root
+        var workspace = made.workspace
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(workspace.check().check.diagnostics.filter { $0.severity == .error }.isEmpty)
 
@@ -103,7 +105,9 @@ struct CrossFileCheckTests {
     }
 
     @Test func anEditInTheBaseModelReachesTheModelsThatExtendIt() throws {
-        var (root, workspace) = try Self.workspace()
+        let made = try Self.workspace()
+        let root = made.root
+        var workspace = made.workspace
         defer { try? FileManager.default.removeItem(at: root) }
         // Base gains a property that Child declares too, with another type: Child's file is unchanged.
         let clashing = Self.base.replacingOccurrences(of: "id: string", with: "id: string\n      color: int")
