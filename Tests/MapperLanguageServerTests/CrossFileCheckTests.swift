@@ -15,9 +15,12 @@ struct CrossFileCheckTests {
         mapper: 1
         formats:
           ticket_id:
-            pattern: "^T-[0-9]+$"
+            date: "yyyy-MM-dd"
         enums:
-          Color: [red, green]
+          Color:
+            cases:
+              red: red
+              green: green
         models:
           Base:
             properties:
@@ -33,7 +36,7 @@ struct CrossFileCheckTests {
             properties:
               color: Color
               ticket:
-                type: string
+                type: date
                 format: ticket_id
           Holder:
             properties:
@@ -128,7 +131,10 @@ struct CrossFileCheckTests {
         let geometry = """
             mapper: 1
             enums:
-              Size: [small, large]
+              Size:
+                cases:
+                  small: small
+                  large: large
             models:
               Point:
                 properties:
@@ -160,7 +166,7 @@ struct CrossFileCheckTests {
         #expect(found.filter { $0.severity == .error }.isEmpty)
         // Size becomes a model: `Point | Size` (line 8) has two object members, which no value tells apart.
         let sizeModel =
-            geometry.replacingOccurrences(of: "enums:\n  Size: [small, large]\n", with: "")
+            geometry.replacingOccurrences(of: "enums:\n  Size:\n    cases:\n      small: small\n      large: large\n", with: "")
             + "  Size:\n    properties:\n      width: int\n"
         found = try Self.edit(&workspace, root, "geometry.yaml", to: sizeModel, step: "Size a model")
         #expect(found.contains { $0.file.hasSuffix("shapes.yaml") && $0.code == "ambiguous-union" && $0.line == 8 })
