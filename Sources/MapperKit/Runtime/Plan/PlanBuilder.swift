@@ -78,7 +78,7 @@ struct PlanBuilder {
     /// defaults and the flat plan, which no check needs, are not built, and there is no table.
     func build(checking values: [ValueCheck] = [], plans: Bool = true) -> Outcome {
         let indices = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let (types, enumPlans) = modelTypes(indices: indices, encodeTrees: plans)
+        let (types, enumPlans) = modelTypes(indices: indices, encodeTrees: plans, only: plans ? nil : modelsToRead(values))
         let ambiguous = Self.ambiguousUnions(in: types)
         guard ambiguous.isEmpty else { return Outcome(table: nil, ambiguousUnions: ambiguous, defaultProblems: [], valueProblems: [:]) }
         let reading = ModelTable(types: types, indices: indices, flat: .empty)
@@ -138,12 +138,20 @@ struct PlanBuilder {
     /// One type per model of `order`, built on every core (each depends only on the specs), and
     /// the enums' plans (by name), which the types share. Without `encodeTrees` (a check, which
     /// encodes nothing) the types' encoding trees are left empty.
-    private func modelTypes(indices: [String: Int], encodeTrees: Bool) -> (types: [ModelType], enums: [EnumPlan]) {
+    private func modelTypes(
+        indices: [String: Int], encodeTrees: Bool, only needed: Set<String>? = nil
+    ) -> (types: [ModelType], enums: [EnumPlan]) {
         let enumNames = enums.keys.sorted()
         let enumList = enumNames.concurrentMap { EnumPlan(enums[$0]!) }
         let enumPlans = Dictionary(uniqueKeysWithValues: zip(enumNames, enumList))
         let types = Array(order.enumerated()).concurrentMap { index, name in
             let spec = models[name]!
+            guard needed?.contains(name) ?? true else {
+                // A model a check reads no value with: a type without properties keeps its index.
+                return ModelType(
+                    spec: spec, index: index, properties: [], keyTree: KeyTreeBuilder(capacity: 0).keyTree, encodeTree: [],
+                    lineage: [], variants: nil)
+            }
             var tree = KeyTreeBuilder(capacity: spec.properties.count)
             var properties: [PropertyPlan] = []
             properties.reserveCapacity(spec.properties.count)
@@ -163,6 +171,27 @@ struct PlanBuilder {
                 variants: spec.variants.map { variantPlan($0, indices: indices) })
         }
         return (types, enumList)
+    }
+
+    /// The models a check reads values with (`build` without plans): those with a property whose
+    /// type holds a union (checked for ambiguity) or that has a default, those of `values`, and
+    /// every model a value of theirs may hold (through property types, bases and variants). Only
+    /// their types are built: in a large catalog most models have neither defaults nor unions.
+    private func modelsToRead(_ values: [ValueCheck]) -> Set<String> {
+        var pending = values.map(\.model)
+        for name in order {
+            if models[name]!.properties.contains(where: { $0.defaultValue != nil || $0.type.holdsUnion }) { pending.append(name) }
+        }
+        var needed: Set<String> = []
+        while let name = pending.popLast() {
+            guard needed.insert(name).inserted, let spec = models[name] else { continue }
+            for property in spec.properties {
+                for case .model(let target) in property.type.leaves { pending.append(target) }
+            }
+            if let base = spec.base { pending.append(base) }
+            pending += spec.variants?.models ?? []
+        }
+        return needed
     }
 
     /// A property by its declaring model: inherited copies share the declaration's default.
