@@ -86,15 +86,19 @@ struct ResponseBodyTests {
             ), "\(warnings)")
     }
 
-    /// A route names a model, and a model reads an object: a string body has no route, and the
-    /// warning names the schema.
-    @Test func aScalarBodyHasNoRouteAndTheWarningNamesItsSchema() throws {
+    /// A body that is not an object gets a route naming its type: Discord's Slack-compatible
+    /// webhook answers `type: [string, "null"]`, so the route is `string`, which reads a string
+    /// or null and refuses anything else; no `unroutable-response` warning is left.
+    @Test func aScalarBodyRoutesToItsType() throws {
         let imported = try imported()
-        #expect(imported.catalog.routes.match("/api/v10/webhooks/1/abc/slack", method: "POST") == nil)
-        #expect(
-            imported.warnings("unroutable-response").map(\.description) == [
-                "openapi.json#/paths/~1webhooks~1{webhook_id}~1{webhook_token}~1slack/post/responses/200/content/application~1json/schema: warning: the response is 'string', a JSON value that is not an object; a route names a model, which reads an object or an array of objects, so this operation has no route [unroutable-response]"
-            ])
-        #expect(imported.result.summary.routes == 4)
+        let route = "/api/v10/webhooks/1/abc/slack"
+        #expect(imported.catalog.routes.match(route, method: "POST")?.model == "string")
+        #expect(try imported.roundtrip(#""ok""#, route: route, method: "POST") == .string("ok"))
+        #expect(try imported.decode("null", route: route, method: "POST") == .null)
+        let error = try #require(throws: MappingErrors.self) { try imported.decode("5", route: route, method: "POST") }
+        #expect(error.errors.map(\.pointer) == [""])
+        #expect(error.errors.map(\.code) == [.typeMismatch])
+        #expect(imported.warnings("unroutable-response").isEmpty)
+        #expect(imported.result.summary.routes == 5)
     }
 }

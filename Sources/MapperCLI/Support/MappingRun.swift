@@ -26,9 +26,12 @@ struct MappingRun {
         let names = try models(loaded)
         // Opened once the catalog loaded: a run that cannot start leaves no file behind.
         let rejectFile = try rejects?.open()
+        // A route's body type (`[string]`) reads a whole array as one value: its elements are no
+        // records to stream.
+        let value = names.contains { loaded.modelType(named: $0)?.spec.isRouteValue == true }
         try RecordStream(
             data: data, output: output, file: file, enveloped: envelope?.envelope ?? false, uuidSeed: envelope?.uuidSeed,
-            arrays: arrays
+            arrays: value ? nil : arrays
         ).run(
             catalog: loaded, framing: framing, rejects: rejectFile
         ) {

@@ -178,6 +178,12 @@ package struct RouteDraft: Sendable, Hashable {
 
     /// `GET /v2/droplets/#`: the route's key under `paths:`.
     package var key: String { "\(method) \(pattern)" }
+
+    /// The models and enums the route names: its model, or those its body's type expression
+    /// names (`[Status]`, `string | Customer`).
+    package var names: [String] {
+        model.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+    }
 }
 
 /// One `routes` block, written into the file of its group.

@@ -5,7 +5,7 @@ enum Reachability {
     /// Removes what no route reaches; returns how many models were left out. A draft without
     /// routes keeps everything (a description of schemas only).
     static func prune(_ draft: inout CatalogDraft) -> Int {
-        var queue = draft.routeBlocks.flatMap { block in block.routes.map(\.model) + (block.errorModel.map { [$0] } ?? []) }
+        var queue = draft.routeBlocks.flatMap { block in block.routes.flatMap(\.names) + (block.errorModel.map { [$0] } ?? []) }
         guard !queue.isEmpty else { return 0 }
         var children: [String: [String]] = [:]
         for (name, model) in draft.models { if let base = model.extends { children[base, default: []].append(name) } }

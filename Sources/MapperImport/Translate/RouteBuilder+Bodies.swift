@@ -67,15 +67,15 @@ extension RouteBuilder {
         }
     }
 
-    /// Why a body gets no route: the routes' models read objects and arrays of objects only.
-    static func unroutable(_ type: TypeSpec) -> String {
-        let kind: String
-        switch type {
-        case .array: kind = "an array of values that are not objects"
-        case .any: kind = "a value of any JSON kind"
-        default: kind = "a JSON value that is not an object"
-        }
-        return
-            "the response is '\(type)', \(kind); a route names a model, which reads an object or an array of objects, so this operation has no route"
+    /// The type a route names for a body that is not an object (`int`, `[string]`, `string | int`,
+    /// an enum): the body is mapped as a value of that type. Nil when the type needs a named
+    /// format, which a route cannot carry.
+    static func valueType(of type: TypeSpec, format: String?) -> String? {
+        format == nil ? type.description : nil
+    }
+
+    /// Why a body gets no route: a route names a type, and this body's type needs a format too.
+    static func unroutable(_ type: TypeSpec, format: String) -> String {
+        "the response is '\(type)' with format '\(format)'; a route names a type but not a format, so this operation has no route"
     }
 }

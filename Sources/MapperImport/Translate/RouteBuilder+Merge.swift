@@ -20,7 +20,10 @@ extension RouteBuilder {
             warning += "both have the body '\(route.model)', which the one route maps"
         } else {
             let draft = translator.draft
-            guard draft.models[existing.model]?.variants == nil, draft.models[route.model]?.variants == nil else { return false }
+            // Two bodies that are models merge; a body that is another value (`[string]`) does not.
+            guard let first = draft.models[existing.model], let second = draft.models[route.model],
+                first.variants == nil, second.variants == nil
+            else { return false }
             let merged = mergedModel(existing.model, route.model, route: route)
             blocks[group]?.routes[index].model = merged
             warning += "the route maps '\(merged)', which reads the bodies of both"

@@ -2,10 +2,11 @@ import Foundation
 import MapperKit
 import OpenAPIKit
 
-/// Routes from a description's paths: one per operation whose success response is a JSON object
-/// or an array of objects, `{param}` → `*` (`#` for integer parameters), grouped by the
-/// operation's first tag (else the first word of its path); each group's `error_model` is the
-/// schema most of its error responses use.
+/// Routes from a description's paths: one per operation whose success response has a JSON body
+/// (an object, an array of objects, or any other value, whose type the route names),
+/// `{param}` → `*` (`#` for integer parameters), grouped by the operation's first tag (else the
+/// first word of its path); each group's `error_model` is the schema most of its error responses
+/// use.
 struct RouteBuilder {
     /// How many operations got a route, and why the others did not.
     struct Coverage: Sendable, Hashable {
@@ -13,7 +14,7 @@ struct RouteBuilder {
         var routed = 0
         /// Success responses without a JSON body (204, files, text).
         var noJSONBody = 0
-        /// JSON bodies that are not objects or arrays of objects.
+        /// JSON bodies no route can name: a value whose type needs a named format.
         var unroutable = 0
         /// Same method and pattern as an earlier operation.
         var duplicate = 0
@@ -82,16 +83,17 @@ struct RouteBuilder {
     ) {
         coverage.operations += 1
         let group = Naming.fileStem(operation.tags?.first ?? Self.area(of: path))
-        var success: [(status: String, type: TypeSpec?, body: JSONBody?)] = []
+        var success: [(status: String, type: TypeSpec?, body: JSONBody?, format: String?)] = []
         for (status, response) in operation.responses.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard case .b(let response) = response else { continue }
             let body = Self.jsonBody(of: response)
-            let type = body.map { translator.typeInfo($0.schema, owner: "Response", origin: origin).type }
+            let info = body.map { translator.typeInfo($0.schema, owner: "Response", origin: origin) }
+            let type = info?.type
             if let type, let model = Self.model(of: type, in: translator.draft) {
                 collectExamples(path: path, method: method.lowercased(), status: status.rawValue, model: model)
             }
             if status.isSuccess, case .status = status.value {
-                success.append((status.rawValue, type, body))
+                success.append((status.rawValue, type, body, info?.format))
             } else if !status.isSuccess, let type, let model = Self.model(of: type, in: translator.draft) {
                 blocks[group, default: ([], [:])].errors[model, default: 0] += 1
                 if errorOrigins[group]?[model] == nil {
@@ -108,13 +110,14 @@ struct RouteBuilder {
                 ?? keepingModel(
                     for: type, schema: primary.body?.schema, operation: operation, method: method,
                     path: path, origin: Self.schemaPointer(origin + "/responses/\(primary.status)", body: primary.body))
+                ?? Self.valueType(of: type, format: primary.format)
         else {
             coverage.unroutable += 1
             warnings.append(
                 ImportWarning(
                     kind: "unroutable-response",
                     location: Self.schemaPointer(origin + "/responses/\(primary.status)", body: primary.body),
-                    message: Self.unroutable(type)))
+                    message: Self.unroutable(type, format: primary.format ?? "")))
             return
         }
         for other in success where other.status != primary.status {

@@ -4,7 +4,7 @@ enum Grouping {
     static func assign(_ draft: CatalogDraft) -> [String: String] {
         var reachedBy: [String: Set<String>] = [:]
         for block in draft.routeBlocks {
-            var queue = block.routes.map(\.model) + (block.errorModel.map { [$0] } ?? [])
+            var queue = block.routes.flatMap(\.names) + (block.errorModel.map { [$0] } ?? [])
             var seen: Set<String> = []
             while let name = queue.popLast() {
                 guard seen.insert(name).inserted else { continue }

@@ -43,6 +43,10 @@ public struct ModelSpec: Sendable, Hashable {
     public var mark: Mark
     /// `rules:`: conditions every decoded model must satisfy, inherited ones first.
     public var rules: [ModelRule] = []
+    /// Whether this is the hidden model of a route whose body is not an object (`GET /count: int`):
+    /// its one property, `value`, is the whole body, which decoding and encoding map as that
+    /// property's value. Such models are not in `Catalog.models`.
+    public var isRouteValue = false
 
     /// The property with this name, own or inherited; nil when the model has none.
     public func property(named name: String) -> PropertySpec? {

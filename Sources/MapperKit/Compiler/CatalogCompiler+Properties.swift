@@ -136,7 +136,7 @@ extension CatalogCompiler {
         return nil
     }
 
-    private func typeExpression(_ node: Node) -> String? {
+    func typeExpression(_ node: Node) -> String? {
         switch node.content {
         case .scalar(let scalar):
             return scalar.kind == .string ? scalar.text : nil

@@ -57,6 +57,9 @@ struct CatalogCompiler {
     var enums: [String: EnumSpec] = [:]
     var models: [String: ModelSpec] = [:]
     var routeTable = RouteTable(blocks: [])
+    /// The type expressions of routes whose body is not an object, each with a hidden model
+    /// (`CatalogCompiler+RouteValues`).
+    var routeValueNames: Set<String> = []
     /// Where each `default` is written, by declaring model and property.
     var defaultNodes: [DefaultKey: Node] = [:]
     /// The properties (by declaring model) that write their own `on_error`.
@@ -101,7 +104,9 @@ struct CatalogCompiler {
         let (revision, table) = run(sources, plans: true)
         guard diagnostics.errorCount == 0, let table else { return nil }
         return Output(
-            models: models, modelNames: modelOrder, enums: enums, enumNames: enumOrder,
+            models: models.filter { !$0.value.isRouteValue }, modelNames: modelOrder.filter { models[$0]?.isRouteValue != true },
+            enums: enums,
+            enumNames: enumOrder,
             formats: formats, formatNames: formatOrder, routes: routeTable, sources: sources,
             revision: revision.hex, warnings: sortedDiagnostics, transformers: options.transformers, table: table,
             tableFiles: compiledTables.files.map(\.path))
@@ -113,7 +118,7 @@ struct CatalogCompiler {
     mutating func check(_ sources: [Catalog.Source]) -> Catalog.Specs? {
         _ = run(sources, plans: false)
         guard diagnostics.errorCount == 0 else { return nil }
-        return Catalog.Specs(models: models, enums: enums, formats: formats)
+        return Catalog.Specs(models: models.filter { !$0.value.isRouteValue }, enums: enums, formats: formats)
     }
 
     /// Every phase, in order: the catalog's revision, and its table when `plans` (nil on an error).
@@ -140,6 +145,7 @@ struct CatalogCompiler {
                     at: Mark(file: source.name, line: 1, column: 1))
             }
         }
+        declareRouteValues()
         compileFormats()
         compileEnums()
         compileFileDefaults()
@@ -147,6 +153,7 @@ struct CatalogCompiler {
         for file in compiledTables.files { revision.add(file.name, digest: file.digest) }
         compileFunctions()
         compileModels()
+        markRouteValues()
         checkExpressions()
         checkFunctionBodies()
         compileRoutes()

@@ -218,8 +218,10 @@ package enum MappingLanguage {
     private static let routesKeys: [Key] = [
         Key(name: "prefix", value: .string, doc: "A path prefix stripped when a path starts with it."),
         Key(
-            name: "paths", value: .names(.modelName),
-            doc: "`[METHOD ]/path/*/#: Model`: `*` is one segment, `#` digits only; the most specific pattern wins."),
+            name: "paths", value: .names(.type),
+            doc:
+                "`[METHOD ]/path/*/#: Model`: `*` is one segment, `#` digits only; the most specific pattern wins. A body that is not an object names its type: `int`, `[string]`, an enum."
+        ),
         Key(name: "error_model", value: .modelName, doc: "The model of bodies whose status is 400 or more."),
         Key(name: "doc", value: .string, doc: "What the routes are for."),
     ]

@@ -30,8 +30,8 @@ public struct MappingSession {
     var reader: ValueReader
     private var transcoder: CanonicalTranscoder
     private var encodeTranscoder: EncodeTranscoder
-    private var encoder: ModelEncoder
-    private var output = JSONOutput()
+    var encoder: ModelEncoder
+    var output = JSONOutput()
     /// Off in tests and fuzz targets that compare the transcoders with the general reader and encoder.
     package var usesTranscoder = true
 
@@ -146,6 +146,7 @@ public struct MappingSession {
     mutating func decodeToCanonical(buffer: UnsafeRawBufferPointer, as model: String, now: Instant?) throws(MappingErrors) -> [UInt8] {
         let type = try catalog.requireType(model)
         let now = now ?? .now
+        if type.spec.isRouteValue { return try decodeRouteValue(buffer, as: type, now: now) }
         try tokenize(buffer)
         output.reset()
         reader.warnings.removeAll(keepingCapacity: true)
@@ -172,6 +173,7 @@ public struct MappingSession {
     @usableFromInline
     mutating func encodeCanonical(buffer: UnsafeRawBufferPointer, as model: String) throws(MappingErrors) -> [UInt8] {
         let type = try catalog.requireType(model)
+        if type.spec.isRouteValue { return try encodeRouteValue(buffer, as: type) }
         if usesTranscoder {
             reader.warnings.removeAll(keepingCapacity: true)
             try tokenize(buffer)
@@ -253,6 +255,7 @@ public struct MappingSession {
     private mutating func read(
         _ document: JSONDocument, as type: ModelType, mode: ValueReader.Mode, now: Instant
     ) throws(MappingErrors) -> Decoded {
+        if type.spec.isRouteValue { throw Self.notAModel(type) }
         reader.mode = mode
         reader.uuids.rewind()
         reader.begin(root: type.name, now: now)
@@ -286,9 +289,14 @@ extension MappingError {
 
 extension Catalog {
     /// The compiled model named `name`.
+    /// A route's body type (`[string]`, an enum's name when no model has it) gives its hidden model.
     public func modelType(named name: String) -> ModelType? {
-        table.type(named: name)
+        table.type(named: name) ?? table.type(named: Self.routeBodyModel(name))
     }
+
+    /// The name of the hidden model of a route whose body is a value of the type `expression`
+    /// (`ModelSpec.isRouteValue`): no declared model can have it.
+    public static func routeBodyModel(_ expression: String) -> String { "route body " + expression }
 
     /// The model name closest to a misspelled one, if any is close.
     public func closestModel(to name: String) -> String? {
@@ -297,7 +305,7 @@ extension Catalog {
 
     /// The compiled model, or an error naming the closest model.
     func requireType(_ name: String) throws(MappingErrors) -> ModelType {
-        if let type = table.type(named: name) { return type }
+        if let type = modelType(named: name) { return type }
         let hint = closestModel(to: name).map { "; did you mean '\($0)'?" } ?? ""
         throw MappingErrors([MappingError(.unknownModel, pointer: "", path: "", message: "unknown model '\(name)'\(hint)", source: "")])
     }

@@ -75,6 +75,15 @@ public struct CatalogGraph: Sendable, Hashable {
         for (index, block) in catalog.routes.blocks.enumerated() {
             for (position, route) in block.routes.enumerated() {
                 let id = "route:\(index).\(position)"
+                // A body that is not an object: the route node says its type, with edges to the
+                // models the type holds.
+                if let value = catalog.modelType(named: route.model)?.spec, value.isRouteValue, let type = value.properties.first?.type {
+                    nodes.append(Node(id: id, kind: .route, title: "\(route.description): \(route.model)", rows: [], doc: nil))
+                    for target in Self.models(in: type) {
+                        edges.append(Edge(kind: .route, from: id, row: nil, to: Self.modelID(target), label: ""))
+                    }
+                    continue
+                }
                 nodes.append(Node(id: id, kind: .route, title: route.description, rows: [], doc: nil))
                 edges.append(Edge(kind: .route, from: id, row: nil, to: Self.modelID(route.model), label: ""))
             }

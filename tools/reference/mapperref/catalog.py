@@ -7,7 +7,7 @@ import re
 
 from .formats import BUILT_IN
 from .jsonvalue import ABSENT, json_equal
-from .routes import RouteTable
+from .routes import ROUTE_BODY, RouteTable
 from .scalars import Conversion
 from .types import NamedType
 
@@ -74,6 +74,7 @@ class Model:
         self.on_error = None      # the model's on_error (own or inherited), for its properties
         self.omit = None          # the model's omit (own, inherited or its file's), for its properties
         self.migrations = []      # [Migration] in `from` order
+        self.route_value = False  # the hidden model of a route whose body is a value of a type (routes.py)
 
     def property(self, name):
         return next((prop for prop in self.properties if prop.name == name), None)
@@ -133,7 +134,8 @@ class Catalog:
         self.files = []
 
     def model(self, name):
-        return self.models.get(name)
+        """The model of this name, or the hidden model of a route body's type (routes.py)."""
+        return self.models.get(name) or self.models.get(ROUTE_BODY + name)
 
 
 def catalog_files(paths):

@@ -38,6 +38,14 @@ class Decoder(TypedReader):
     def scalar(self, value, scalar, conversion):
         return scalar.decode(value, conversion)
 
+    def route_value(self, value, prop, pointer, path):
+        """A route's body that is a value of a type: converted, then the type's constraints."""
+        before = len(self.errors)
+        result = self.value(value, prop.type, prop.conversion, pointer, path)
+        if len(self.errors) == before and result is not None:
+            constraints.check(prop, result, pointer, path, self.errors)
+        return result
+
     def enum(self, value, enum, pointer, path):
         case = enum.matches(value)
         if case is None and enum.default is not None:

@@ -20,6 +20,7 @@ import copy
 
 from .canonical import CanonicalReader
 from .decode import Decoder, peek
+from .routes import ROUTE_BODY
 from .errors import ErrorList, MappingErrors
 from .instants import Unrepresentable
 from .jsonvalue import ABSENT, child_pointer, describe, json_equal
@@ -36,7 +37,10 @@ class Encoder:
 
     def document(self, value, model):
         canonical = CanonicalReader(self.catalog, partial=self.partial).document(value, model)
-        if isinstance(canonical, list):
+        if model.route_value:  # a route's body that is a value of a type (routes.py)
+            prop = model.properties[0]
+            result = self.value(canonical, prop.type, prop.conversion, '', model.name[len(ROUTE_BODY):])
+        elif isinstance(canonical, list):
             result = [None if item is None else self.model(item, model, f'/{index}', f'{model.name}[{index}]')
                       for index, item in enumerate(canonical)]
         else:

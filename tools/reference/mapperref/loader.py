@@ -25,6 +25,8 @@ from .models import ModelResolver
 from .numberformats import NumberFormatError
 from .properties import MEMBER_NAME, read_omit
 from .tr35 import PatternError
+from .routes import ROUTE_BODY, route_value_name
+from .types import NamedType, parse_type
 from .yamlload import YAMLError, YAMLMap, load_yaml_file, to_json
 
 MODEL_NAME = re.compile(r'[A-Z][A-Za-z0-9_]*')
@@ -169,6 +171,28 @@ class Loader:
                         continue
                     seen[(space, name)] = mark
                     getattr(self, f'add_{section[:-1]}')(name, spec, mark)
+        self.define_route_values(documents)
+
+    def define_route_values(self, documents):
+        """A route whose body is not an object names a type (`int`, `[string]`, an enum): it gets a
+        hidden model of that name with one property, `value`, of that type (routes.py)."""
+        for path, document in documents:
+            routes = document.get('routes')
+            paths = routes.get('paths') if isinstance(routes, dict) else None
+            if not isinstance(paths, dict):
+                continue
+            self.file_defaults = self.file_defaults_of[path]
+            for text, spec in paths.items():
+                name = route_value_name(spec, self.catalog.models)
+                named = parse_type(spec) if name is not None and isinstance(spec, str) else None
+                if name is None or ROUTE_BODY + name in self.catalog.models or (
+                        isinstance(named, NamedType) and name not in self.catalog.enums):
+                    continue
+                properties = YAMLMap({'value': spec})
+                body = YAMLMap({'properties': properties})
+                properties.mark = body.mark = paths.mark_of(text)
+                self.add_model(ROUTE_BODY + name, body, paths.mark_of(text))
+                self.catalog.models[ROUTE_BODY + name].route_value = True
 
     # ------------------------------------------------------------------ formats and enums
     def add_format(self, name, spec, mark):

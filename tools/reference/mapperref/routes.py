@@ -12,8 +12,27 @@ method only method-less and `GET` patterns count. With status 400 or above the m
 import re
 from urllib.parse import unquote
 
+from .types import NamedType, TypeError_, parse_type
+
 METHODS = {'GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'}
 _SCHEME = re.compile(r'[A-Za-z][A-Za-z0-9+.\-]*://[^/?#]*')
+
+
+ROUTE_BODY = 'route body '  # the hidden model of a route body's type is named so: no declared name can be
+
+
+def route_value_name(spec, models):
+    """The name of the hidden model of a route whose body is not an object: a type expression
+    that is not a model's name (`int`, `[string]`, `[string: int]`, `string | int`, an enum), in
+    its canonical spelling; that model has one property, `value`, of the type, and a body
+    decodes and encodes as that property's value. None for a model's name or what is no type."""
+    try:
+        type_ = parse_type(spec)
+    except TypeError_:
+        return None
+    if isinstance(type_, NamedType) and type_.name in models:
+        return None
+    return str(type_)
 
 
 def path_segments(url):
@@ -82,8 +101,9 @@ class RouteTable:
             raise ValueError(f"error_model '{block.error_model}' is not a model")
         seen = {(p.method, tuple(p.segments), tuple(p.block.prefix)) for b in self.blocks for p in b.patterns}
         for text, model in (spec.get('paths') or {}).items():
+            model = route_value_name(model, models) or model
             pattern = Pattern(text, model, block)
-            if model not in models:
+            if model not in models and ROUTE_BODY + model not in models:
                 raise ValueError(f"route '{text}' names unknown model '{model}'")
             identity = (pattern.method, tuple(pattern.segments), tuple(block.prefix))
             if identity in seen:

@@ -8,6 +8,7 @@ are read (`scalar`, `enum`, `model`).
 """
 from .errors import ErrorList, MappingErrors
 from .jsonvalue import child_pointer, describe
+from .routes import ROUTE_BODY
 from .scalars import Mismatch
 from .types import ArrayType, DictType, ScalarType, UnionType
 from .unions import expected
@@ -22,7 +23,9 @@ class TypedReader:
 
     def document(self, value, model, pointer=''):
         """The value read as the model (or an array of it); raises MappingErrors with every error."""
-        if isinstance(value, dict):
+        if model.route_value:  # a route's body that is a value of a type: read as its one property's
+            result = self.route_value(value, model.properties[0], pointer, model.name[len(ROUTE_BODY):])
+        elif isinstance(value, dict):
             result = self.model(value, model, pointer, model.name)
         elif isinstance(value, list):
             result = [self.object(item, model, f'{pointer}/{index}', f'{model.name}[{index}]')
@@ -65,6 +68,10 @@ class TypedReader:
         if type_.enum is not None:
             return self.enum(value, type_.enum, pointer, path)
         return self.object(value, type_.model, pointer, path)
+
+    def route_value(self, value, prop, pointer, path):
+        """A whole document as the value of a property (a route's body type: `int`, `[string]`)."""
+        return self.value(value, prop.type, prop.conversion, pointer, path)
 
     def object(self, value, model, pointer, path):
         if value is None:
