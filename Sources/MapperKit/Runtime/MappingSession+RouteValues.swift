@@ -53,3 +53,12 @@ extension MappingSession {
         String(type.name.dropFirst(Catalog.routeBodyModel("").count))
     }
 }
+
+extension Catalog {
+    /// The type a route's body is a value of, when `name` names such a type (`[string]`) rather
+    /// than a model; nil for a model (the round-trip check compares the body as this type).
+    package func routeValueType(named name: String) -> TypeSpec? {
+        guard let type = modelType(named: name), type.spec.isRouteValue else { return nil }
+        return type.properties.first?.spec.type
+    }
+}
