@@ -119,6 +119,27 @@ async def test_completion_offers_what_the_place_takes(workspace):
 
 
 @pytest.mark.asyncio
+async def test_a_large_catalog_completes_the_word_being_typed(workspace):
+    # 300 models: more than one answer holds, so the list narrows to the word and says it is incomplete.
+    names = [f"Model{n:04d}" for n in range(300)] + ["Walrus"]
+    models = "".join(f"  {name}:\n    properties:\n      id: int\n" for name in names)
+    write(workspace, {"Mappings/many.yaml": "mapper: 1\nmodels:\n" + models})
+    async with started(workspace) as session:
+        text = session.open("Mappings/new.yaml", "mapper: 1\nmodels:\n  A:\n    properties:\n      b: \n      c: Model02\n      d: wlrs\n")
+        everything = await complete(session, "Mappings/new.yaml", text, end_of(text, "b: "))
+        assert everything.is_incomplete
+        assert {"string", "int", "date"} <= set(labels(everything)) and len(labels(everything)) < len(names)
+        # The names that start with the word, all of them; then the ones holding its letters in order.
+        typed = labels(await complete(session, "Mappings/new.yaml", text, end_of(text, "c: Model02")))
+        assert set(typed[:100]) == {f"Model{n:04d}" for n in range(200, 300)}
+        assert "Model0012" in typed[100:] and "Model0100" not in typed
+        assert "Walrus" in labels(await complete(session, "Mappings/new.yaml", text, end_of(text, "d: wlrs")))
+        # A small list is whole: the editor filters it as the word grows.
+        small = await complete(session, "Mappings/new.yaml", text, end_of(text, "    pro"))
+        assert not small.is_incomplete and "properties" in labels(small)
+
+
+@pytest.mark.asyncio
 async def test_input_members_are_the_json_keys_of_a_loaded_model(workspace):
     write(workspace, CATALOG)
     async with started(workspace) as session:

@@ -4,7 +4,7 @@ edited file, and the time a completion request takes to answer. Prints p50/p95/m
 
 Then the same edits again over the server's pipes with no client library (`RawClient`): each time is
 taken when the last byte of the awaited message has arrived, before any decoding, so it is the
-server's own time (and the pipe's) without pygls decoding 2,000 completion items into objects.
+server's own time (and the pipe's) without pygls decoding the completion items into objects.
 
 The catalog is the benchmarks' (Benchmarks/MapperBenchmarks/LargeCatalog.swift): every file of
 Mappings/ copied under new names (`Issue` → `IssueC7`, `github_time` → `github_time_c7`) until
@@ -130,7 +130,7 @@ def edit(version: int, line: int, column: int) -> tuple[str, dict, int]:
     return new, edited, 1 if version % 2 == 0 else 0
 
 
-def raw_session(mapper: str, workspace: pathlib.Path, uri: str, text: str, line: int, column: int, edits: int, models: int):
+def raw_session(mapper: str, workspace: pathlib.Path, uri: str, text: str, line: int, column: int, edits: int):
     """The benchmark's edits and completions again, timed without a client library."""
     client = RawClient(mapper, workspace)
     first = client.send("initialize", {"processId": None, "rootUri": workspace.as_uri(), "capabilities": {}}, request=True)
@@ -162,7 +162,7 @@ def raw_session(mapper: str, workspace: pathlib.Path, uri: str, text: str, line:
         asked = client.send("textDocument/completion", {"textDocument": {"uri": uri}, "position": position}, request=True)
         arrived, answer = client.wait(lambda m: m.get("id") == asked)
         completions.append((arrived - sent) * 1000)
-        assert len(answer["result"]["items"]) > models, "completion should list every model"
+        assert answer["result"]["isIncomplete"] and "string" in [item["label"] for item in answer["result"]["items"]]
     processor = (client.processor_time() - processor) / edits
     client.stop()
     return diagnostics, completions, processor
@@ -206,13 +206,14 @@ async def main(mapper: str, wanted: int, edits: int) -> None:
                 types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=line, character=column))
             )
             completions.append((time.perf_counter() - sent) * 1000)
-            assert len(result.items) > models, "completion should list every model"
+            # Thousands of names: the answer is the first of them, marked incomplete.
+            assert result.is_incomplete and "string" in [item.label for item in result.items]
         print(f"catalog: {models} models in {len(list((workspace / 'Mappings').rglob('*.yaml')))} files")
         print(summary("diagnostics after a one-line edit", diagnostics))
         print(summary("completion of a type", completions))
         await client.shutdown_session()
         await client.stop()
-        diagnostics, completions, processor = raw_session(mapper, workspace, uri, text, line, column, edits, models)
+        diagnostics, completions, processor = raw_session(mapper, workspace, uri, text, line, column, edits)
         print(summary("diagnostics after a one-line edit, without a client library", diagnostics))
         print(summary("completion of a type, without a client library", completions))
         # The load-independent figure: on a busy machine the wall clock measures the queue for a core.

@@ -148,6 +148,9 @@ struct CursorContext {
     /// The model the cursor is in (`models: Name: …`).
     var model: String? { path.count >= 2 && path[0] == "models" ? path[1] : nil }
 
+    /// The word the cursor ends (letters, digits and `_`): what completion narrows to.
+    var word: Substring { before.suffix(before.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.count) }
+
     /// The enum the cursor is in (`enums: Name: …`).
     var enumeration: String? { path.count >= 2 && path[0] == "enums" ? path[1] : nil }
 

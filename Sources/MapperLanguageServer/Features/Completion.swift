@@ -23,7 +23,32 @@ extension LanguageServer {
         } else if let value = context.value {
             items = valueItems(value, context: context, index: index, at: position, in: document)
         }
-        return ["isIncomplete": false, "items": .array(items)]
+        return Self.limited(items, typing: context.word)
+    }
+
+    /// The most items one answer holds. A catalog of thousands of names would otherwise send them
+    /// all at every keystroke, and a client takes longer to decode such a list than the server to
+    /// make it.
+    static let completionLimit = 200
+
+    /// `items` as they are when they fit; else the ones whose label matches the word being typed
+    /// (those that start with it first, then those that hold its letters in order), at most
+    /// `completionLimit` of them, in a list marked incomplete so that the editor asks again as the
+    /// word grows.
+    static func limited(_ items: [JSONValue], typing word: Substring) -> JSONValue {
+        guard items.count > completionLimit else { return ["isIncomplete": false, "items": .array(items)] }
+        let typed = word.lowercased()
+        var starting: [JSONValue] = []
+        var holding: [JSONValue] = []
+        for item in items where starting.count < completionLimit {
+            guard let label = item["label"]?.text?.lowercased() else { continue }
+            if label.hasPrefix(typed) {
+                starting.append(item)
+            } else if holding.count < completionLimit, label.holdsInOrder(typed) {
+                holding.append(item)
+            }
+        }
+        return ["isIncomplete": true, "items": .array(Array((starting + holding).prefix(completionLimit)))]
     }
 
     private func valueItems(
@@ -70,9 +95,7 @@ extension LanguageServer {
     private func expressionItems(
         context: CursorContext, index: CatalogIndex, at position: Position, in document: TextDocument
     ) -> [JSONValue] {
-        let before = context.before
-        let word = before.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        let head = before.dropLast(word.count)
+        let head = context.before.dropLast(context.word.count)
         if head.hasSuffix("self."), let model = context.model {
             let known = index.properties(of: model)
             let written = CursorContext.writtenProperties(around: position.line, in: document).filter { name in
@@ -116,5 +139,17 @@ extension LanguageServer {
         if let insert { object.append("insertText", .string(insert)) }
         if snippet { object.append("insertTextFormat", 2) }
         return .object(object)
+    }
+}
+
+extension String {
+    /// Whether every character of `letters` appears in this string, in the same order.
+    fileprivate func holdsInOrder(_ letters: String) -> Bool {
+        var rest = letters[...]
+        for character in self where character == rest.first {
+            rest = rest.dropFirst()
+            if rest.isEmpty { return true }
+        }
+        return rest.isEmpty
     }
 }
