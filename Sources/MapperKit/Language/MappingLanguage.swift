@@ -220,7 +220,7 @@ package enum MappingLanguage {
         Key(
             name: "paths", value: .names(.type),
             doc:
-                "`[METHOD ]/path/*/#: Model`: `*` is one segment, `#` digits only; the most specific pattern wins. A body that is not an object names its type: `int`, `[string]`, an enum."
+                "`[METHOD ]/path/*/#: Model`: `*` is one segment, `#` digits only; the most specific pattern wins. A body that is not an object names its type: `int`, `[string]`, an enum; one that may be null, the model with `?`: `User?`."
         ),
         Key(name: "error_model", value: .modelName, doc: "The model of bodies whose status is 400 or more."),
         Key(name: "doc", value: .string, doc: "What the routes are for."),
