@@ -132,4 +132,17 @@ struct RouteValueTests {
         #expect(errors.map(\.code) == ["invalid-type", "unknown-model", "unknown-type"], "\(error)")
         #expect(errors.first?.message == "route '/count' names 'int?', but a body of type 'int' may be null already")
     }
+
+    /// The JSON Schema of a route's type describes the body itself (an array, or the model or
+    /// null), not the hidden model's object.
+    @Test func theSchemaOfARoutesTypeIsTheBodys() throws {
+        let yaml = "mapper: 1\nmodels:\n  User: { properties: { login: string } }\nroutes:\n  paths:\n    /me: User?\n    /tags: [string]\n"
+        let catalog = try Catalog(yaml: yaml)
+        let tags = try catalog.jsonSchema(for: "[string]", side: .external)
+        #expect(tags["type"] == ["array", "null"])
+        #expect(tags["properties"] == nil)
+        let me = try catalog.jsonSchema(for: "User?", side: .canonical)
+        #expect(me["anyOf"] == [["$ref": "#/$defs/User"], ["type": "null"]])
+        #expect(me["$defs"]?["User"]?["type"] == "object")
+    }
 }
