@@ -101,4 +101,55 @@ struct ResponseBodyTests {
         #expect(imported.warnings("unroutable-response").isEmpty)
         #expect(imported.result.summary.routes == 5)
     }
+
+    /// A body that may be null gets a route that takes `null` and gives it back: Discord's
+    /// `GET /voice/regions` is `type: [array, "null"]`, so its route is `[VoiceRegionResponse]`
+    /// (a route naming the model alone refused a null body); its elements are still checked.
+    @Test func aNullableArrayBodyTakesNull() throws {
+        let imported = try imported()
+        let route = "/api/v10/voice/regions"
+        #expect(imported.catalog.routes.match(route, method: "GET")?.model == "[VoiceRegionResponse]")
+        #expect(try imported.roundtrip("null", route: route) == .null)
+        let error = try #require(throws: MappingErrors.self) { try imported.decode(#"[{"id": "rotterdam"}]"#, route: route) }
+        #expect(error.errors.map(\.code).contains(.missingRequired))
+        // Its `oneOf` of objects, kept as they are, takes null too.
+        #expect(imported.catalog.routes.match("/api/v10/guilds/9/channels", method: "GET")?.model.hasPrefix("[") == true)
+        #expect(try imported.roundtrip("null", route: "/api/v10/guilds/9/channels") == .null)
+        // A body that is never null still names the model alone.
+        #expect(imported.catalog.routes.match("/api/v10/guilds/9/roles", method: "GET")?.model == "GuildRoleResponse")
+    }
+
+    /// OpenAPI 3.0's `nullable: true` on the schema a body's `$ref` leads to: the route is the
+    /// model with `?`, which reads the object or `null`. (Constructed on Discord's
+    /// `VoiceRegionResponse`: neither description here answers a nullable object.)
+    @Test func aNullableObjectBodyNamesTheModelWithAQuestionMark() throws {
+        let description = """
+            openapi: 3.0.3
+            info: { title: Regions, version: "1" }
+            paths:
+              /voice/regions/optimal:
+                get:
+                  operationId: get_optimal_voice_region
+                  responses:
+                    "200":
+                      description: the optimal region, or null when none is
+                      content: { application/json: { schema: { $ref: "#/components/schemas/VoiceRegionResponse" } } }
+            components:
+              schemas:
+                VoiceRegionResponse:
+                  type: object
+                  nullable: true
+                  required: [id, name]
+                  properties: { id: { type: string }, name: { type: string } }
+            """
+        let imported = try ImportFixture.importing(["openapi.yaml": description], root: "openapi.yaml")
+        let route = "/voice/regions/optimal"
+        #expect(imported.catalog.routes.match(route, method: "GET")?.model == "VoiceRegionResponse?")
+        #expect(imported.text.contains("GET /voice/regions/optimal: VoiceRegionResponse?"), "\(imported.text)")
+        #expect(try imported.roundtrip("null", route: route) == .null)
+        let region = #"{"id": "rotterdam", "name": "Rotterdam"}"#
+        #expect(try imported.roundtrip(region, route: route) == (try JSONValue(parsing: Array(region.utf8))))
+        let error = try #require(throws: MappingErrors.self) { try imported.decode(#"{"id": "rotterdam"}"#, route: route) }
+        #expect(error.errors.map(\.pointer) == ["/name"])
+    }
 }

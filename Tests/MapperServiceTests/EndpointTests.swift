@@ -191,6 +191,25 @@ struct EndpointTests {
         }
     }
 
+    /// A route's type, percent-encoded in the path as docs/language/routes.md shows it
+    /// (`/v1/encode/%5Bstring%5D`, `/v1/encode/Release%3F`); a nullable model's route takes null.
+    @Test func encodeTakesARoutesTypePercentEncoded() async throws {
+        let routes = Fixture.packageRoot.appendingPathComponent("docs/examples/routes/Mappings").path
+        let app = try buildApplication(.testing([routes]))
+        try await app.test(.router) { client in
+            let tags = try await client.post("/v1/encode/%5Bstring%5D", json: #"["a", null]"#)
+            #expect(tags.status == .ok)
+            #expect(tags.text == #"["a",null]"#)
+            let release = try await client.post("/v1/encode/Release%3F", json: #"{"tagName": "v1.0"}"#)
+            #expect(release.text == #"{"tag_name":"v1.0"}"#)
+            let routed = try await client.post("/v1/route?url=/v3/repos/o/r/releases/latest", json: "null")
+            #expect(routed.status == .ok)
+            #expect(routed.headers[.init("Mapper-Model")!] == "Release?")
+            #expect(routed.text == "null")
+            #expect(try await client.post("/v1/encode/Release%3F", json: "null").text == "null")
+        }
+    }
+
     @Test func routeArraysGiveArrays() async throws {
         let app = try buildApplication(.testing([Fixture.bundledMappings]))
         try await app.test(.router) { client in

@@ -81,10 +81,26 @@ struct ModelMerging {
         for block in draft.routeBlocks.indices {
             if let error = draft.routeBlocks[block].errorModel { draft.routeBlocks[block].errorModel = map[error] ?? error }
             for route in draft.routeBlocks[block].routes.indices {
-                let model = draft.routeBlocks[block].routes[route].model
-                draft.routeBlocks[block].routes[route].model = map[model] ?? model
+                draft.routeBlocks[block].routes[route].model = renamed(target: draft.routeBlocks[block].routes[route].model, map)
             }
         }
+    }
+
+    /// A route's target with the models `map` renames renamed: a model's name, `Model?`, or a
+    /// type expression (`[Model]`, `string | Model`).
+    static func renamed(target: String, _ map: [String: String]) -> String {
+        var result = ""
+        var word = ""
+        for character in target + " " {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                result += map[word] ?? word
+                result.append(character)
+                word = ""
+            }
+        }
+        return String(result.dropLast())
     }
 
     /// The type with the models `map` renames renamed (the map holds models only).

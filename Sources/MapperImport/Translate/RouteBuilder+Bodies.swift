@@ -67,6 +67,14 @@ extension RouteBuilder {
         }
     }
 
+    /// The target of a route whose body `model` maps (an object, or each element of an array)
+    /// and may also be `null`: `Model?`, or `[Model]` for an array (a route that names a type
+    /// expression takes `null` as `null`).
+    static func nullableTarget(_ model: String, type: TypeSpec) -> String {
+        if case .array = type { return "[\(model)]" }
+        return model + "?"
+    }
+
     /// The type a route names for a body that is not an object (`int`, `[string]`, `string | int`,
     /// an enum): the body is mapped as a value of that type. Nil when the type needs a named
     /// format, which a route cannot carry.

@@ -20,16 +20,24 @@ extension RouteBuilder {
             warning += "both have the body '\(route.model)', which the one route maps"
         } else {
             let draft = translator.draft
-            // Two bodies that are models merge; a body that is another value (`[string]`) does not.
-            guard let first = draft.models[existing.model], let second = draft.models[route.model],
+            // Two bodies that are models (`Model?` when null too) merge; a body that is another
+            // value (`[string]`) does not.
+            let (firstName, secondName) = (Self.bare(existing.model), Self.bare(route.model))
+            guard let first = draft.models[firstName], let second = draft.models[secondName],
                 first.variants == nil, second.variants == nil
             else { return false }
-            let merged = mergedModel(existing.model, route.model, route: route)
+            let nullable = existing.model != firstName || route.model != secondName
+            let merged = mergedModel(firstName, secondName, route: route) + (nullable ? "?" : "")
             blocks[group]?.routes[index].model = merged
             warning += "the route maps '\(merged)', which reads the bodies of both"
         }
         warnings.append(ImportWarning(kind: "merged-route", location: origin, message: warning))
         return true
+    }
+
+    /// The model a route's target names, without the `?` of a body that may be null.
+    private static func bare(_ target: String) -> String {
+        target.hasSuffix("?") ? String(target.dropLast()) : target
     }
 
     /// Whether a path has a query or fragment suffix (`/responses?beta=true`).

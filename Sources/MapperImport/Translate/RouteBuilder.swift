@@ -105,11 +105,15 @@ struct RouteBuilder {
             coverage.noJSONBody += 1
             return
         }
+        let named =
+            Self.model(of: type, in: translator.draft)
+            ?? keepingModel(
+                for: type, schema: primary.body?.schema, operation: operation, method: method,
+                path: path, origin: Self.schemaPointer(origin + "/responses/\(primary.status)", body: primary.body))
+        // A body that may be null names a type that takes null (a value type's route does already).
+        let nullable = primary.body.map { translator.acceptsNull($0.schema) } ?? false
         guard
-            let model = Self.model(of: type, in: translator.draft)
-                ?? keepingModel(
-                    for: type, schema: primary.body?.schema, operation: operation, method: method,
-                    path: path, origin: Self.schemaPointer(origin + "/responses/\(primary.status)", body: primary.body))
+            let model = named.map({ nullable ? Self.nullableTarget($0, type: type) : $0 })
                 ?? Self.valueType(of: type, format: primary.format)
         else {
             coverage.unroutable += 1

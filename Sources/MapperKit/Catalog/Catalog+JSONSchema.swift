@@ -19,7 +19,10 @@ extension Catalog {
         let type = try requireType(model)
         var generator = SchemaGenerator(table: table, formats: formats, side: side)
         generator.partial = partial
-        let root = generator.reference(to: type.index, dispatch: type.variants != nil)
+        // A route's body type (`[string]`, `Release?`) is the schema of its value, not of an object.
+        let root =
+            type.spec.isRouteValue
+            ? generator.routeValueSchema(type) : generator.reference(to: type.index, dispatch: type.variants != nil)
         generator.drain()
         var object: JSONObject = [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -67,6 +70,13 @@ struct SchemaGenerator {
     }
 
     // MARK: - Models
+
+    /// The schema of a route's body that is a value of a type (`ModelSpec.isRouteValue`): its one
+    /// property's, `null` included.
+    mutating func routeValueSchema(_ type: ModelType) -> JSONValue {
+        let plan = type.properties[0]
+        return nullable(valueSchema(plan.conversion, constraints: plan.spec.constraints))
+    }
 
     private mutating func modelSchema(_ type: ModelType) -> JSONValue {
         switch side {

@@ -140,6 +140,16 @@ struct TypeExpressionParser {
         throw .unknownName(word)
     }
 
+    /// Whether the text is one name alone (`User`, `int`, spaces around allowed) rather than an
+    /// expression built of names (`[User]`, `User | string`) or no type at all: what a route's
+    /// unknown target is, an unknown model or a type expression naming an unknown type.
+    static func isName(_ text: some StringProtocol) -> Bool {
+        var rest = Substring(text)
+        while rest.first == " " { rest.removeFirst() }
+        while rest.last == " " { rest.removeLast() }
+        return !rest.isEmpty && name(at: rest).endIndex == rest.endIndex
+    }
+
     /// The letters, digits and `_` at the start of `rest`; ASCII, which type names nearly always
     /// are, is read byte by byte rather than as characters.
     private static func name(at rest: Substring) -> Substring {

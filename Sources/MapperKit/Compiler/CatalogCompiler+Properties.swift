@@ -114,11 +114,8 @@ extension CatalogCompiler {
         }
         // Most types are a built-in name alone: no parser needed.
         if let scalar = TypeSpec.scalars[expression] { return scalar }
-        let parser = TypeExpressionParser(
-            isModel: { [modelDeclarations] in modelDeclarations[$0] != nil },
-            isEnum: { [enumDeclarations] in enumDeclarations[$0] != nil })
         do {
-            let type = try parser.parse(expression)
+            let type = try typeParser.parse(expression)
             for name in type.referencedNames where enumDeclarations[name] != nil { usedEnums.insert(name) }
             return type
         } catch {

@@ -28,17 +28,12 @@ extension CatalogCompiler {
             }
             for pair in mappingPairs(node, what: "the paths of \(what)") ?? [] {
                 guard let pattern = text(pair.key, what: "a route pattern"),
-                    let modelName = routeValueName(pair.value) ?? typeExpression(pair.value)
+                    let modelName = routeValues[pair.value.mark] ?? typeExpression(pair.value)
                         ?? text(pair.value, what: "the model of route '\(pattern)'"),
                     var route = route(pattern, at: pair.key.mark)
                 else { continue }
-                guard models[modelName] != nil || modelDeclarations[modelName] != nil || routeValueNames.contains(modelName) else {
-                    if modelName.contains(where: { "[|:".contains($0) }) {
-                        // A type expression naming an unknown type: reported as a property's would be.
-                        _ = typeSpec(pair.value, what: "the body of route '\(pattern)'")
-                    } else {
-                        reportUnknownModel(modelName, at: pair.value.mark, context: "route '\(pattern)' names")
-                    }
+                guard routeValues[pair.value.mark] != nil || models[modelName] != nil || modelDeclarations[modelName] != nil else {
+                    reportUnknownRouteBody(modelName, node: pair.value, pattern: pattern)
                     continue
                 }
                 route.model = modelName

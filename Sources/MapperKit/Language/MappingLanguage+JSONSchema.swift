@@ -86,6 +86,9 @@ extension MappingLanguage {
                 "anyOf": [["enum": .array(builtInTypes.map(JSONValue.string))], ["type": "string"], ["type": "array"]]
             ]
         case .modelName: return ["type": "string", "pattern": "^[A-Z][A-Za-z0-9_]*$"]
+        case .routeType:
+            // A built-in type, `[…]`, a union or a model with `?` (an enum's name is a model name's shape).
+            return ["type": "string", "pattern": "^[a-z\\[]|\\||^[A-Z][A-Za-z0-9_]*\\?$"]
         case .formatName:
             return ["anyOf": [["enum": .array(builtInFormats.map(JSONValue.string))], ["type": "string", "pattern": "^[a-z][a-z0-9_]*$"]]]
         case .section(let section): return ["$ref": .string("#/definitions/\(section.rawValue)")]

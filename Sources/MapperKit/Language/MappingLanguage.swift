@@ -29,6 +29,9 @@ package enum MappingLanguage {
         /// A type expression: a built-in type, a model or enum, `[T]`, `[string: T]`, `A | B`.
         case type
         case modelName
+        /// The type a route names, written as a string (`int`, `"[string]"`, `Release?`): what a
+        /// golden test's `model` takes besides a model's name.
+        case routeType
         case formatName
         /// A case of the enclosing enum.
         case caseName
@@ -220,7 +223,7 @@ package enum MappingLanguage {
         Key(
             name: "paths", value: .names(.type),
             doc:
-                "`[METHOD ]/path/*/#: Model`: `*` is one segment, `#` digits only; the most specific pattern wins. A body that is not an object names its type: `int`, `[string]`, an enum."
+                "`[METHOD ]/path/*/#: Model`: `*` is one segment, `#` digits only; the most specific pattern wins. A body that is not an object names its type: `int`, `[string]`, an enum; one that may be null, the model with `?`: `User?`."
         ),
         Key(name: "error_model", value: .modelName, doc: "The model of bodies whose status is 400 or more."),
         Key(name: "doc", value: .string, doc: "What the routes are for."),
@@ -270,7 +273,9 @@ package enum MappingLanguage {
         Key(
             name: "operation", value: .words(GoldenOperation.allCases.map(\.rawValue)),
             doc: "What is done with the input (default `decode`)."),
-        Key(name: "model", value: .modelName, doc: "The model the input is read as."),
+        Key(
+            name: "model", value: .either([.modelName, .routeType]),
+            doc: "The model the input is read as, or the type a route names (`int`, `\"[string]\"`, `Release?`)."),
         Key(name: "route", value: .string, doc: "A request path whose route picks the model (decode only)."),
         Key(name: "method", value: .string, doc: "The request's method, for routes that name one."),
         Key(name: "status", value: .integer, doc: "The response's status, for the routes' `error_model`."),

@@ -133,7 +133,8 @@ struct FileReader {
                 }
             case "defaults": for use in pair.value["formats"]?.mapping ?? [] { uses(use.value, .format) }
             case "routes":
-                for path in pair.value["paths"]?.mapping ?? [] { uses(path.value, .model) }
+                // A route names a model, `Model?` or a type expression (`[Label]`).
+                for path in pair.value["paths"]?.mapping ?? [] { typeUses(path.value) }
                 if let error = pair.value["error_model"] { uses(error, .model) }
             default: break
             }

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import MapperKit
@@ -192,7 +193,10 @@ extension MappingSession {
 extension CatalogSnapshot {
     /// The model's name when the catalog has it (and notes it for the log and metrics), else 404
     /// with the closest name.
-    func requireModel(_ name: String, notes: RequestNotes?) throws -> String {
+    /// The model a path names; a route's type comes percent-encoded (`%5Bstring%5D`,
+    /// `Release%3F`), which no model's name needs.
+    func requireModel(_ written: String, notes: RequestNotes?) throws -> String {
+        let name = written.removingPercentEncoding ?? written
         guard catalog.modelType(named: name) != nil else { throw Problem.unknownModel(name, in: catalog) }
         notes?.model = name
         return name

@@ -103,4 +103,46 @@ struct RouteValueTests {
         let codes = error.diagnostics.filter { $0.severity == .error }.map(\.code)
         #expect(codes == ["unknown-type", "unknown-model"], "\(error)")
     }
+
+    /// `Model?`: a body that is the model or `null` (docs/language/routes.md, "A body that may be
+    /// null"); null stays null both ways, an object is read with the model's rules.
+    @Test func aModelWithAQuestionMarkTakesNull() throws {
+        let yaml =
+            "mapper: 1\nmodels:\n  User: { properties: { login: { type: string, required: true } } }\nroutes:\n  paths:\n    /me: User?\n    /users: User\n"
+        let catalog = try Catalog(yaml: yaml)
+        #expect(catalog.routes.match("/me")?.model == "User?")
+        #expect(catalog.modelNames == ["User"])
+        var session = MappingSession(catalog: catalog)
+        #expect(String(decoding: try session.decodeToCanonical(Array("null".utf8), as: "User?"), as: UTF8.self) == "null")
+        #expect(String(decoding: try session.encodeCanonical(Array("null".utf8), as: "User?"), as: UTF8.self) == "null")
+        #expect(
+            String(decoding: try session.decodeToCanonical(Array(#"{"login":"octocat"}"#.utf8), as: "User?"), as: UTF8.self)
+                == #"{"login":"octocat"}"#)
+        let missing = try #require(throws: MappingErrors.self) { try session.decodeToCanonical(Array("{}".utf8), as: "User?") }
+        #expect(missing.errors.map(\.code) == [.missingRequired])
+        // The model's own route still refuses null.
+        #expect(throws: MappingErrors.self) { try session.decodeToCanonical(Array("null".utf8), as: "User") }
+    }
+
+    @Test func aQuestionMarkGoesOnlyAfterAModelsName() throws {
+        let yaml =
+            "mapper: 1\nroutes:\n  paths:\n    /count: int?\n    /user: Usr?\n    /tags: \"[Tag]?\"\nmodels:\n  User: { properties: { login: string } }\n"
+        let error = try #require(throws: CatalogError.self) { try Catalog(yaml: yaml) }
+        let errors = error.diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.code) == ["invalid-type", "unknown-model", "unknown-type"], "\(error)")
+        #expect(errors.first?.message == "route '/count' names 'int?', but a body of type 'int' may be null already")
+    }
+
+    /// The JSON Schema of a route's type describes the body itself (an array, or the model or
+    /// null), not the hidden model's object.
+    @Test func theSchemaOfARoutesTypeIsTheBodys() throws {
+        let yaml = "mapper: 1\nmodels:\n  User: { properties: { login: string } }\nroutes:\n  paths:\n    /me: User?\n    /tags: [string]\n"
+        let catalog = try Catalog(yaml: yaml)
+        let tags = try catalog.jsonSchema(for: "[string]", side: .external)
+        #expect(tags["type"] == ["array", "null"])
+        #expect(tags["properties"] == nil)
+        let me = try catalog.jsonSchema(for: "User?", side: .canonical)
+        #expect(me["anyOf"] == [["$ref": "#/$defs/User"], ["type": "null"]])
+        #expect(me["$defs"]?["User"]?["type"] == "object")
+    }
 }

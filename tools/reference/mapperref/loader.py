@@ -25,7 +25,7 @@ from .models import ModelResolver
 from .numberformats import NumberFormatError
 from .properties import MEMBER_NAME, read_omit
 from .tr35 import PatternError
-from .routes import ROUTE_BODY, route_value_name
+from .routes import ROUTE_BODY, nullable_model, route_value_name
 from .types import NamedType, parse_type
 from .yamlload import YAMLError, YAMLMap, load_yaml_file, to_json
 
@@ -174,8 +174,9 @@ class Loader:
         self.define_route_values(documents)
 
     def define_route_values(self, documents):
-        """A route whose body is not an object names a type (`int`, `[string]`, an enum): it gets a
-        hidden model of that name with one property, `value`, of that type (routes.py)."""
+        """A route whose body is not an object names a type (`int`, `[string]`, an enum), and one
+        whose body may be null a model with `?` (`User?`): it gets a hidden model of that name with
+        one property, `value`, of that type (the model for `User?`) (routes.py)."""
         for path, document in documents:
             routes = document.get('routes')
             paths = routes.get('paths') if isinstance(routes, dict) else None
@@ -184,11 +185,12 @@ class Loader:
             self.file_defaults = self.file_defaults_of[path]
             for text, spec in paths.items():
                 name = route_value_name(spec, self.catalog.models)
-                named = parse_type(spec) if name is not None and isinstance(spec, str) else None
+                model = nullable_model(spec, self.catalog.models)
+                named = parse_type(spec) if name is not None and model is None and isinstance(spec, str) else None
                 if name is None or ROUTE_BODY + name in self.catalog.models or (
                         isinstance(named, NamedType) and name not in self.catalog.enums):
                     continue
-                properties = YAMLMap({'value': spec})
+                properties = YAMLMap({'value': model or spec})
                 body = YAMLMap({'properties': properties})
                 properties.mark = body.mark = paths.mark_of(text)
                 self.add_model(ROUTE_BODY + name, body, paths.mark_of(text))

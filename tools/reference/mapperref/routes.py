@@ -21,11 +21,25 @@ _SCHEME = re.compile(r'[A-Za-z][A-Za-z0-9+.\-]*://[^/?#]*')
 ROUTE_BODY = 'route body '  # the hidden model of a route body's type is named so: no declared name can be
 
 
+def nullable_model(spec, models):
+    """`User?`: the route's body is the model or `null`; the model's name, else None."""
+    if isinstance(spec, str) and spec.rstrip().endswith('?'):
+        name = spec.rstrip()[:-1].strip()
+        if name in models and not name.startswith(ROUTE_BODY):
+            return name
+    return None
+
+
 def route_value_name(spec, models):
     """The name of the hidden model of a route whose body is not an object: a type expression
     that is not a model's name (`int`, `[string]`, `[string: int]`, `string | int`, an enum), in
-    its canonical spelling; that model has one property, `value`, of the type, and a body
-    decodes and encodes as that property's value. None for a model's name or what is no type."""
+    its canonical spelling, or a model's name with `?` (`User?`, a body that may be `null`);
+    that model has one property, `value`, of the type (the model for `User?`), and a body
+    decodes and encodes as that property's value, `null` as `null`. None for a model's name or
+    what is no type."""
+    model = nullable_model(spec, models)
+    if model is not None:
+        return model + '?'
     try:
         type_ = parse_type(spec)
     except TypeError_:
