@@ -221,4 +221,15 @@ struct ArrayStreamTests {
         let topLevel = try run(["decode", "Issue", "--each", "", "--keep-going"], stdin: #"[{"number":"x"},{"number":2}]"#)
         #expect(topLevel.stdout == "[" + Self.canonical(2) + "]\n")
     }
+
+    /// The commands that stream no arrays refuse `--keep-going` on whole documents too, without
+    /// the hint about `--each`, which they do not have.
+    @Test(arguments: [
+        ["merge", "Issue", "a.json", "a.json"], ["diff", "Issue", "a.json", "a.json"], ["archive", "Issue"], ["unarchive"],
+    ])
+    func documentCommandsRefuseKeepGoingWithoutNDJSON(command: [String]) throws {
+        let result = try run(command + ["--keep-going"], stdin: "{}")
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --keep-going applies to --ndjson input only.\n"), "\(result.stderr)")
+    }
 }

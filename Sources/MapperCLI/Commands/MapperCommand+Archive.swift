@@ -2,7 +2,7 @@ import ArgumentParser
 import MapperKit
 
 extension MapperCommand {
-    struct Archive: ParsableCommand {
+    struct Archive: DataCommand {
         static let configuration = CommandConfiguration(
             commandName: "archive",
             abstract: "Wrap canonical JSON in an archive: {\"$model\", \"$version\", …} without archive: false properties."
@@ -14,10 +14,6 @@ extension MapperCommand {
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
-
-        func validate() throws {
-            try data.validateRecordOptions()
-        }
 
         func run() throws {
             try MappingRun(catalog: catalog, data: data, output: output).run(file: file, models: [model]) {

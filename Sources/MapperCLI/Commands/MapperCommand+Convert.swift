@@ -26,8 +26,7 @@ extension MapperCommand {
         @OptionGroup var arrays: ArrayOptions
 
         func validate() throws {
-            try arrays.validate(with: data)
-            try envelope.validate(with: data)
+            try arrays.validate(with: data, envelope: envelope)
         }
 
         func run() throws {

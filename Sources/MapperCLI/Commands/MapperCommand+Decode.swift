@@ -58,9 +58,7 @@ extension MapperCommand {
         @OptionGroup var arrays: ArrayOptions
 
         func validate() throws {
-            try rejects.validate(with: data, streaming: arrays.each != nil)
-            try arrays.validate(with: data)
-            try envelope.validate(with: data, rejects: rejects)
+            try arrays.validate(with: data, envelope: envelope, rejects: rejects)
             if format != nil && !explain { throw ValidationError("--format goes with --explain.") }
             if explain && arrays.each != nil { throw ValidationError("--explain explains one document; it does not take --each.") }
             if explain && data.ndjson { throw ValidationError("--explain explains one document; it does not take --ndjson.") }

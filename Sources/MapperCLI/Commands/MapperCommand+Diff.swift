@@ -2,7 +2,7 @@ import ArgumentParser
 import MapperKit
 
 extension MapperCommand {
-    struct Diff: ParsableCommand {
+    struct Diff: DataCommand {
         static let configuration = CommandConfiguration(
             commandName: "diff",
             abstract: "Compare two canonical documents of a model; print the property paths that differ.",
@@ -15,10 +15,6 @@ extension MapperCommand {
 
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var data: DataOptions
-
-        func validate() throws {
-            try data.validateRecordOptions()
-        }
 
         func run() throws {
             let loaded = try catalog.load()

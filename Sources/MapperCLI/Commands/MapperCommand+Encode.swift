@@ -29,9 +29,7 @@ extension MapperCommand {
         @OptionGroup var arrays: ArrayOptions
 
         func validate() throws {
-            try rejects.validate(with: data, streaming: arrays.each != nil)
-            try arrays.validate(with: data)
-            try envelope.validate(with: data, rejects: rejects)
+            try arrays.validate(with: data, envelope: envelope, rejects: rejects)
         }
 
         func run() throws {

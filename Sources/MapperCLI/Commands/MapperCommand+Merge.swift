@@ -2,7 +2,7 @@ import ArgumentParser
 import MapperKit
 
 extension MapperCommand {
-    struct Merge: ParsableCommand {
+    struct Merge: DataCommand {
         static let configuration = CommandConfiguration(
             commandName: "merge",
             abstract: "Merge a canonical source into a canonical target, property by property.",
@@ -22,10 +22,6 @@ extension MapperCommand {
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
-
-        func validate() throws {
-            try data.validateRecordOptions()
-        }
 
         func run() throws {
             let loaded = try catalog.load()

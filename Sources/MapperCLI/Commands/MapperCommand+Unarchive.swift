@@ -2,7 +2,7 @@ import ArgumentParser
 import MapperKit
 
 extension MapperCommand {
-    struct Unarchive: ParsableCommand {
+    struct Unarchive: DataCommand {
         static let configuration = CommandConfiguration(
             commandName: "unarchive",
             abstract: "Read an archive, migrating older versions, and print its canonical JSON."
@@ -13,10 +13,6 @@ extension MapperCommand {
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var data: DataOptions
         @OptionGroup var output: OutputOptions
-
-        func validate() throws {
-            try data.validateRecordOptions()
-        }
 
         func run() throws {
             try MappingRun(catalog: catalog, data: data, output: output).run(file: file, models: []) {

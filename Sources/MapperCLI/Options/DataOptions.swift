@@ -2,6 +2,16 @@ import ArgumentParser
 import Foundation
 import MapperKit
 
+/// A command whose only option rule across groups is `DataOptions`' records-only one (archive,
+/// unarchive, merge, diff): it needs no `validate` of its own.
+protocol DataCommand: ParsableCommand {
+    var data: DataOptions { get }
+}
+
+extension DataCommand {
+    func validate() throws { try data.validateRecordOptions() }
+}
+
 /// Options of the commands that map data: decode, encode, convert.
 struct DataOptions: ParsableArguments {
     enum ErrorFormat: String, ExpressibleByArgument, CaseIterable {
