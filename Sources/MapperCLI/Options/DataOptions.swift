@@ -12,7 +12,7 @@ extension DataCommand {
     func validate() throws { try data.validateRecordOptions() }
 }
 
-/// Options of the commands that map data: decode, encode, convert.
+/// Options of the commands that map data: decode, encode, convert, merge, diff, archive, unarchive, replay.
 struct DataOptions: ParsableArguments {
     enum ErrorFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json
@@ -24,7 +24,10 @@ struct DataOptions: ParsableArguments {
     @Flag(help: "One JSON value per input line, one per output line, in constant memory.")
     var ndjson = false
 
-    @Flag(help: "With --ndjson or --each: report bad records on stderr and go on (exit 1 at the end if any failed).")
+    @Flag(
+        help:
+            "With --ndjson (or --each, where the command has it): report bad records on stderr and go on (exit 1 at the end if any failed)."
+    )
     var keepGoing = false
 
     @Option(help: "How errors are written to stderr: text (one per line) or json ({\"errors\": [...]}).")
@@ -35,7 +38,7 @@ struct DataOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "With --ndjson or a streamed array: map records on this many threads, written in input order (default: the number of cores).",
+            "With --ndjson (or --each, where the command has it): map records on this many threads, written in input order (default: the number of cores).",
             valueName: "n"))
     var jobs: Int?
 
