@@ -1,4 +1,4 @@
-public import MapperKit
+import MapperKit
 public import MapperYAML
 
 /// A person's edit that the description changed under since the previous import: a model, enum or

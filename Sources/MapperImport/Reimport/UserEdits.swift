@@ -1,6 +1,6 @@
 import Foundation
 public import MapperKit
-public import MapperYAML
+import MapperYAML
 
 /// The mapping files in an import's folder that the import did not write (their first line is not
 /// its header): a person's edits, which a re-import never changes or deletes. A model, enum or

@@ -9,8 +9,9 @@ import MapperCEL
 /// and are reached through `ScalarPlan`; the compiler, unions, coverage and the CEL checks reach
 /// what is here through `TypeSpec.scalarType`. Adding a scalar: its file, its cases in
 /// `TypeSpec` and `ScalarPlan` (the registration, `ScalarPlan.swift`), its tests
-/// (`docs/architecture.md`, "Adding a scalar type").
-protocol ScalarType {
+/// (`docs/architecture.md`, "Adding a scalar type"). Its metatypes are `Sendable`
+/// (`SendableMetatype`), so `ScalarPlan.types`, the registration, is a constant any thread reads.
+protocol ScalarType: SendableMetatype {
     /// The type, as type expressions name it.
     static var type: TypeSpec { get }
     /// Its name in type expressions (`date`).

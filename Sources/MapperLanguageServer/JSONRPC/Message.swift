@@ -1,4 +1,4 @@
-public import MapperKit
+import MapperKit
 
 /// A JSON-RPC 2.0 message as the server reads it: a request (with an id), a notification (without)
 /// or a response to a request the server sent.

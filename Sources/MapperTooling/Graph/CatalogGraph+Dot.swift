@@ -1,4 +1,4 @@
-public import MapperKit
+import MapperKit
 
 extension CatalogGraph {
     /// The graph in Graphviz's DOT language, left to right: models as tables of their own
