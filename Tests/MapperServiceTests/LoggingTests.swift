@@ -38,9 +38,10 @@ struct LoggingTests {
         var logger = Logger(label: "mapper-test") { _ in handler }
         logger.logLevel = .warning
         let app = try buildApplication(.testing(logger: logger))
-        try await app.test(.router) { client in
-            try await client.get("/healthz")
+        let status = try await app.test(.router) { client in
+            try await client.get("/healthz").status
         }
+        #expect(status == .ok)
         #expect(handler.entries.filter { $0.message.description == "request" }.isEmpty)
     }
 }

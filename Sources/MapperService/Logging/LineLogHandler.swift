@@ -33,12 +33,10 @@ package struct LineLogHandler<Format: LineFormat>: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    package func log(
-        level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?, source: String, file: String,
-        function: String, line: UInt
-    ) {
-        let merged = metadata.merging(explicit ?? [:]) { $1 }
-        output(Format.line(time: Date().iso8601, level: level, label: label, message: message.description, metadata: merged))
+    package func log(event: LogEvent) {
+        var merged = metadata.merging(event.metadata ?? [:]) { $1 }
+        if let error = event.error, merged["error"] == nil { merged["error"] = "\(error)" }
+        output(Format.line(time: Date().iso8601, level: event.level, label: label, message: event.message.description, metadata: merged))
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import MapperKit
 
 /// A generated mapping catalog (YAML text) with one model `Root`, maybe a nested model `Child` and

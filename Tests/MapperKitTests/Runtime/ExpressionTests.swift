@@ -167,10 +167,8 @@ extension RuntimeTests {
             do {
                 _ = try Catalog(yaml: yaml, name: "test.yaml")
                 return []
-            } catch let error as CatalogError {
-                return error.diagnostics
             } catch {
-                return []
+                return error.diagnostics
             }
         }
 
