@@ -90,6 +90,18 @@ def run_check(arguments):
     return 1 if groups.get('disagree') else 0
 
 
+class UnknownModel(Exception):
+    pass
+
+
+def known_model(catalog, name):
+    """The model of this name, or the hidden model of a route body's type (`[date]`, `Point?`)."""
+    model = catalog.model(name)
+    if model is None:
+        raise UnknownModel(f"unknown model '{name}'")
+    return model
+
+
 def run_transform(arguments):
     try:
         catalog = load_catalog(arguments.mappings or [os.path.join(REPOSITORY, 'Mappings')])
@@ -110,11 +122,15 @@ def run_transform(arguments):
                     return 1
                 name = found[0]
             now = parse_iso8601(arguments.now) if arguments.now else None
-            result = Decoder(catalog, now=now, partial=arguments.partial).document(value, catalog.models[name])
+            result = Decoder(catalog, now=now, partial=arguments.partial).document(value, known_model(catalog, name))
         else:
-            result = Encoder(catalog, omit=arguments.omit, partial=arguments.partial).document(value, catalog.models[arguments.model])
+            result = Encoder(catalog, omit=arguments.omit, partial=arguments.partial).document(
+                value, known_model(catalog, arguments.model))
     except JSONError as error:
         print(f'error: {error.pointer or "/"}: {error}', file=sys.stderr)
+        return 1
+    except UnknownModel as error:
+        print(f'error: {error}', file=sys.stderr)
         return 1
     except MappingErrors as errors:
         for error in errors.errors:

@@ -76,7 +76,7 @@ def run(mapper, examples, default_catalog, repository, seed=1, mutations=6):
             if uses_expressions(path):
                 continue  # CEL expressions: not implemented by the reference
             catalog = catalogs.setdefault(path, load_catalog([path]))
-            model = catalog.models[model_name]
+            model = catalog.model(model_name)  # a route body's type too (`[date]`, `Point?`)
             if any(prop.computed == 'uuid' for prop in model.properties):
                 continue  # random by design
             inputs = [mutate(document, chance) for document in originals for _ in range(mutations)]
