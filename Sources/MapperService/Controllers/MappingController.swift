@@ -191,9 +191,8 @@ extension MappingSession {
 }
 
 extension CatalogSnapshot {
-    /// The model's name when the catalog has it (and notes it for the log and metrics), else 404
-    /// with the closest name.
-    /// The model a path names; a route's type comes percent-encoded (`%5Bstring%5D`,
+    /// The model a path names when the catalog has it (and notes it for the log and metrics), else
+    /// 404 with the closest name. A route's type comes percent-encoded (`%5Bstring%5D`,
     /// `Release%3F`), which no model's name needs.
     func requireModel(_ written: String, notes: RequestNotes?) throws -> String {
         let name = written.removingPercentEncoding ?? written
