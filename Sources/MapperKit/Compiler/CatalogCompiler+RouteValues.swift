@@ -49,17 +49,23 @@ extension CatalogCompiler {
 
     /// The model's name in `Name?`, when that is how the text is written (spaces allowed before `?`).
     private static func nullableModel(_ text: String) -> String? {
+        guard let name = beforeQuestionMark(text), TypeExpressionParser.isName(name) else { return nil }
+        return String(name)
+    }
+
+    /// What is written before a final `?` (the spaces before it dropped); nil without one.
+    private static func beforeQuestionMark(_ text: String) -> Substring? {
         guard text.hasSuffix("?") else { return nil }
-        let name = text.dropLast().trimmingSuffix(" ")
-        return TypeExpressionParser.isName(name) ? String(name) : nil
+        var rest = text.dropLast()
+        while rest.last == " " { rest.removeLast() }
+        return rest
     }
 
     /// Reports the body of a route that names neither a model nor a type: an unknown model,
     /// a type expression naming an unknown type (reported as a property's would be), or `?`
     /// after a type whose routes take `null` already.
     mutating func reportUnknownRouteBody(_ written: String, node: Node, pattern: String) {
-        if written.hasSuffix("?") {
-            let bare = String(written.dropLast().trimmingSuffix(" "))
+        if let bare = Self.beforeQuestionMark(written).map(String.init) {
             if let type = try? typeParser.parse(bare) {
                 error(
                     .invalidType, "route '\(pattern)' names '\(written)', but a body of type '\(type)' may be null already",
@@ -91,13 +97,5 @@ extension CatalogCompiler {
     /// A plain string scalar at `mark`, for the nodes of a declaration the compiler makes itself.
     static func scalar(_ text: String, at mark: Mark) -> Node {
         Node(.scalar(Scalar(text: text, kind: .string, style: .plain)), mark: mark)
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingSuffix(_ character: Character) -> Substring {
-        var text = self
-        while text.last == character { text.removeLast() }
-        return text
     }
 }
